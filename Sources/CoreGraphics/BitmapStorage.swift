@@ -1,0 +1,100 @@
+import CCairo
+
+/// The memory behind a bitmap context and the cairo surface that draws into it.
+///
+/// Layouts cairo draws natively (BGRA or BGRX on little-endian, alpha-only with 4-byte aligned
+/// rows) are drawn in place. Every other layout keeps a cairo-format shadow: each drawing
+/// operation reads the caller's bytes into it first and writes the result back after, so `data`
+/// is always current and writes made through it are never lost.
+final class BitmapStorage {
+    let layout: PixelLayout
+    let data: UnsafeMutableRawPointer
+    let surface: OpaquePointer
+    private let ownsData: Bool
+    private let shadow: UnsafeMutableRawPointer?
+    private let shadowStride: Int
+
+    init?(data: UnsafeMutableRawPointer?, layout: PixelLayout) {
+        let format = Self.cairoFormat(for: layout)
+        let native = Self.isNative(layout)
+        self.layout = layout
+        if let data {
+            self.data = data
+            ownsData = false
+        } else {
+            guard let allocated = calloc(max(layout.bytesPerRow * layout.height, 1), 1) else { return nil }
+            self.data = allocated
+            ownsData = true
+        }
+        let surface: OpaquePointer?
+        if native {
+            shadow = nil
+            shadowStride = layout.bytesPerRow
+            surface = cairo_image_surface_create_for_data(self.data.assumingMemoryBound(to: UInt8.self), format,
+                                                          Int32(layout.width), Int32(layout.height), Int32(layout.bytesPerRow))
+        } else {
+            let stride = Int(cairo_format_stride_for_width(format, Int32(layout.width)))
+            let buffer = calloc(stride * layout.height, 1)
+            shadowStride = stride
+            shadow = buffer
+            surface = buffer.flatMap {
+                cairo_image_surface_create_for_data($0.assumingMemoryBound(to: UInt8.self), format,
+                                                    Int32(layout.width), Int32(layout.height), Int32(stride))
+            }
+        }
+        guard let surface, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if ownsData { free(self.data) }
+            free(shadow)
+            return nil
+        }
+        self.surface = surface
+    }
+
+    deinit {
+        cairo_surface_destroy(surface)
+        free(shadow)
+        if ownsData { free(data) }
+    }
+
+    static func cairoFormat(for layout: PixelLayout) -> cairo_format_t {
+        if layout.model == nil || layout.alphaInfo == .alphaOnly { return CAIRO_FORMAT_A8 }
+        return layout.hasAlpha ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_RGB24
+    }
+
+    private static func isNative(_ layout: PixelLayout) -> Bool {
+        guard layout.bytesPerRow % 4 == 0 else { return false }
+        if layout.alphaInfo == .alphaOnly { return true }
+        return layout.model == .rgb && layout.bitmapInfo.byteOrder == .order32Little
+            && (layout.alphaInfo == .premultipliedFirst || layout.alphaInfo == .noneSkipFirst)
+    }
+
+    /// Brings the caller's bytes into the surface before cairo draws.
+    func beginDrawing() {
+        if let shadow {
+            cairo_surface_flush(surface)
+            for y in 0..<layout.height {
+                let src = data + y * layout.bytesPerRow, dst = shadow + y * shadowStride
+                if layout.alphaInfo == .alphaOnly {
+                    dst.copyMemory(from: src, byteCount: layout.width)
+                } else {
+                    PixelConversion.decodeRow(layout, src, into: dst.assumingMemoryBound(to: UInt8.self), target: .premultipliedBGRA)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+    }
+
+    /// Writes what cairo drew back to the caller's bytes.
+    func endDrawing() {
+        cairo_surface_flush(surface)
+        guard let shadow else { return }
+        for y in 0..<layout.height {
+            let src = shadow + y * shadowStride, dst = data + y * layout.bytesPerRow
+            if layout.alphaInfo == .alphaOnly {
+                dst.copyMemory(from: src, byteCount: layout.width)
+            } else {
+                PixelConversion.encodeRow(src.assumingMemoryBound(to: UInt8.self), into: dst, layout: layout)
+            }
+        }
+    }
+}

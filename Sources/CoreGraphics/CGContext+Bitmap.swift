@@ -1,0 +1,67 @@
+import CCairo
+
+extension CGContext {
+    /// A bitmap context, with the 8-bit layouts Apple's bitmap contexts accept: RGB in 32 bits
+    /// (premultiplied or skipped alpha, first or last, any 32-bit byte order), 8-bit gray, and
+    /// 8-bit alpha-only (`space` nil or gray). Other layouts give nil with a message, as on Apple
+    /// platforms. With `data` nil the context allocates zeroed memory, and `bytesPerRow` 0 picks
+    /// a row size.
+    public convenience init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+                             bytesPerRow: Int, space: CGColorSpace?, bitmapInfo: CGBitmapInfo) {
+        let alphaOnly = bitmapInfo.alphaInfo == .alphaOnly
+        let space = space ?? (alphaOnly ? CGColorSpace.deviceGray : CGColorSpace.deviceRGB)
+        guard alphaOnly || [.rgb, .monochrome].contains(space.model) else {
+            CGDiagnostics.log("CGBitmapContextCreate", "unsupported color space.")
+            return nil
+        }
+        let model: CGColorSpaceModel? = alphaOnly ? nil : space.model
+        let components = (model == .rgb ? 3 : model == .monochrome ? 1 : 0) + (bitmapInfo.alphaInfo == CGImageAlphaInfo.none ? 0 : 1)
+        let bitsPerPixel = components == 4 ? 32 : max(components, 1) * bitsPerComponent
+        var rowBytes = bytesPerRow
+        if rowBytes == 0 && data == nil { rowBytes = ((width * bitsPerPixel + 7) / 8 + 31) / 32 * 32 }
+        let layout = PixelLayout(width: width, height: height, bitsPerComponent: bitsPerComponent,
+                                 bitsPerPixel: bitsPerPixel, bytesPerRow: rowBytes, model: model, bitmapInfo: bitmapInfo)
+        if let problem = layout.contextProblem {
+            CGDiagnostics.log("CGBitmapContextCreate", "\(problem).")
+            return nil
+        }
+        guard width <= 32767, height <= 32767 else {
+            CGDiagnostics.log("CGBitmapContextCreate", "\(width)×\(height) is larger than 32767 pixels on a side.")
+            return nil
+        }
+        guard let storage = BitmapStorage(data: data, layout: layout) else {
+            CGDiagnostics.log("CGBitmapContextCreate", "cannot allocate a \(width)×\(height) bitmap.")
+            return nil
+        }
+        self.init(surface: storage.surface, height: CGFloat(height), bitmap: storage, pdf: nil)
+        bitmapSpace = space
+    }
+
+    /// The classic form with the bitmap info as a raw `UInt32`.
+    public convenience init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+                             bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
+        self.init(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent,
+                  bytesPerRow: bytesPerRow, space: Optional(space), bitmapInfo: CGBitmapInfo(rawValue: bitmapInfo))
+    }
+
+    /// The bitmap's memory (nil for PDF contexts). Row 0 is the top row of the image.
+    public var data: UnsafeMutableRawPointer? { bitmap?.data }
+    public var width: Int { bitmap?.layout.width ?? 0 }
+    public var height: Int { bitmap?.layout.height ?? 0 }
+    public var bitsPerComponent: Int { bitmap?.layout.bitsPerComponent ?? 0 }
+    public var bitsPerPixel: Int { bitmap?.layout.bitsPerPixel ?? 0 }
+    public var bytesPerRow: Int { bitmap?.layout.bytesPerRow ?? 0 }
+    public var bitmapInfo: CGBitmapInfo { bitmap?.layout.bitmapInfo ?? [] }
+    public var alphaInfo: CGImageAlphaInfo { bitmap?.layout.alphaInfo ?? .none }
+    public var colorSpace: CGColorSpace? { bitmapSpace }
+
+    /// A snapshot of the bitmap as an image with the context's layout; later drawing does not
+    /// change it. Nil for PDF contexts.
+    public func makeImage() -> CGImage? {
+        guard let bitmap else { return nil }
+        flush()
+        let layout = bitmap.layout
+        let bytes = Data(bytes: bitmap.data, count: layout.bytesPerRow * layout.height)
+        return CGImage(layout: layout, space: bitmapSpace, bytes: bytes)
+    }
+}

@@ -1,0 +1,71 @@
+import CCairo
+
+extension CGContext {
+    /// Intersects the clip with the current path, then clears the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        guard syncMatrix() else { cairo_new_path(cr); return }
+        cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        cairo_set_fill_rule(cr, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)
+        cairo_clip(cr)
+    }
+
+    public func clip(to rect: CGRect) {
+        guard rect.isFiniteRect else { CGDiagnostics.log("CGContextClipToRect", "rect is not finite."); return }
+        clip(to: [rect])
+    }
+
+    /// Intersects the clip with the union of `rects`.
+    public func clip(to rects: [CGRect]) {
+        let saved = syncMatrix() ? cairo_copy_path(cr) : nil
+        beginPath()
+        addRects(rects.filter(\.isFiniteRect))
+        clip(using: .winding)
+        if let saved { cairo_append_path(cr, saved); cairo_path_destroy(saved) }
+    }
+
+    /// Intersects the clip with `rect` and a mask drawn into it. An image mask paints where its
+    /// samples are 0; an image with alpha masks by its alpha; a gray image by its gray values.
+    public func clip(to rect: CGRect, mask: CGImage) {
+        guard rect.isFiniteRect, syncMatrix() else { return }
+        clip(to: rect)
+        let clipSize = (width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
+                        height: Int(cairo_image_surface_get_height(cairo_get_target(cr))))
+        let (w, h) = bitmap != nil ? clipSize : pdfDeviceSize
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))!
+        let c = cairo_create(surface)!
+        // Start from the previous mask, or all-paint.
+        if let previous = state.maskClip {
+            cairo_set_source_surface(c, previous.surface, 0, 0)
+        } else {
+            cairo_set_source_rgba(c, 0, 0, 0, 1)
+        }
+        cairo_paint(c)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_set_matrix(c, &m)
+        cairo_set_operator(c, CAIRO_OPERATOR_DEST_IN)
+        let pattern = imagePattern(mask, in: rect, asMask: true)
+        cairo_rectangle(c, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(c)
+        cairo_set_source(c, pattern)
+        cairo_paint(c)
+        cairo_pattern_destroy(pattern)
+        cairo_destroy(c)
+        cairo_surface_flush(surface)
+        state.maskClip = MaskClip(surface: surface)
+    }
+
+    /// The bounding box of the clip in user space.
+    public var boundingBoxOfClipPath: CGRect {
+        guard syncMatrix() else { return .zero }
+        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1).standardized
+    }
+
+    /// A PDF context's page size in device units.
+    var pdfDeviceSize: (width: Int, height: Int) {
+        let box = pdf?.mediaBox ?? .zero
+        return (Int(box.width.rounded(.up)), Int(box.height.rounded(.up)))
+    }
+}

@@ -1,0 +1,174 @@
+import CCairo
+
+/// One drawing operation as the compositing pipeline sees it.
+struct PaintOperation {
+    /// Draws the content with cairo's current operator, `alpha` folded in. The current path is
+    /// still there (use the `_preserve` calls).
+    let draw: (_ cr: OpaquePointer, _ alpha: Double) -> Void
+    /// Clips to the area the operation covers, for blend modes that must not reach past it.
+    let clipToShape: ((_ cr: OpaquePointer) -> Void)?
+}
+
+extension CGContext {
+    /// Runs a drawing operation with the state's alpha, blend mode, shadow and mask clip, then
+    /// discards the current path.
+    ///
+    /// The common case — normal blending, no shadow, no mask — draws straight into the target.
+    /// Everything else draws the content once into a group and composites that group.
+    func paint(_ operation: PaintOperation) {
+        defer { cairo_new_path(cr) }
+        guard syncMatrix() else { return }
+        bitmap?.beginDrawing()
+        defer { bitmap?.endDrawing() }
+        cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+        let mode = state.blendMode
+        if state.shadow == nil, state.maskClip == nil, !mode.needsShapeClip, let op = mode.cairoOperator {
+            cairo_set_operator(cr, op)
+            operation.draw(cr, Double(state.alpha))
+            return
+        }
+        cairo_push_group(cr)
+        cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        operation.draw(cr, 1)
+        let content = cairo_pop_group(cr)!
+        defer { cairo_pattern_destroy(content) }
+        composite(content, clipToShape: operation.clipToShape)
+    }
+
+    /// Composites drawn content (a group pattern in the current user space) onto the target.
+    func composite(_ content: OpaquePointer, clipToShape: ((OpaquePointer) -> Void)?) {
+        let alpha = Double(state.alpha)
+        let mode = state.blendMode
+        if let shadow = state.shadow { drawShadow(of: content, shadow) }
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        if mode.needsShapeClip, let clipToShape { clipToShape(cr) }
+        guard let op = mode.cairoOperator else {
+            plusDarker(content, alpha: alpha)
+            return
+        }
+        cairo_set_operator(cr, op)
+        if let mask = state.maskClip {
+            var source = content
+            if alpha < 1 {
+                cairo_push_group(cr)
+                cairo_set_source(cr, content)
+                cairo_paint_with_alpha(cr, alpha)
+                source = cairo_pop_group(cr)
+            }
+            cairo_set_source(cr, source)
+            if source != content { cairo_pattern_destroy(source) }
+            cairo_identity_matrix(cr)
+            cairo_mask_surface(cr, mask.surface, 0, 0)
+        } else {
+            cairo_set_source(cr, content)
+            cairo_paint_with_alpha(cr, alpha)
+        }
+    }
+
+    /// The clip's extents in cairo device space (top-left origin), as integers.
+    var deviceClipExtents: (x: Int, y: Int, width: Int, height: Int) {
+        inDeviceSpace {
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+            let (ix, iy) = (Int(x1.rounded(.down)), Int(y1.rounded(.down)))
+            return (ix, iy, max(0, Int(x2.rounded(.up)) - ix), max(0, Int(y2.rounded(.up)) - iy))
+        }
+    }
+
+    /// Renders `content` into a new image surface of `format` covering a device-space rectangle.
+    func rasterize(_ content: OpaquePointer, format: cairo_format_t, x: Int, y: Int, width: Int, height: Int) -> OpaquePointer {
+        let surface = cairo_image_surface_create(format, Int32(max(width, 1)), Int32(max(height, 1)))!
+        let c = cairo_create(surface)!
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        m.x0 -= Double(x); m.y0 -= Double(y)
+        cairo_set_matrix(c, &m)
+        cairo_set_source(c, content)
+        cairo_paint(c)
+        cairo_destroy(c)
+        cairo_surface_flush(surface)
+        return surface
+    }
+
+    /// Draws the blurred, offset silhouette of `content` in the shadow color.
+    private func drawShadow(of content: OpaquePointer, _ shadow: Shadow) {
+        let clip = deviceClipExtents
+        guard clip.width > 0, clip.height > 0 else { return }
+        // Base space is y-up; cairo's device space is y-down.
+        let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        let sigma = shadow.blur / 2
+        let pad = Int((3 * sigma).rounded(.up))
+        let (x, y) = (clip.x - dx - pad, clip.y - dy - pad)
+        let silhouette = rasterize(content, format: CAIRO_FORMAT_A8, x: x, y: y,
+                                   width: clip.width + 2 * pad, height: clip.height + 2 * pad)
+        defer { cairo_surface_destroy(silhouette) }
+        if sigma > 0 { BoxBlur.blurA8(silhouette, sigma: Double(sigma)) }
+        let color = shadow.color.rgba
+        inDeviceSpace {
+            cairo_set_operator(cr, state.blendMode.cairoOperator ?? CAIRO_OPERATOR_OVER)
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * Double(state.alpha))
+            if let mask = state.maskClip {
+                cairo_push_group(cr)
+                cairo_mask_surface(cr, silhouette, Double(x + dx), Double(y + dy))
+                cairo_pop_group_to_source(cr)
+                cairo_mask_surface(cr, mask.surface, 0, 0)
+            } else {
+                cairo_mask_surface(cr, silhouette, Double(x + dx), Double(y + dy))
+            }
+        }
+    }
+
+    /// Core Graphics' plus-darker, which cairo lacks: a kernel over the target's pixels.
+    private func plusDarker(_ content: OpaquePointer, alpha: Double) {
+        guard bitmap != nil else {
+            CGDiagnostics.log("CGContextSetBlendMode", "plusDarker is drawn as normal outside bitmap contexts.")
+            cairo_set_source(cr, content)
+            cairo_paint_with_alpha(cr, alpha)
+            return
+        }
+        let clip = deviceClipExtents
+        guard clip.width > 0, clip.height > 0 else { return }
+        let source = rasterize(content, format: CAIRO_FORMAT_ARGB32, x: clip.x, y: clip.y, width: clip.width, height: clip.height)
+        defer { cairo_surface_destroy(source) }
+        let target = cairo_get_group_target(cr)!
+        guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE,
+              cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32
+                || cairo_image_surface_get_format(target) == CAIRO_FORMAT_RGB24 else { return }
+        cairo_surface_flush(target)
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(target, &offsetX, &offsetY)
+        let mask = state.maskClip.map { cairo_image_surface_get_data($0.surface)! }
+        let maskStride = state.maskClip.map { Int(cairo_image_surface_get_stride($0.surface)) } ?? 0
+        let (tw, th) = (Int(cairo_image_surface_get_width(target)), Int(cairo_image_surface_get_height(target)))
+        let tData = cairo_image_surface_get_data(target)!, tStride = Int(cairo_image_surface_get_stride(target))
+        let sData = cairo_image_surface_get_data(source)!, sStride = Int(cairo_image_surface_get_stride(source))
+        for row in 0..<clip.height {
+            let ty = clip.y + row + Int(offsetY)
+            guard ty >= 0, ty < th else { continue }
+            for col in 0..<clip.width {
+                let tx = clip.x + col + Int(offsetX)
+                guard tx >= 0, tx < tw else { continue }
+                var coverage = alpha
+                if let mask { coverage *= Double(mask[(clip.y + row) * maskStride + clip.x + col]) / 255 }
+                let s = sData + row * sStride + 4 * col, d = tData + ty * tStride + 4 * tx
+                PlusDarker.blend(source: s, destination: d, coverage: coverage)
+            }
+        }
+        cairo_surface_mark_dirty(target)
+    }
+}
+
+enum PlusDarker {
+    /// Blends one premultiplied BGRA pixel into another.
+    static func blend(source s: UnsafeMutablePointer<UInt8>, destination d: UnsafeMutablePointer<UInt8>, coverage: Double) {
+        let sa = Double(s[3]) / 255 * coverage, da = Double(d[3]) / 255
+        let ra = sa + da - sa * da
+        for i in 0..<3 {
+            let sc = Double(s[i]) / 255 * coverage, dc = Double(d[i]) / 255
+            let rc = max(0, ra - (da - dc) - (sa - sc))
+            d[i] = UInt8((min(rc, ra) * 255).rounded())
+        }
+        d[3] = UInt8((ra * 255).rounded())
+    }
+}

@@ -1,0 +1,211 @@
+import CCairo
+
+/// An immutable bitmap image: pixels in a `PixelLayout`, from a data provider.
+public final class CGImage: @unchecked Sendable {
+    let layout: PixelLayout
+    public let colorSpace: CGColorSpace?
+    public let dataProvider: CGDataProvider?
+    public let shouldInterpolate: Bool
+    public let renderingIntent: CGColorRenderingIntent
+    /// Whether this image is an image mask (`init(maskWidth:…)`), whose samples say where not to paint.
+    public let isMask: Bool
+    /// The decode array the image was created with, if any.
+    public let decode: UnsafePointer<CGFloat>?
+    /// The uniform type of the data the image was decoded from ("public.png", "public.jpeg").
+    public internal(set) var utType: CFString?
+
+    private let cache = SurfaceCache()
+    private let maskCache = SurfaceCache()
+
+    /// An image over a provider's bytes; nil (with a message) when the layout is impossible or
+    /// the provider holds too few bytes.
+    public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                 space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
+                 decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
+        let layout = PixelLayout(width: width, height: height, bitsPerComponent: bitsPerComponent,
+                                 bitsPerPixel: bitsPerPixel, bytesPerRow: bytesPerRow,
+                                 model: bitmapInfo.alphaInfo == .alphaOnly ? nil : space.model, bitmapInfo: bitmapInfo)
+        guard [.rgb, .monochrome].contains(space.model) else {
+            CGDiagnostics.log("CGImageCreate", "unsupported color space model \(space.model).")
+            return nil
+        }
+        if let problem = layout.imageProblem {
+            CGDiagnostics.log("CGImageCreate", "invalid image: \(problem).")
+            return nil
+        }
+        guard provider.bytes.count >= layout.byteCount else {
+            CGDiagnostics.log("CGImageCreate", "provider holds \(provider.bytes.count) bytes, the image needs \(layout.byteCount).")
+            return nil
+        }
+        self.layout = layout
+        self.colorSpace = space
+        self.dataProvider = provider
+        self.decode = decode
+        self.shouldInterpolate = shouldInterpolate
+        self.renderingIntent = intent
+        self.isMask = false
+    }
+
+    /// An image mask: 1, 2, 4 or 8 bits per pixel of gray; by default a sample of 0 paints and
+    /// 1 masks out.
+    public init?(maskWidth width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
+                 provider: CGDataProvider, decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool) {
+        let layout = PixelLayout(width: width, height: height, bitsPerComponent: bitsPerComponent,
+                                 bitsPerPixel: bitsPerPixel, bytesPerRow: bytesPerRow,
+                                 model: .monochrome, bitmapInfo: [])
+        guard [1, 2, 4, 8].contains(bitsPerComponent), bitsPerPixel == bitsPerComponent, layout.imageProblem == nil,
+              provider.bytes.count >= layout.byteCount else {
+            CGDiagnostics.log("CGImageMaskCreate", "invalid mask: \(layout.imageProblem ?? "bad depth or too few bytes").")
+            return nil
+        }
+        self.layout = layout
+        self.colorSpace = nil
+        self.dataProvider = provider
+        self.decode = decode
+        self.shouldInterpolate = shouldInterpolate
+        self.renderingIntent = .defaultIntent
+        self.isMask = true
+    }
+
+    init(layout: PixelLayout, space: CGColorSpace?, bytes: Data, isMask: Bool = false) {
+        self.layout = layout
+        self.colorSpace = space
+        self.dataProvider = CGDataProvider(bytes: bytes)
+        self.decode = nil
+        self.shouldInterpolate = true
+        self.renderingIntent = .defaultIntent
+        self.isMask = isMask
+    }
+
+    public var width: Int { layout.width }
+    public var height: Int { layout.height }
+    public var bitsPerComponent: Int { layout.bitsPerComponent }
+    public var bitsPerPixel: Int { layout.bitsPerPixel }
+    public var bytesPerRow: Int { layout.bytesPerRow }
+    public var bitmapInfo: CGBitmapInfo { layout.bitmapInfo }
+    public var alphaInfo: CGImageAlphaInfo { layout.alphaInfo }
+    public var byteOrderInfo: CGImageByteOrderInfo { layout.bitmapInfo.byteOrder ?? .orderDefault }
+
+    var bytes: Data { dataProvider?.bytes ?? Data() }
+
+    public func copy() -> CGImage? { self }
+
+    /// The part of the image inside `rect` (in pixels, origin top-left), made integral and
+    /// clipped to the image; nil when nothing is left.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        guard rect.isFiniteRect || rect.isInfinite else { return nil }
+        let crop = rect.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !crop.isNull, crop.width > 0, crop.height > 0 else { return nil }
+        let (x0, y0, w, h) = (Int(crop.minX), Int(crop.minY), Int(crop.width), Int(crop.height))
+        guard layout.bitsPerPixel % 8 == 0 else { return croppingSubByte(x0, y0, w, h) }
+        let bytesPerPixel = layout.bitsPerPixel / 8
+        let rowBytes = w * bytesPerPixel
+        var out = Data(count: rowBytes * h)
+        out.withUnsafeMutableBytes { dst in
+            bytes.withUnsafeBytes { src in
+                for y in 0..<h {
+                    let from = (y0 + y) * layout.bytesPerRow + x0 * bytesPerPixel
+                    dst.baseAddress!.advanced(by: y * rowBytes).copyMemory(from: src.baseAddress!.advanced(by: from), byteCount: rowBytes)
+                }
+            }
+        }
+        let cropped = PixelLayout(width: w, height: h, bitsPerComponent: layout.bitsPerComponent,
+                                  bitsPerPixel: layout.bitsPerPixel, bytesPerRow: rowBytes,
+                                  model: layout.model, bitmapInfo: layout.bitmapInfo)
+        return CGImage(layout: cropped, space: colorSpace, bytes: out, isMask: isMask)
+    }
+
+    /// Cropping for images with fewer than 8 bits per pixel: re-decoded to 8-bit gray (or mask).
+    private func croppingSubByte(_ x0: Int, _ y0: Int, _ w: Int, _ h: Int) -> CGImage? {
+        let rgba = straightRGBA()
+        var out = Data(count: w * h)
+        for y in 0..<h { for x in 0..<w { out[y * w + x] = rgba[((y0 + y) * width + x0 + x) * 4] } }
+        let gray = PixelLayout(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: w,
+                               model: .monochrome, bitmapInfo: [])
+        return CGImage(layout: gray, space: colorSpace ?? .deviceGray, bytes: out, isMask: isMask)
+    }
+
+    // MARK: Pixels for drawing and encoding
+
+    /// The image as straight RGBA, 8 bits per component, rows packed.
+    func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeBytes { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow,
+                                              into: dst.baseAddress! + y * width * 4, target: .straightRGBA)
+                }
+            }
+        }
+        return out
+    }
+
+    /// A cairo ARGB32 surface of the image (for masks: an A8 surface of where to paint), made once.
+    func cairoSurface() -> OpaquePointer {
+        cache.surface { makeSurface() }
+    }
+
+    /// The image as a clipping mask: its alpha if it has one, else its gray level (luma).
+    func cairoMaskSurface() -> OpaquePointer {
+        if isMask || layout.hasAlpha { return cairoSurface() }
+        return maskCache.surface {
+            let rgba = straightRGBA()
+            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+            cairo_surface_flush(surface)
+            let stride = Int(cairo_image_surface_get_stride(surface)), base = cairo_image_surface_get_data(surface)!
+            for y in 0..<height {
+                for x in 0..<width {
+                    let p = (y * width + x) * 4
+                    base[y * stride + x] = PixelConversion.luma(r: rgba[p], g: rgba[p + 1], b: rgba[p + 2])
+                }
+            }
+            cairo_surface_mark_dirty(surface)
+            return surface
+        }
+    }
+
+    private func makeSurface() -> OpaquePointer {
+        let format = isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32
+        let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let base = cairo_image_surface_get_data(surface)!
+        var row = [UInt8](repeating: 0, count: width * 4)
+        let inverted = decode.map { $0[0] > $0[1] } ?? false
+        bytes.withUnsafeBytes { src in
+            for y in 0..<height {
+                let out = base + y * stride
+                if isMask {
+                    row.withUnsafeMutableBufferPointer {
+                        PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow, into: $0.baseAddress!, target: .straightRGBA)
+                    }
+                    // A mask paints where its (decoded) sample is 0.
+                    for x in 0..<width { out[x] = inverted ? row[4 * x] : 255 - row[4 * x] }
+                } else {
+                    PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow, into: out, target: .premultipliedBGRA)
+                }
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        return surface
+    }
+}
+
+/// Holds a lazily made cairo surface, thread-safely, and releases it with its owner.
+final class SurfaceCache: @unchecked Sendable {
+    private var surface: OpaquePointer?
+    private let lock = NSLock()
+
+    func surface(_ make: () -> OpaquePointer) -> OpaquePointer {
+        lock.lock(); defer { lock.unlock() }
+        if let surface { return surface }
+        let made = make()
+        surface = made
+        return made
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
+    }
+}

@@ -1,0 +1,40 @@
+import CoreGraphics
+
+/// The encoded formats ImageIO reads and writes here.
+enum ImageFormat: CaseIterable {
+    case png, jpeg
+
+    var typeIdentifier: String {
+        switch self {
+        case .png: return "public.png"
+        case .jpeg: return "public.jpeg"
+        }
+    }
+
+    init?(typeIdentifier: String) {
+        guard let format = Self.allCases.first(where: { $0.typeIdentifier == typeIdentifier }) else { return nil }
+        self = format
+    }
+
+    /// Recognizes data by its signature.
+    init?(sniffing data: Data) {
+        if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
+        else if data.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
+        else { return nil }
+    }
+
+    func decode(_ data: Data) -> CGImage? {
+        let provider = CGDataProvider(data: data as NSData)
+        switch self {
+        case .png: return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        case .jpeg: return CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+        }
+    }
+
+    func encode(_ image: CGImage, quality: Double) -> Data? {
+        switch self {
+        case .png: return PNGCodec.encode(image)
+        case .jpeg: return JPEGCodec.encode(image, quality: quality)
+        }
+    }
+}
