@@ -12,17 +12,21 @@ let package = Package(
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
 
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPNG", "CTurboJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
-        .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphics", "ImageIO"]),
+        // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
+        .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
+        .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
 
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO"],
-                    resources: [.copy("__Snapshots__")]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
     ],
     swiftLanguageModes: [.v6]

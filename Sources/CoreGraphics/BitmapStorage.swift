@@ -1,4 +1,5 @@
 import CCairo
+import CPixman
 
 /// The memory behind a bitmap context and the cairo surface that draws into it.
 ///
@@ -72,6 +73,10 @@ final class BitmapStorage {
     func beginDrawing() {
         if let shadow {
             cairo_surface_flush(surface)
+            if convertWithPixman(from: data, layout.bytesPerRow, userFormat: true, to: shadow, shadowStride) {
+                cairo_surface_mark_dirty(surface)
+                return
+            }
             for y in 0..<layout.height {
                 let src = data + y * layout.bytesPerRow, dst = shadow + y * shadowStride
                 if layout.alphaInfo == .alphaOnly {
@@ -88,6 +93,7 @@ final class BitmapStorage {
     func endDrawing() {
         cairo_surface_flush(surface)
         guard let shadow else { return }
+        if convertWithPixman(from: shadow, shadowStride, userFormat: false, to: data, layout.bytesPerRow) { return }
         for y in 0..<layout.height {
             let src = shadow + y * shadowStride, dst = data + y * layout.bytesPerRow
             if layout.alphaInfo == .alphaOnly {
@@ -96,5 +102,46 @@ final class BitmapStorage {
                 PixelConversion.encodeRow(src.assumingMemoryBound(to: UInt8.self), into: dst, layout: layout)
             }
         }
+    }
+
+    /// The caller's layout as a pixman format, when it is a 32-bit one pixman converts with SIMD.
+    private lazy var pixmanFormat: pixman_format_code_t? = {
+        guard layout.model == .rgb, layout.bitsPerPixel == 32, layout.bytesPerRow % 4 == 0,
+              Int(bitPattern: data) % 4 == 0 else { return nil }
+        // Memory order of the four bytes, e.g. "RGBA".
+        var order = Array(repeating: Character("X"), count: 4)
+        for (channel, offset) in zip(layout.channels, layout.byteOffsets8) {
+            switch channel {
+            case .red: order[offset] = "R"
+            case .green: order[offset] = "G"
+            case .blue: order[offset] = "B"
+            case .alpha: order[offset] = "A"
+            default: break
+            }
+        }
+        // pixman names formats by the bits of a native (little-endian) 32-bit word, high first.
+        let formats: [String: pixman_format_code_t] = [
+            "RGBA": PIXMAN_a8b8g8r8, "RGBX": PIXMAN_x8b8g8r8, "ARGB": PIXMAN_b8g8r8a8, "XRGB": PIXMAN_b8g8r8x8,
+            "ABGR": PIXMAN_r8g8b8a8, "XBGR": PIXMAN_r8g8b8x8, "BGRA": PIXMAN_a8r8g8b8, "BGRX": PIXMAN_x8r8g8b8,
+        ]
+        return formats[String(order)]
+    }()
+
+    /// Converts the whole bitmap between the caller's layout and cairo's with pixman.
+    private func convertWithPixman(from source: UnsafeMutableRawPointer, _ sourceStride: Int, userFormat: Bool,
+                                   to destination: UnsafeMutableRawPointer, _ destinationStride: Int) -> Bool {
+        guard let user = pixmanFormat else { return false }
+        let cairoFormat = layout.hasAlpha ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8
+        let (w, h) = (Int32(layout.width), Int32(layout.height))
+        guard let src = pixman_image_create_bits(userFormat ? user : cairoFormat, w, h,
+                                                 source.assumingMemoryBound(to: UInt32.self), Int32(sourceStride)),
+              let dst = pixman_image_create_bits(userFormat ? cairoFormat : user, w, h,
+                                                 destination.assumingMemoryBound(to: UInt32.self), Int32(destinationStride)) else {
+            return false
+        }
+        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, w, h)
+        pixman_image_unref(src)
+        pixman_image_unref(dst)
+        return true
     }
 }

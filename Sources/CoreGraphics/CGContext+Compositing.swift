@@ -42,28 +42,65 @@ extension CGContext {
         if let shadow = state.shadow { drawShadow(of: content, shadow) }
         cairo_save(cr)
         defer { cairo_restore(cr) }
-        if mode.needsShapeClip, let clipToShape { clipToShape(cr) }
         guard let op = mode.cairoOperator else {
             plusDarker(content, alpha: alpha)
             return
         }
-        cairo_set_operator(cr, op)
-        if let mask = state.maskClip {
-            var source = content
-            if alpha < 1 {
-                cairo_push_group(cr)
-                cairo_set_source(cr, content)
-                cairo_paint_with_alpha(cr, alpha)
-                source = cairo_pop_group(cr)
-            }
-            cairo_set_source(cr, source)
-            if source != content { cairo_pattern_destroy(source) }
-            cairo_identity_matrix(cr)
-            cairo_mask_surface(cr, mask.surface, 0, 0)
+        var source = content
+        if alpha < 1 || state.maskClip != nil || (mode.needsShapeClip && clipToShape != nil) {
+            source = bounded(content, alpha: alpha, operator: op, clipToShape: mode.needsShapeClip ? clipToShape : nil)
+            cairo_set_operator(cr, mode.needsShapeClip ? CAIRO_OPERATOR_SOURCE : op)
         } else {
-            cairo_set_source(cr, content)
-            cairo_paint_with_alpha(cr, alpha)
+            cairo_set_operator(cr, op)
         }
+        defer { if source != content { cairo_pattern_destroy(source) } }
+        cairo_set_source(cr, source)
+        if let coverage = coverage(clipToShape: mode.needsShapeClip ? clipToShape : nil) {
+            cairo_mask(cr, coverage)
+            cairo_pattern_destroy(coverage)
+        } else {
+            cairo_paint(cr)
+        }
+    }
+
+    /// Prepares content for compositing. For modes that Core Graphics bounds by the shape, the
+    /// result is the blend of the content with a copy of the destination, to be copied through
+    /// the shape's coverage; otherwise the content with `alpha` applied.
+    private func bounded(_ content: OpaquePointer, alpha: Double, operator op: cairo_operator_t,
+                         clipToShape: ((OpaquePointer) -> Void)?) -> OpaquePointer {
+        let destination = cairo_get_group_target(cr)!
+        cairo_push_group(cr)
+        if clipToShape != nil {
+            inDeviceSpace {
+                cairo_set_source_surface(cr, destination, 0, 0)
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_paint(cr)
+            }
+            cairo_set_operator(cr, op)
+        }
+        cairo_set_source(cr, content)
+        cairo_paint_with_alpha(cr, alpha)
+        return cairo_pop_group(cr)!
+    }
+
+    /// The alpha through which content reaches the target: the shape (for shape-bounded modes)
+    /// times the mask clip; nil when neither applies.
+    private func coverage(clipToShape: ((OpaquePointer) -> Void)?) -> OpaquePointer? {
+        guard clipToShape != nil || state.maskClip != nil else { return nil }
+        cairo_push_group_with_content(cr, CAIRO_CONTENT_ALPHA)
+        cairo_save(cr)
+        clipToShape?(cr)
+        if let mask = state.maskClip {
+            inDeviceSpace {
+                cairo_set_source_surface(cr, mask.surface, 0, 0)
+                cairo_paint(cr)
+            }
+        } else {
+            cairo_set_source_rgba(cr, 0, 0, 0, 1)
+            cairo_paint(cr)
+        }
+        cairo_restore(cr)
+        return cairo_pop_group(cr)
     }
 
     /// The clip's extents in cairo device space (top-left origin), as integers.

@@ -1,0 +1,152 @@
+import CCairo
+
+/// A string laid out by Pango in one font and color: Lamina's small text API, since Core
+/// Graphics has no text layout of its own. Layers draw their text with it.
+///
+///     let text = TextLayout("Hello", fontFamily: "DejaVu Sans", fontSize: 24, color: .white)
+///     text.draw(in: context, at: CGPoint(x: 10, y: 40))
+///
+/// Positions name the visual top-left corner of the text box: in a y-up context (a bitmap
+/// context's default) the text extends downwards from there, and glyphs stand upright in flipped
+/// and unflipped contexts alike.
+public struct TextLayout: Sendable {
+    public enum Alignment: Sendable { case left, center, right, justified }
+
+    public enum Weight: Int32, Sendable {
+        case light = 300, regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 800
+    }
+
+    public var string: String
+    /// A fontconfig family name. Defaults to "DejaVu Sans", which the set-up scripts install.
+    public var fontFamily: String
+    /// The em size in user-space units. Defaults to 17.
+    public var fontSize: CGFloat
+    public var weight: Weight
+    public var isItalic: Bool
+    /// Defaults to black.
+    public var color: CGColor
+    /// How lines align within `wrapWidth` (or within the widest line when it is nil).
+    public var alignment: Alignment
+    /// Lines wrap at word (else character) boundaries to fit this width; nil for no wrapping.
+    public var wrapWidth: CGFloat?
+
+    public init(_ string: String, fontFamily: String = "DejaVu Sans", fontSize: CGFloat = 17, weight: Weight = .regular,
+                isItalic: Bool = false, color: CGColor = .black, alignment: Alignment = .left, wrapWidth: CGFloat? = nil) {
+        self.string = string
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+        self.weight = weight
+        self.isItalic = isItalic
+        self.color = color
+        self.alignment = alignment
+        self.wrapWidth = wrapWidth
+    }
+
+    /// The size of the laid-out text (logical extents: line heights, advance widths).
+    public var size: CGSize {
+        measure { layout in
+            var logical = PangoRectangle()
+            pango_layout_get_extents(layout, nil, &logical)
+            let width = CGFloat(logical.width) / CGFloat(PANGO_SCALE)
+            return CGSize(width: wrapWidth ?? width, height: CGFloat(logical.height) / CGFloat(PANGO_SCALE))
+        }
+    }
+
+    /// The distance from the top of the box to the first line's baseline.
+    public var firstBaseline: CGFloat {
+        measure { CGFloat(pango_layout_get_baseline($0)) / CGFloat(PANGO_SCALE) }
+    }
+
+    /// The number of lines after wrapping.
+    public var lineCount: Int {
+        measure { Int(pango_layout_get_line_count($0)) }
+    }
+
+    /// Draws the text with its box's visual top-left corner at `point`, with the context's
+    /// alpha, blend mode, shadow and clip.
+    public func draw(in context: CGContext, at point: CGPoint) {
+        guard point.isFinite, fontSize.isFinite, fontSize > 0 else {
+            CGDiagnostics.log("TextLayout.draw", "invalid position or font size.")
+            return
+        }
+        context.drawText(self, at: point)
+    }
+
+    /// Draws the text inside `rect`, wrapping at its width and aligning within it.
+    public func draw(in context: CGContext, in rect: CGRect) {
+        guard rect.isFiniteRect else { return }
+        var wrapped = self
+        wrapped.wrapWidth = rect.width
+        let r = rect.standardized
+        wrapped.draw(in: context, at: CGPoint(x: r.minX, y: context.isFlipped ? r.minY : r.maxY))
+    }
+
+    // MARK: Pango
+
+    /// Configures a Pango layout with this text's font, wrapping and alignment.
+    func configure(_ layout: OpaquePointer) {
+        pango_layout_set_text(layout, string, -1)
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, fontFamily)
+        pango_font_description_set_absolute_size(font, Double(fontSize) * Double(PANGO_SCALE))
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(weight.rawValue)))
+        pango_font_description_set_style(font, isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        if let wrapWidth, wrapWidth.isFinite, wrapWidth > 0 {
+            pango_layout_set_width(layout, Int32(Double(wrapWidth) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        }
+        switch alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justified: pango_layout_set_justify(layout, 1)
+        }
+    }
+
+    private func measure<T>(_ body: (OpaquePointer) -> T) -> T {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
+        let layout = pango_cairo_create_layout(cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        configure(layout)
+        return body(layout)
+    }
+}
+
+extension CGContext {
+    /// Whether user space is visually y-down (like a layer's drawing context).
+    var isFlipped: Bool {
+        state.ctm.concatenating(baseTransform).d > 0
+    }
+
+    func drawText(_ text: TextLayout, at point: CGPoint) {
+        let layout = pango_cairo_create_layout(cr)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        text.configure(layout)
+        let color = text.color.rgba
+        let flipped = isFlipped
+        let place: (OpaquePointer) -> Void = { cr in
+            cairo_translate(cr, point.x, point.y)
+            if !flipped { cairo_scale(cr, 1, -1) }
+            cairo_move_to(cr, 0, 0)
+            pango_cairo_update_layout(cr, layout)
+        }
+        paint(PaintOperation(draw: { cr, alpha in
+            cairo_save(cr)
+            place(cr)
+            cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
+            pango_cairo_show_layout(cr, layout)
+            cairo_restore(cr)
+        }, clipToShape: { cr in
+            cairo_save(cr)
+            place(cr)
+            cairo_new_path(cr)
+            pango_cairo_layout_path(cr, layout)
+            cairo_restore(cr)
+            cairo_clip(cr)
+        }))
+    }
+}

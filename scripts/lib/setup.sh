@@ -1,0 +1,47 @@
+# Shared by scripts/test and scripts/demo: installs what a fresh Debian bookworm machine lacks.
+# Quiet and idempotent: when everything is present it only asks dpkg.
+
+LAMINA_PACKAGES=(
+  libx11-dev libxext-dev libxtst-dev          # X11 host: windows, MIT-SHM, XTest
+  libcairo2-dev libpango1.0-dev libpixman-1-dev  # drawing, text, compositing
+  libpng-dev libjpeg-dev libturbojpeg0-dev    # image codecs
+  fonts-dejavu-core                           # the default font, for stable text pixels
+  xvfb xauth xdotool                          # end-to-end tests under a virtual display
+  poppler-utils                               # pdftoppm: tests read back the PDFs we write
+)
+
+lamina_missing_packages() {
+  local p
+  for p in "${LAMINA_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || echo "$p"
+  done
+}
+
+lamina_install_packages() {
+  local missing
+  missing=$(lamina_missing_packages)
+  [ -z "$missing" ] && return 0
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  echo "Installing:" $missing
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get install -y -qq $missing >/dev/null 2>&1 || {
+    $sudo apt-get update -qq >/dev/null
+    $sudo apt-get install -y -qq $missing >/dev/null
+  }
+}
+
+# Starts Xvfb on the first free display and exports DISPLAY; stops it when the script exits.
+lamina_start_xvfb() {
+  local n=99
+  while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
+  Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+  LAMINA_XVFB_PID=$!
+  trap 'kill $LAMINA_XVFB_PID 2>/dev/null || true' EXIT
+  local i
+  for i in $(seq 1 100); do
+    [ -e "/tmp/.X11-unix/X$n" ] && break
+    sleep 0.05
+  done
+  export DISPLAY=":$n"
+}
