@@ -68,7 +68,7 @@ extension CGContext {
         defer { cairo_path_destroy(copied) }
         let path = CGMutablePath()
         var i = 0
-        let data = copied.pointee.data!
+        guard copied.pointee.num_data > 0, let data = copied.pointee.data else { return nil }
         while i < Int(copied.pointee.num_data) {
             let header = data[i].header
             func point(_ k: Int) -> CGPoint { CGPoint(x: data[i + k].point.x, y: data[i + k].point.y) }
