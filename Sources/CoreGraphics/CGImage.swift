@@ -9,8 +9,10 @@ public final class CGImage: @unchecked Sendable {
     public let renderingIntent: CGColorRenderingIntent
     /// Whether this image is an image mask (`init(maskWidth:…)`), whose samples say where not to paint.
     public let isMask: Bool
-    /// The decode array the image was created with, if any.
-    public let decode: UnsafePointer<CGFloat>?
+    /// The decode array the image was created with, if any: a (min, max) pair per color
+    /// component. Lamina applies it to image masks (an inverted pair inverts the mask).
+    public var decode: UnsafePointer<CGFloat>? { decodeStorage.map { UnsafePointer($0.baseAddress!) } }
+    private let decodeStorage: UnsafeMutableBufferPointer<CGFloat>?
     /// The uniform type of the data the image was decoded from ("public.png", "public.jpeg").
     public internal(set) var utType: CFString?
 
@@ -40,7 +42,7 @@ public final class CGImage: @unchecked Sendable {
         self.layout = layout
         self.colorSpace = space
         self.dataProvider = provider
-        self.decode = decode
+        self.decodeStorage = Self.copyDecode(decode, count: 2 * space.numberOfComponents)
         self.shouldInterpolate = shouldInterpolate
         self.renderingIntent = intent
         self.isMask = false
@@ -61,7 +63,7 @@ public final class CGImage: @unchecked Sendable {
         self.layout = layout
         self.colorSpace = nil
         self.dataProvider = provider
-        self.decode = decode
+        self.decodeStorage = Self.copyDecode(decode, count: 2)
         self.shouldInterpolate = shouldInterpolate
         self.renderingIntent = .defaultIntent
         self.isMask = true
@@ -71,10 +73,19 @@ public final class CGImage: @unchecked Sendable {
         self.layout = layout
         self.colorSpace = space
         self.dataProvider = CGDataProvider(bytes: bytes)
-        self.decode = nil
+        self.decodeStorage = nil
         self.shouldInterpolate = true
         self.renderingIntent = .defaultIntent
         self.isMask = isMask
+    }
+
+    deinit { decodeStorage?.deallocate() }
+
+    private static func copyDecode(_ decode: UnsafePointer<CGFloat>?, count: Int) -> UnsafeMutableBufferPointer<CGFloat>? {
+        guard let decode else { return nil }
+        let copy = UnsafeMutableBufferPointer<CGFloat>.allocate(capacity: count)
+        _ = copy.initialize(from: UnsafeBufferPointer(start: decode, count: count))
+        return copy
     }
 
     public var width: Int { layout.width }

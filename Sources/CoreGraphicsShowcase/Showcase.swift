@@ -7,6 +7,11 @@ public enum Showcase {
     public struct Scene: Sendable {
         public let name: String
         public let draw: @Sendable (CGContext) -> Void
+
+        public init(name: String, draw: @escaping @Sendable (CGContext) -> Void) {
+            self.name = name
+            self.draw = draw
+        }
     }
 
     public static let size = CGSize(width: 480, height: 360)

@@ -76,19 +76,7 @@ enum Snapshot {
             XCTFail("\(name): size \(image.width)×\(image.height), golden \(golden.width)×\(golden.height)", file: file, line: line)
             return
         }
-        let actual = image.rgbaPixels, expected = golden.rgbaPixels
-        var diff = [UInt8](repeating: 0, count: actual.count)
-        var differing = 0, worst = 0
-        for i in stride(from: 0, to: actual.count, by: 4) {
-            let delta = (0..<4).map { abs(Int(actual[i + $0]) - Int(expected[i + $0])) }.max()!
-            worst = max(worst, delta)
-            if delta > channelTolerance {
-                differing += 1
-                diff[i] = 255; diff[i + 3] = 255
-            } else {
-                diff[i] = expected[i] / 4; diff[i + 1] = expected[i + 1] / 4; diff[i + 2] = expected[i + 2] / 4; diff[i + 3] = 255
-            }
-        }
+        let (differing, worst, diff) = compare(image, golden, channelTolerance: channelTolerance)
         let fraction = Double(differing) / Double(image.width * image.height)
         if fraction > maxDifferingFraction {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-snapshots")
@@ -103,6 +91,32 @@ enum Snapshot {
             XCTFail("\(name): \(differing) pixels (\(String(format: "%.3f", fraction * 100)) %) differ by more than "
                     + "\(channelTolerance) (worst \(worst)); actual and diff in \(folder.path)", file: file, line: line)
         }
+    }
+
+    /// The golden image of `name`, if recorded.
+    static func golden(named name: String) -> CGImage? {
+        let url = directory.appendingPathComponent("\(name).png")
+        return CGImageSourceCreateWithURL(url as CFURL, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) }
+    }
+
+    /// Pixels differing by more than `channelTolerance`, the largest difference, and a diff
+    /// image (red where different, the golden darkened elsewhere).
+    static func compare(_ image: CGImage, _ golden: CGImage, channelTolerance: Int) -> (differing: Int, worst: Int, diff: [UInt8]) {
+        let actual = image.rgbaPixels, expected = golden.rgbaPixels
+        var diff = [UInt8](repeating: 0, count: actual.count)
+        var differing = 0, worst = 0
+        for i in stride(from: 0, to: actual.count, by: 4) {
+            var delta = 0
+            for k in 0..<4 { delta = max(delta, abs(Int(actual[i + k]) - Int(expected[i + k]))) }
+            worst = max(worst, delta)
+            if delta > channelTolerance {
+                differing += 1
+                diff[i] = 255; diff[i + 3] = 255
+            } else {
+                diff[i] = expected[i] / 4; diff[i + 1] = expected[i + 1] / 4; diff[i + 2] = expected[i + 2] / 4; diff[i + 3] = 255
+            }
+        }
+        return (differing, worst, diff)
     }
 
     static func write(_ image: CGImage, to url: URL) {

@@ -1,0 +1,71 @@
+import XCTest
+import CoreGraphics
+
+final class TextLayoutTests: XCTestCase {
+    /// Rows (memory order, top first) that hold ink, and the ink's column range.
+    func ink(_ c: CGContext) -> (rows: [Int], columns: ClosedRange<Int>?) {
+        var rows: [Int] = [], minX = Int.max, maxX = Int.min
+        for y in 0..<c.height {
+            var any = false
+            for x in 0..<c.width where c.pixel(x, y).a > 64 {
+                any = true; minX = min(minX, x); maxX = max(maxX, x)
+            }
+            if any { rows.append(y) }
+        }
+        return (rows, rows.isEmpty ? nil : minX...maxX)
+    }
+
+    func testMeasuresWithTheDefaultFont() {
+        let text = TextLayout("Hello, Lamina", fontSize: 20)
+        XCTAssertEqual(text.fontFamily, "DejaVu Sans")
+        XCTAssertEqual(text.size.height, 23.3, accuracy: 1.5)          // DejaVu's line height ≈ 1.164 em
+        XCTAssertGreaterThan(text.size.width, 100)
+        XCTAssertLessThan(text.size.width, 160)
+        XCTAssertEqual(text.firstBaseline, 18.6, accuracy: 1.5)
+        XCTAssertGreaterThan(TextLayout("Hello, Lamina", fontSize: 20, weight: .bold).size.width, text.size.width)
+    }
+
+    func testWrapping() {
+        let long = TextLayout("one two three four five six seven eight", fontSize: 12, wrapWidth: 60)
+        XCTAssertGreaterThan(long.lineCount, 2)
+        XCTAssertEqual(long.size.width, 60)
+        XCTAssertEqual(TextLayout("one two", fontSize: 12).lineCount, 1)
+    }
+
+    func testDrawsUprightBelowTheGivenTopLeftCornerInAYUpContext() {
+        let c = TestBitmap.rgba(120, 60)
+        TextLayout("T", fontSize: 40).draw(in: c, at: CGPoint(x: 10, y: 55))   // visual top at y = 55 → memory row 5
+        let (rows, columns) = ink(c)
+        XCTAssertGreaterThanOrEqual(rows.first!, 5)
+        XCTAssertLessThan(rows.first!, 15)
+        XCTAssertGreaterThanOrEqual(columns!.lowerBound, 10)
+        // A "T" has a wide bar at the top and a narrow stem below: upright, not mirrored.
+        XCTAssertGreaterThan(inkWidth(c, row: rows.first! + 1), 3 * inkWidth(c, row: rows.last! - 1))
+    }
+
+    func testDrawsUprightInAFlippedContext() {
+        let c = TestBitmap.rgba(120, 60)
+        c.translateBy(x: 0, y: 60)
+        c.scaleBy(x: 1, y: -1)
+        TextLayout("T", fontSize: 40).draw(in: c, at: CGPoint(x: 10, y: 5))
+        let (rows, _) = ink(c)
+        XCTAssertGreaterThanOrEqual(rows.first!, 5)
+        XCTAssertLessThan(rows.first!, 15)
+        XCTAssertGreaterThan(inkWidth(c, row: rows.first! + 1), 3 * inkWidth(c, row: rows.last! - 1))
+    }
+
+    func testColorAlignmentAndContextAlpha() {
+        let c = TestBitmap.rgba(200, 40)
+        c.setAlpha(0.5)
+        TextLayout("III", fontSize: 30, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1), alignment: .right)
+            .draw(in: c, in: CGRect(x: 0, y: 0, width: 200, height: 40))
+        let (_, columns) = ink(c)
+        XCTAssertGreaterThan(columns!.lowerBound, 120)                 // right-aligned in the rect
+        let strongest = (0..<200).map { c.pixel($0, 20) }.max { $0.a < $1.a }!
+        XCTAssertTrue(strongest.isClose(to: RGBA(0, 0, 128, 128), tolerance: 2), "\(strongest)")
+    }
+
+    func inkWidth(_ c: CGContext, row: Int) -> Int {
+        (0..<c.width).filter { c.pixel($0, row).a > 64 }.count
+    }
+}
