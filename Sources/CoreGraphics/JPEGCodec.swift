@@ -10,8 +10,9 @@ package enum JPEGCodec {
         return data.withUnsafeBytes { (src: UnsafeRawBufferPointer) -> CGImage? in
             let bytes = src.bindMemory(to: UInt8.self)
             var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
-            guard tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
-                CGDiagnostics.log("JPEG", String(cString: tjGetErrorStr2(handle)))
+            let header = tjDecompressHeader3(handle, bytes.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
+            guard header == 0, width > 0, height > 0 else {
+                CGDiagnostics.log("JPEG", header == 0 ? "no image in the data." : String(cString: tjGetErrorStr2(handle)))
                 return nil
             }
             let gray = colorspace == Int32(TJCS_GRAY.rawValue)

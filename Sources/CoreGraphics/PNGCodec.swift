@@ -19,6 +19,9 @@ package enum PNGCodec {
         var pixels = Data(count: stride * height)
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(stride), nil) }
         guard finished != 0 else { return fail(&image) }
+        if image.warning_or_error & UInt32(PNG_IMAGE_WARNING) != 0 {
+            CGDiagnostics.log("PNG", "\(message(&image)) (image kept as decoded)")
+        }
         let layout = PixelLayout(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 8 * channels,
                                  bytesPerRow: stride, model: hasColor ? .rgb : .monochrome,
                                  bitmapInfo: CGBitmapInfo(alpha: hasAlpha ? .last : .none))
@@ -53,8 +56,12 @@ package enum PNGCodec {
     }
 
     private static func fail<T>(_ image: inout png_image) -> T? {
-        let message = withUnsafeBytes(of: &image.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-        CGDiagnostics.log("PNG", message.isEmpty ? "invalid data." : message)
+        let text = message(&image)
+        CGDiagnostics.log("PNG", text.isEmpty ? "invalid data." : text)
         return nil
+    }
+
+    private static func message(_ image: inout png_image) -> String {
+        withUnsafeBytes(of: &image.message) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
     }
 }
