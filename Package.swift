@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
+        .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
     targets: [
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
@@ -24,6 +25,7 @@ let package = Package(
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["CoreGraphics", "ImageIO"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase"],
                     exclude: ["__Snapshots__"]),

@@ -70,14 +70,16 @@ final class BitmapStorage {
     }
 
     /// Brings the caller's bytes into the surface before cairo draws.
-    func beginDrawing() {
+    /// `region` (device pixels) bounds what the coming drawing changes; nil means everything.
+    func beginDrawing(_ region: PixelRect? = nil) {
         if let shadow {
+            let r = clamp(region)
             cairo_surface_flush(surface)
-            if convertWithPixman(from: data, layout.bytesPerRow, userFormat: true, to: shadow, shadowStride) {
+            if convertWithPixman(from: data, layout.bytesPerRow, userFormat: true, to: shadow, shadowStride, r) {
                 cairo_surface_mark_dirty(surface)
                 return
             }
-            for y in 0..<layout.height {
+            for y in r.y..<r.maxY {
                 let src = data + y * layout.bytesPerRow, dst = shadow + y * shadowStride
                 if layout.alphaInfo == .alphaOnly {
                     dst.copyMemory(from: src, byteCount: layout.width)
@@ -90,11 +92,12 @@ final class BitmapStorage {
     }
 
     /// Writes what cairo drew back to the caller's bytes.
-    func endDrawing() {
+    func endDrawing(_ region: PixelRect? = nil) {
         cairo_surface_flush(surface)
         guard let shadow else { return }
-        if convertWithPixman(from: shadow, shadowStride, userFormat: false, to: data, layout.bytesPerRow) { return }
-        for y in 0..<layout.height {
+        let r = clamp(region)
+        if convertWithPixman(from: shadow, shadowStride, userFormat: false, to: data, layout.bytesPerRow, r) { return }
+        for y in r.y..<r.maxY {
             let src = shadow + y * shadowStride, dst = data + y * layout.bytesPerRow
             if layout.alphaInfo == .alphaOnly {
                 dst.copyMemory(from: src, byteCount: layout.width)
@@ -127,9 +130,14 @@ final class BitmapStorage {
         return formats[String(order)]
     }()
 
-    /// Converts the whole bitmap between the caller's layout and cairo's with pixman.
+    private func clamp(_ region: PixelRect?) -> PixelRect {
+        let all = PixelRect(x: 0, y: 0, width: layout.width, height: layout.height)
+        return region.map { $0.intersection(all) ?? PixelRect(x: 0, y: 0, width: 0, height: 0) } ?? all
+    }
+
+    /// Converts a rectangle between the caller's layout and cairo's with pixman.
     private func convertWithPixman(from source: UnsafeMutableRawPointer, _ sourceStride: Int, userFormat: Bool,
-                                   to destination: UnsafeMutableRawPointer, _ destinationStride: Int) -> Bool {
+                                   to destination: UnsafeMutableRawPointer, _ destinationStride: Int, _ r: PixelRect) -> Bool {
         guard let user = pixmanFormat else { return false }
         let cairoFormat = layout.hasAlpha ? PIXMAN_a8r8g8b8 : PIXMAN_x8r8g8b8
         let (w, h) = (Int32(layout.width), Int32(layout.height))
@@ -139,7 +147,8 @@ final class BitmapStorage {
                                                  destination.assumingMemoryBound(to: UInt32.self), Int32(destinationStride)) else {
             return false
         }
-        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, w, h)
+        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, Int32(r.x), Int32(r.y), 0, 0, Int32(r.x), Int32(r.y),
+                                 Int32(r.width), Int32(r.height))
         pixman_image_unref(src)
         pixman_image_unref(dst)
         return true

@@ -7,6 +7,8 @@ struct PaintOperation {
     let draw: (_ cr: OpaquePointer, _ alpha: Double) -> Void
     /// Clips to the area the operation covers, for blend modes that must not reach past it.
     let clipToShape: ((_ cr: OpaquePointer) -> Void)?
+    /// A user-space rectangle holding everything `draw` paints; nil when it may paint the whole clip.
+    var bounds: ((_ cr: OpaquePointer) -> CGRect)? = nil
 }
 
 extension CGContext {
@@ -17,9 +19,11 @@ extension CGContext {
     /// Everything else draws the content once into a group and composites that group.
     func paint(_ operation: PaintOperation) {
         defer { cairo_new_path(cr) }
-        guard syncMatrix() else { return }
-        bitmap?.beginDrawing()
-        defer { bitmap?.endDrawing() }
+        guard syncMatrix(), let region = touchedRegion(operation) else { return }
+        // Inside a transparency layer cairo draws into a group, not into the bitmap's memory.
+        let storage = layerStates.isEmpty ? bitmap : nil
+        storage?.beginDrawing(region)
+        defer { storage?.endDrawing(region) }
         cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         let mode = state.blendMode
         if state.shadow == nil, state.maskClip == nil, !mode.needsShapeClip, let op = mode.cairoOperator {
@@ -27,12 +31,51 @@ extension CGContext {
             operation.draw(cr, Double(state.alpha))
             return
         }
+        // Clipping to the touched region keeps the group (and a shadow's blur) that small.
+        cairo_save(cr)
+        defer { cairo_restore(cr) }
+        clip(toDevice: region)
         cairo_push_group(cr)
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         operation.draw(cr, 1)
         let content = cairo_pop_group(cr)!
         defer { cairo_pattern_destroy(content) }
         composite(content, clipToShape: operation.clipToShape)
+    }
+
+    /// The device pixels an operation may change, shadow included, within the clip; nil when none.
+    func touchedRegion(_ operation: PaintOperation) -> PixelRect? {
+        guard let clip = deviceClipExtents else { return nil }
+        guard let bounds = operation.bounds else { return clip }
+        guard var region = PixelRect(enclosing: deviceRect(fromUser: bounds(cr))) else { return nil }
+        if let shadow = state.shadow {
+            let (dx, dy) = shadowOffset(shadow)
+            region = region.union(region.offsetBy(dx: dx, dy: dy).outset(by: shadowPadding(shadow)))
+        }
+        return region.outset(by: 1).intersection(clip)
+    }
+
+    /// The device-space bounding box of a user-space rectangle under the current matrix.
+    func deviceRect(fromUser r: CGRect) -> CGRect {
+        guard r.isFiniteRect else { return .null }
+        let corners = [(r.minX, r.minY), (r.maxX, r.minY), (r.minX, r.maxY), (r.maxX, r.maxY)].map { corner -> CGPoint in
+            var (x, y) = (Double(corner.0), Double(corner.1))
+            cairo_user_to_device(cr, &x, &y)
+            return CGPoint(x: x, y: y)
+        }
+        return CGPath.bounds(of: corners)
+    }
+
+    /// Intersects cairo's clip with a device-space rectangle.
+    func clip(toDevice r: PixelRect) {
+        // Not through inDeviceSpace: its restore would drop the clip.
+        cairo_identity_matrix(cr)
+        let saved = cairo_copy_path(cr)
+        cairo_new_path(cr)
+        cairo_rectangle(cr, Double(r.x), Double(r.y), Double(r.width), Double(r.height))
+        cairo_clip(cr)
+        if let saved { cairo_append_path(cr, saved); cairo_path_destroy(saved) }
+        syncMatrix()
     }
 
     /// Composites drawn content (a group pattern in the current user space) onto the target.
@@ -103,14 +146,23 @@ extension CGContext {
         return cairo_pop_group(cr)
     }
 
-    /// The clip's extents in cairo device space (top-left origin), as integers.
-    var deviceClipExtents: (x: Int, y: Int, width: Int, height: Int) {
+    /// The clip's extents in cairo device space (top-left origin); nil when the clip is empty.
+    var deviceClipExtents: PixelRect? {
         inDeviceSpace {
             var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
             cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-            let (ix, iy) = (Int(x1.rounded(.down)), Int(y1.rounded(.down)))
-            return (ix, iy, max(0, Int(x2.rounded(.up)) - ix), max(0, Int(y2.rounded(.up)) - iy))
+            return PixelRect(enclosing: CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1))
         }
+    }
+
+    /// A shadow's offset in device pixels: base space is y-up, cairo's device space y-down.
+    func shadowOffset(_ shadow: Shadow) -> (dx: Int, dy: Int) {
+        (Int(shadow.offset.width.rounded()), -Int(shadow.offset.height.rounded()))
+    }
+
+    /// How far a shadow's blur spreads: three sigmas.
+    func shadowPadding(_ shadow: Shadow) -> Int {
+        Int((3 * shadow.blur / 2).rounded(.up))
     }
 
     /// Renders `content` into a new image surface of `format` covering a device-space rectangle.
@@ -130,12 +182,10 @@ extension CGContext {
 
     /// Draws the blurred, offset silhouette of `content` in the shadow color.
     private func drawShadow(of content: OpaquePointer, _ shadow: Shadow) {
-        let clip = deviceClipExtents
-        guard clip.width > 0, clip.height > 0 else { return }
-        // Base space is y-up; cairo's device space is y-down.
-        let dx = Int(shadow.offset.width.rounded()), dy = -Int(shadow.offset.height.rounded())
+        guard let clip = deviceClipExtents else { return }
+        let (dx, dy) = shadowOffset(shadow)
         let sigma = shadow.blur / 2
-        let pad = Int((3 * sigma).rounded(.up))
+        let pad = shadowPadding(shadow)
         let (x, y) = (clip.x - dx - pad, clip.y - dy - pad)
         let silhouette = rasterize(content, format: CAIRO_FORMAT_A8, x: x, y: y,
                                    width: clip.width + 2 * pad, height: clip.height + 2 * pad)
@@ -164,8 +214,7 @@ extension CGContext {
             cairo_paint_with_alpha(cr, alpha)
             return
         }
-        let clip = deviceClipExtents
-        guard clip.width > 0, clip.height > 0 else { return }
+        guard let clip = deviceClipExtents else { return }
         let source = rasterize(content, format: CAIRO_FORMAT_ARGB32, x: clip.x, y: clip.y, width: clip.width, height: clip.height)
         defer { cairo_surface_destroy(source) }
         let target = cairo_get_group_target(cr)!

@@ -36,7 +36,7 @@ extension CGContext {
                 cairo_paint_with_alpha(cr, alpha)
             }
             cairo_restore(cr)
-        }, clipToShape: clipToRect))
+        }, clipToShape: clipToRect, bounds: byTiling ? nil : { _ in r }))
     }
 
     /// A pattern that maps the image's pixels onto `rect` in the current user space.

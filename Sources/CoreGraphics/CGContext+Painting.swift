@@ -12,28 +12,33 @@ extension CGContext {
         }, clipToShape: { cr in
             cairo_set_fill_rule(cr, cairoRule)
             cairo_clip_preserve(cr)
+        }, bounds: { cr in
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_path_extents(cr, &x1, &y1, &x2, &y2)
+            return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
         }))
     }
 
     /// Strokes the current path with the stroke color and line parameters, then clears the path.
     public func strokePath() {
         let color = state.strokeColor.rgba
-        let outline = path.map {
-            $0.copy(strokingWithWidth: cairo_get_line_width(cr), lineCap: lineCap, lineJoin: lineJoin,
-                    miterLimit: cairo_get_miter_limit(cr))
-        }
         paint(PaintOperation(draw: { cr, alpha in
             cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
             cairo_stroke_preserve(cr)
         }, clipToShape: { [unowned self] cr in
             // Core Graphics bounds these modes by the stroke's outline: clip to it.
-            guard let outline else { return }
+            guard let outline = path?.copy(strokingWithWidth: cairo_get_line_width(cr), lineCap: lineCap,
+                                           lineJoin: lineJoin, miterLimit: cairo_get_miter_limit(cr)) else { return }
             let saved = cairo_copy_path(cr)
             cairo_new_path(cr)
             addElements(outline.elements, function: "CGContextStrokePath")
             cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
             cairo_clip(cr)
             if let saved { cairo_append_path(cr, saved); cairo_path_destroy(saved) }
+        }, bounds: { cr in
+            var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
+            cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
+            return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
         }))
     }
 
@@ -94,8 +99,9 @@ extension CGContext {
     /// Makes `rect` transparent (within the clip), whatever the alpha, blend mode or shadow.
     public func clear(_ rect: CGRect) {
         guard rect.isFiniteRect else { CGDiagnostics.log("CGContextClearRect", "rect is not finite."); return }
-        guard syncMatrix() else { return }
-        bitmap?.beginDrawing()
+        guard syncMatrix(), let region = PixelRect(enclosing: deviceRect(fromUser: rect))?.outset(by: 1) else { return }
+        let storage = layerStates.isEmpty ? bitmap : nil
+        storage?.beginDrawing(region)
         cairo_save(cr)
         let saved = cairo_copy_path(cr)
         cairo_new_path(cr)
@@ -105,6 +111,6 @@ extension CGContext {
         cairo_paint(cr)
         cairo_restore(cr)
         if let saved { cairo_append_path(cr, saved); cairo_path_destroy(saved) }
-        bitmap?.endDrawing()
+        storage?.endDrawing(region)
     }
 }

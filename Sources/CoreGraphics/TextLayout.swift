@@ -128,6 +128,11 @@ extension CGContext {
         text.configure(layout)
         let color = text.color.rgba
         let flipped = isFlipped
+        var ink = PangoRectangle()
+        pango_layout_get_extents(layout, &ink, nil)
+        let scale = CGFloat(PANGO_SCALE)
+        let (inkX, inkY, inkW, inkH) = (CGFloat(ink.x) / scale, CGFloat(ink.y) / scale, CGFloat(ink.width) / scale, CGFloat(ink.height) / scale)
+        let inkBounds = CGRect(x: point.x + inkX, y: flipped ? point.y + inkY : point.y - inkY - inkH, width: inkW, height: inkH)
         let place: (OpaquePointer) -> Void = { cr in
             cairo_translate(cr, point.x, point.y)
             if !flipped { cairo_scale(cr, 1, -1) }
@@ -147,6 +152,6 @@ extension CGContext {
             pango_cairo_layout_path(cr, layout)
             cairo_restore(cr)
             cairo_clip(cr)
-        }))
+        }, bounds: { _ in inkBounds }))
     }
 }

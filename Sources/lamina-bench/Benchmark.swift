@@ -1,0 +1,32 @@
+import Glibc
+
+/// Times a closure: a few warm-up runs, then `samples` timed batches; reports the median time
+/// per call. Machines here are noisy, so compare figures printed by the same run.
+struct Benchmark {
+    let name: String
+    let body: () -> Void
+
+    func run(samples: Int, minimumBatchSeconds: Double = 0.02) -> Double {
+        for _ in 0..<3 { body() }
+        var batch = 1
+        while true {
+            let t = Self.seconds { for _ in 0..<batch { body() } }
+            if t >= minimumBatchSeconds || batch >= 1 << 20 { break }
+            batch *= 2
+        }
+        var perCall: [Double] = []
+        for _ in 0..<samples {
+            let t = Self.seconds { for _ in 0..<batch { body() } }
+            perCall.append(t / Double(batch))
+        }
+        return perCall.sorted()[samples / 2]
+    }
+
+    static func seconds(_ work: () -> Void) -> Double {
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        work()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,25 @@
+// lamina-bench SUITE [--samples N]: release-build benchmarks that print their figures.
+//   cg    Core Graphics operations (drawing, images, text, codecs), median time per call
+import Foundation
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let suites = ["cg": CoreGraphicsSuite.benchmarks]
+
+guard let suite = arguments.first, let benchmarks = suites[suite] else {
+    print("usage: lamina-bench SUITE [--samples N]\nsuites: \(suites.keys.sorted().joined(separator: ", "))")
+    exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
+}
+var samples = 9
+if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { samples = n }
+
+#if DEBUG
+print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
+#endif
+print("| benchmark | median per call |")
+print("|---|---:|")
+for benchmark in benchmarks {
+    let seconds = benchmark.run(samples: samples)
+    let figure = seconds >= 1e-3 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.1f µs", seconds * 1e6)
+    print("| \(benchmark.name) | \(figure) |")
+    fflush(nil)   // all streams: the figures appear as they come when piped
+}
