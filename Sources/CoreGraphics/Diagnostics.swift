@@ -7,6 +7,17 @@ public enum CGDiagnostics {
     /// Called with every message instead of writing it to standard error, when set.
     nonisolated(unsafe) public static var observer: (@Sendable (String) -> Void)?
 
+    /// Runs `body` and returns the messages logged meanwhile (instead of printing them).
+    /// Meant for tests and tools; not for use from several threads at once.
+    public static func collecting(during body: () throws -> Void) rethrows -> [String] {
+        let box = MessageBox()
+        let previous = observer
+        observer = { box.append($0) }
+        defer { observer = previous }
+        try body()
+        return box.lines
+    }
+
     package static func log(_ function: String, _ message: String) {
         let line = "\(function): \(message)"
         if let observer { observer(line); return }
@@ -30,4 +41,19 @@ extension CGSize {
 extension CGRect {
     /// True when every field is finite (a null or infinite rect is not).
     var isFiniteRect: Bool { origin.isFinite && size.isFinite }
+}
+
+/// Messages collected by `CGDiagnostics.collecting(during:)`.
+private final class MessageBox: @unchecked Sendable {
+    private var stored: [String] = []
+    private let lock = NSLock()
+
+    func append(_ line: String) {
+        lock.lock(); stored.append(line); lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return stored
+    }
 }

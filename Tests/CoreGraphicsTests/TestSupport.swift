@@ -44,14 +44,9 @@ extension CGImage {
     }
 }
 
-/// Collects the messages Core Graphics logs while `body` runs.
+/// The messages Core Graphics logs while `body` runs.
 func diagnostics(during body: () -> Void) -> [String] {
-    final class Box: @unchecked Sendable { var lines: [String] = []; let lock = NSLock() }
-    let box = Box()
-    CGDiagnostics.observer = { line in box.lock.lock(); box.lines.append(line); box.lock.unlock() }
-    defer { CGDiagnostics.observer = nil }
-    body()
-    return box.lines
+    CGDiagnostics.collecting(during: body)
 }
 
 /// Golden-image comparison. Goldens live in `Tests/CoreGraphicsTests/__Snapshots__`; a missing
