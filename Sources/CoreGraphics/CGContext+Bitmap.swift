@@ -44,6 +44,23 @@ extension CGContext {
                   bytesPerRow: bytesPerRow, space: Optional(space), bitmapInfo: CGBitmapInfo(rawValue: bitmapInfo))
     }
 
+    /// A bitmap context that calls `releaseCallback(releaseInfo, data)` when it is released.
+    public convenience init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+                             bytesPerRow: Int, space: CGColorSpace?, bitmapInfo: CGBitmapInfo,
+                             releaseCallback: CGBitmapContextReleaseDataCallback?, releaseInfo: UnsafeMutableRawPointer?) {
+        self.init(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent,
+                  bytesPerRow: bytesPerRow, space: space, bitmapInfo: bitmapInfo)
+        if let releaseCallback { releaseData = { releaseCallback(releaseInfo, data) } }
+    }
+
+    public convenience init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
+                             bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32,
+                             releaseCallback: CGBitmapContextReleaseDataCallback?, releaseInfo: UnsafeMutableRawPointer?) {
+        self.init(data: data, width: width, height: height, bitsPerComponent: bitsPerComponent, bytesPerRow: bytesPerRow,
+                  space: Optional(space), bitmapInfo: CGBitmapInfo(rawValue: bitmapInfo),
+                  releaseCallback: releaseCallback, releaseInfo: releaseInfo)
+    }
+
     /// The bitmap's memory (nil for PDF contexts). Row 0 is the top row of the image.
     public var data: UnsafeMutableRawPointer? { bitmap?.data }
     public var width: Int { bitmap?.layout.width ?? 0 }
@@ -65,3 +82,6 @@ extension CGContext {
         return CGImage(layout: layout, space: bitmapSpace, bytes: bytes)
     }
 }
+
+/// Called with the release info and the data pointer when a bitmap context is released.
+public typealias CGBitmapContextReleaseDataCallback = (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void

@@ -55,6 +55,12 @@ extension CGContext {
         state.maskClip = MaskClip(surface: surface)
     }
 
+    /// Makes the clip the whole context again.
+    public func resetClip() {
+        cairo_reset_clip(cr)
+        state.maskClip = nil
+    }
+
     /// The bounding box of the clip in user space.
     public var boundingBoxOfClipPath: CGRect {
         guard syncMatrix() else { return .zero }

@@ -14,6 +14,38 @@ extension CGContext {
         state.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Makes `space` the fill color space; the fill color becomes opaque black in it.
+    public func setFillColorSpace(_ space: CGColorSpace) {
+        state.fillColor = Self.black(in: space) ?? state.fillColor
+    }
+
+    public func setStrokeColorSpace(_ space: CGColorSpace) {
+        state.strokeColor = Self.black(in: space) ?? state.strokeColor
+    }
+
+    /// Sets the fill color from components (alpha last) in the current fill color space.
+    public func setFillColor(_ components: UnsafePointer<CGFloat>) {
+        if let space = state.fillColor.colorSpace, let color = CGColor(colorSpace: space, components: components) {
+            state.fillColor = color
+        }
+    }
+
+    /// Sets the stroke color from components (alpha last) in the current stroke color space.
+    public func setStrokeColor(_ components: UnsafePointer<CGFloat>) {
+        if let space = state.strokeColor.colorSpace, let color = CGColor(colorSpace: space, components: components) {
+            state.strokeColor = color
+        }
+    }
+
+    private static func black(in space: CGColorSpace) -> CGColor? {
+        CGColor(colorSpace: space, components: [CGFloat](repeating: 0, count: space.numberOfComponents) + [1])
+    }
+
+    /// Kept for source compatibility; Lamina does not color-manage, so intents change nothing.
+    public func setRenderingIntent(_ intent: CGColorRenderingIntent) {
+        state.renderingIntent = intent
+    }
+
     public func setFillColor(gray: CGFloat, alpha: CGFloat) {
         state.fillColor = CGColor(gray: gray, alpha: alpha)
     }

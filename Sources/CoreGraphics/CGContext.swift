@@ -16,6 +16,8 @@ public final class CGContext {
     var layerStates: [TransparencyLayer] = []
     /// The color space a bitmap context was made with.
     var bitmapSpace: CGColorSpace?
+    /// Hands the caller's memory back when the context goes (the release-callback initializers).
+    var releaseData: (() -> Void)?
 
     init(surface: OpaquePointer, height: CGFloat, bitmap: BitmapStorage?, pdf: PDFTarget?) {
         cr = cairo_create(surface)
@@ -29,6 +31,7 @@ public final class CGContext {
     deinit {
         cairo_destroy(cr)
         pdf?.finish()
+        releaseData?()
     }
 
     // MARK: Graphics state
@@ -128,6 +131,7 @@ struct GraphicsState {
     var shouldAntialias = true
     var allowsAntialiasing = true
     var flatness: CGFloat = 0.6
+    var renderingIntent = CGColorRenderingIntent.defaultIntent
     /// The intersection of every `clip(to:mask:)`, in device space.
     var maskClip: MaskClip?
 

@@ -129,3 +129,55 @@ final class CGContextDrawingTests: XCTestCase {
         XCTAssertEqual(c.pixel(3, 0), RGBA(0, 0, 0, 255))
     }
 }
+
+final class CGContextColorStateTests: XCTestCase {
+    func testFillColorSpaceAndComponents() {
+        let c = TestBitmap.rgba(1, 1)
+        c.setFillColorSpace(CGColorSpaceCreateDeviceRGB())
+        c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(c.pixel(0, 0), RGBA(0, 0, 0, 255))               // black in the new space
+        c.setFillColor([0, 1, 0, 1])
+        c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(c.pixel(0, 0), RGBA(0, 255, 0, 255))
+        c.setStrokeColorSpace(CGColorSpaceCreateDeviceGray())
+        c.setStrokeColor([1, 1])
+        c.setLineWidth(4)
+        c.strokeLineSegments(between: [CGPoint(x: -1, y: 0.5), CGPoint(x: 2, y: 0.5)])
+        XCTAssertEqual(c.pixel(0, 0), RGBA(255, 255, 255, 255))
+    }
+
+    func testDefaultsMatchApple() {
+        // Line width 1, black fill and stroke: a 1-unit stroke on a pixel boundary covers two
+        // half pixels.
+        let c = TestBitmap.rgba(4, 1)
+        c.strokeLineSegments(between: [CGPoint(x: 2, y: -1), CGPoint(x: 2, y: 2)])
+        XCTAssertEqual(Int(c.pixel(1, 0).a), 128, accuracy: 1)
+        XCTAssertEqual(Int(c.pixel(2, 0).a), 128, accuracy: 1)
+        XCTAssertEqual(c.pixel(1, 0).r, 0)
+        XCTAssertEqual(c.interpolationQuality, .default)
+    }
+
+    func testResetClip() {
+        let c = TestBitmap.rgba(4, 1)
+        c.clip(to: CGRect(x: 0, y: 0, width: 1, height: 1))
+        c.resetClip()
+        c.fill(CGRect(x: 0, y: 0, width: 4, height: 1))
+        XCTAssertEqual(c.pixel(3, 0).a, 255)
+    }
+
+    func testReleaseCallbackHandsTheMemoryBack() {
+        final class Flag: @unchecked Sendable { var released: UnsafeMutableRawPointer? }
+        let flag = Flag()
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: 16, alignment: 16)
+        defer { memory.deallocate() }
+        do {
+            let c = CGContext(data: memory, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 8,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue,
+                              releaseCallback: { info, data in
+                                  Unmanaged<Flag>.fromOpaque(info!).takeUnretainedValue().released = data
+                              }, releaseInfo: Unmanaged.passUnretained(flag).toOpaque())
+            XCTAssertNotNil(c)
+        }
+        XCTAssertEqual(flag.released, memory)
+    }
+}
