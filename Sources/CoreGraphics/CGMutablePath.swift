@@ -1,6 +1,6 @@
 /// A path that can be built up. Every builder takes an optional transform applied to its points
 /// before they are added. Non-finite input is refused with a message, and the path is unchanged.
-open class CGMutablePath: CGPath, @unchecked Sendable {
+public final class CGMutablePath: CGPath, @unchecked Sendable {
     public init() {
         super.init(elements: [])
     }

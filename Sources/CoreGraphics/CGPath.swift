@@ -1,5 +1,5 @@
 /// An immutable graphics path: lines and Bézier curves in subpaths.
-open class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
+public class CGPath: Hashable, @unchecked Sendable, CustomStringConvertible {
     var elements: [PathElement]
 
     init(elements: [PathElement]) {

@@ -138,6 +138,25 @@ final class ImageIOTests: XCTestCase {
         XCTAssertFalse(diagnostics { XCTAssertNil(decode(jpeg.prefix(4))) }.isEmpty)
     }
 
+    /// Files written by another encoder (poppler's pdftoppm rendering the showcase's first page
+    /// at 36 dpi): the paths scene's blue rectangle sits at (10…60, 25…70) from the top left.
+    func testDecodesFilesFromOtherEncoders() throws {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        for (name, tolerance) in [("poppler-rgb.png", 0), ("poppler.jpg", 8)] {
+            let source = try XCTUnwrap(CGImageSourceCreateWithURL(fixtures.appendingPathComponent(name) as CFURL, nil))
+            let image = try XCTUnwrap(CGImageSourceCreateImageAtIndex(source, 0, nil), name)
+            XCTAssertEqual(image.width, 240, name)
+            XCTAssertEqual(image.height, 180, name)
+            let context = CGContext(data: nil, width: 240, height: 180, bitsPerComponent: 8, bytesPerRow: 960,
+                                    space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+            context.draw(image, in: CGRect(x: 0, y: 0, width: 240, height: 180))
+            let p = context.data!.assumingMemoryBound(to: UInt8.self) + 47 * 960 + 35 * 4
+            for (value, expected) in zip([p[0], p[1], p[2], p[3]], [51, 115, 217, 255]) {
+                XCTAssertLessThanOrEqual(abs(Int(value) - expected), tolerance + 1, "\(name): \([p[0], p[1], p[2], p[3]])")
+            }
+        }
+    }
+
     func testDestinationErrors() {
         let messages = diagnostics {
             XCTAssertNil(CGImageDestinationCreateWithData(NSMutableData(), "public.tiff" as CFString, 1, nil))
