@@ -36,10 +36,9 @@ extension CGContext {
             return
         }
         while savedStates.count > layer.savedDepth { restoreGState() }
-        state.ctm = layer.state.ctm
-        syncMatrix()
         let content = cairo_pop_group(cr)!
         defer { cairo_pattern_destroy(content) }
+        // The group's pattern belongs to the user space of the layer's start.
         state = layer.state
         syncMatrix()
         cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)

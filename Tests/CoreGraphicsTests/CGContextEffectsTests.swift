@@ -61,6 +61,21 @@ final class CGContextEffectsTests: XCTestCase {
         XCTAssertEqual(messages.count, 1)
     }
 
+    func testTransparencyLayerRestoresTheStateItStartedWith() {
+        let c = TestBitmap.rgba(10, 10)
+        c.translateBy(x: 2, y: 0)
+        c.setShadow(offset: CGSize(width: 3, height: 0), blur: 0, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        c.beginTransparencyLayer(auxiliaryInfo: nil)
+        c.saveGState()                                                 // left unbalanced on purpose
+        c.translateBy(x: 3, y: 0)
+        c.fill(CGRect(x: 0, y: 0, width: 1, height: 10))               // device x = 5, no shadow inside
+        c.endTransparencyLayer()
+        XCTAssertEqual(c.ctm, CGAffineTransform(translationX: 2, y: 0))
+        XCTAssertEqual(c.pixel(5, 5), RGBA(0, 0, 0, 255))
+        XCTAssertEqual(c.pixel(8, 5), RGBA(0, 0, 255, 255))             // the layer's one shadow, 3 to the right
+        XCTAssertEqual(c.pixel(6, 5).a, 0)
+    }
+
     func testTransparencyLayerWithRectIsLimitedToIt() {
         let c = TestBitmap.rgba(10, 10)
         c.beginTransparencyLayer(in: CGRect(x: 0, y: 0, width: 5, height: 10), auxiliaryInfo: nil)
