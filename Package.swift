@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
@@ -22,6 +23,7 @@ let package = Package(
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),

@@ -78,6 +78,30 @@ extension CGContext {
         syncMatrix()
     }
 
+    /// Draws only the shadow that filling `path` would cast with the current shadow, not the
+    /// fill: Core Animation's `shadowPath`. The path may lie outside the clip.
+    package func drawShadow(of path: CGPath) {
+        guard let shadow = state.shadow else { return }
+        beginPath()
+        addPath(path)
+        defer { cairo_new_path(cr) }
+        let operation = PaintOperation(draw: { _, _ in }, clipToShape: nil, bounds: { _ in path.boundingBoxOfPath })
+        guard syncMatrix(), let region = touchedRegion(operation) else { return }
+        let storage = layerStates.isEmpty ? bitmap : nil
+        storage?.beginDrawing(region)
+        defer { storage?.endDrawing(region) }
+        cairo_save(cr)
+        cairo_reset_clip(cr)
+        cairo_push_group(cr)
+        cairo_set_source_rgba(cr, 0, 0, 0, 1)
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING)
+        cairo_fill_preserve(cr)
+        let content = cairo_pop_group(cr)!
+        cairo_restore(cr)
+        defer { cairo_pattern_destroy(content) }
+        drawShadow(of: content, shadow)
+    }
+
     /// Composites drawn content (a group pattern in the current user space) onto the target.
     func composite(_ content: OpaquePointer, clipToShape: ((OpaquePointer) -> Void)?) {
         let alpha = Double(state.alpha)

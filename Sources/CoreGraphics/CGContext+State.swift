@@ -138,3 +138,8 @@ extension CGContext {
         state.shadow = Shadow(offset: offset, blur: max(blur, 0), color: color)
     }
 }
+
+extension CGContext {
+    /// The alpha in force (for Lamina's layer renderer, which multiplies opacities down the tree).
+    package var currentAlpha: CGFloat { state.alpha }
+}

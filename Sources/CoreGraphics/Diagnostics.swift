@@ -31,16 +31,16 @@ extension CGFloat {
 }
 
 extension CGPoint {
-    var isFinite: Bool { x.isFinite && y.isFinite }
+    package var isFinite: Bool { x.isFinite && y.isFinite }
 }
 
 extension CGSize {
-    var isFinite: Bool { width.isFinite && height.isFinite }
+    package var isFinite: Bool { width.isFinite && height.isFinite }
 }
 
 extension CGRect {
     /// True when every field is finite (a null or infinite rect is not).
-    var isFiniteRect: Bool { origin.isFinite && size.isFinite }
+    package var isFiniteRect: Bool { origin.isFinite && size.isFinite }
 }
 
 /// Messages collected by `CGDiagnostics.collecting(during:)`.

@@ -1,0 +1,91 @@
+import CCairo
+import CPixman
+
+extension CGContext {
+    /// Draws `image` through a projective map from its pixel coordinates (u right, v down from
+    /// the first row) to user space: `imageToUser` is a row-major 3×3 for row vectors
+    /// [u v 1] · M. cairo only transforms affinely, so pixman warps the image (bilinear) into a
+    /// device-space buffer covering its projected bounds, which is then drawn like any image,
+    /// with the state's alpha, blend mode, shadow and clip. For Core Animation's perspective.
+    package func drawImage(_ image: CGImage, projectedBy imageToUser: [CGFloat]) {
+        guard imageToUser.count == 9, imageToUser.allSatisfy(\.isFinite), syncMatrix() else { return }
+        // Pixel → cairo device: the projective map, then the CTM and the flip.
+        let device = state.ctm.concatenating(baseTransform)
+        let toDevice = Self.multiply3(imageToUser, [device.a, device.b, 0, device.c, device.d, 0, device.tx, device.ty, 1])
+        let corners = [(0.0, 0.0), (Double(image.width), 0.0), (0.0, Double(image.height)), (Double(image.width), Double(image.height))]
+        var points: [CGPoint] = []
+        for (u, v) in corners {
+            let w = u * toDevice[2] + v * toDevice[5] + toDevice[8]
+            guard w > 1e-9 else { return }   // part of the image is behind the viewer
+            points.append(CGPoint(x: (u * toDevice[0] + v * toDevice[3] + toDevice[6]) / w,
+                                  y: (u * toDevice[1] + v * toDevice[4] + toDevice[7]) / w))
+        }
+        guard let clip = deviceClipExtents, let region = PixelRect(enclosing: CGPath.bounds(of: points))?.outset(by: 1).intersection(clip),
+              let inverse = Self.invert3(toDevice) else { return }
+        guard let warped = warp(image, deviceToImage: inverse, region: region) else { return }
+        let userRegion = CGRect(x: region.x, y: region.y, width: region.width, height: region.height).applying(device.inverted())
+        defer { cairo_surface_destroy(warped) }
+        paint(PaintOperation(draw: { cr, alpha in
+            cairo_save(cr)
+            cairo_identity_matrix(cr)
+            cairo_set_source_surface(cr, warped, Double(region.x), Double(region.y))
+            cairo_rectangle(cr, Double(region.x), Double(region.y), Double(region.width), Double(region.height))
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, alpha)
+            cairo_restore(cr)
+        }, clipToShape: nil, bounds: { _ in userRegion }))
+    }
+
+    /// The image resampled into a new ARGB32 surface covering `region` of device space.
+    private func warp(_ image: CGImage, deviceToImage m: [CGFloat], region: PixelRect) -> OpaquePointer? {
+        let source = image.cairoSurface()
+        cairo_surface_flush(source)
+        guard let sourceData = cairo_image_surface_get_data(source),
+              let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
+                                                 UnsafeMutableRawPointer(sourceData).assumingMemoryBound(to: UInt32.self),
+                                                 cairo_image_surface_get_stride(source)) else { return nil }
+        defer { pixman_image_unref(src) }
+        let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width), Int32(region.height))!
+        cairo_surface_flush(target)
+        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(region.width), Int32(region.height),
+                                                 UnsafeMutableRawPointer(cairo_image_surface_get_data(target)!).assumingMemoryBound(to: UInt32.self),
+                                                 cairo_image_surface_get_stride(target)) else {
+            cairo_surface_destroy(target)
+            return nil
+        }
+        defer { pixman_image_unref(dst) }
+        // pixman maps destination pixels (offset by the region) to source pixels, column vectors.
+        let shifted = Self.multiply3([1, 0, 0, 0, 1, 0, CGFloat(region.x), CGFloat(region.y), 1], m)
+        var f = pixman_f_transform()
+        withUnsafeMutableBytes(of: &f.m) { raw in
+            let e = raw.bindMemory(to: Double.self)
+            for row in 0..<3 { for col in 0..<3 { e[row * 3 + col] = Double(shifted[col * 3 + row]) } }
+        }
+        var fixed = pixman_transform()
+        guard pixman_transform_from_pixman_f_transform(&fixed, &f) != 0 else {
+            cairo_surface_destroy(target)
+            return nil
+        }
+        pixman_image_set_transform(src, &fixed)
+        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
+        pixman_image_set_repeat(src, PIXMAN_REPEAT_NONE)
+        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(region.width), Int32(region.height))
+        cairo_surface_mark_dirty(target)
+        return target
+    }
+
+    static func multiply3(_ a: [CGFloat], _ b: [CGFloat]) -> [CGFloat] {
+        var r = [CGFloat](repeating: 0, count: 9)
+        for i in 0..<3 { for j in 0..<3 { r[i * 3 + j] = a[i * 3] * b[j] + a[i * 3 + 1] * b[3 + j] + a[i * 3 + 2] * b[6 + j] } }
+        return r
+    }
+
+    static func invert3(_ m: [CGFloat]) -> [CGFloat]? {
+        let (a, b, c, d, e, f, g, h, i) = (m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8])
+        let det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g)
+        guard abs(det) > 1e-15, det.isFinite else { return nil }
+        return [(e * i - f * h) / det, (c * h - b * i) / det, (b * f - c * e) / det,
+                (f * g - d * i) / det, (a * i - c * g) / det, (c * d - a * f) / det,
+                (d * h - e * g) / det, (b * g - a * h) / det, (a * e - b * d) / det]
+    }
+}

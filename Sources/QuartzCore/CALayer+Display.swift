@@ -1,0 +1,79 @@
+extension CALayer {
+    /// Marks the whole layer for redrawing at the next display pass (`displayIfNeeded()` or a commit).
+    public func setNeedsDisplay() { needsDisplayFlag = true }
+
+    /// Marks part of the layer for redrawing; Lamina redraws the whole layer.
+    public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+
+    public func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Redraws now if the layer was marked.
+    public func displayIfNeeded() {
+        guard needsDisplayFlag else { return }
+        needsDisplayFlag = false
+        display()
+    }
+
+    /// Whether the contents come from drawing and are flipped for it; Lamina's drawing contexts
+    /// are already in layer coordinates, so this is false, as on iOS.
+    public func contentsAreFlipped() -> Bool { false }
+
+    func defaultDisplay() {
+        if let delegate {
+            delegateLacksDisplay = false
+            delegate.display(self)
+            if !delegateLacksDisplay { return }
+        }
+        delegate?.layerWillDraw(self)
+        contents = drawBackingImage()
+    }
+
+    /// A backing image of the bounds at `contentsScale`, drawn by `draw(in:)` through a context
+    /// whose user space is the layer's (y down, bounds origin at the top left). Nil when the
+    /// bounds are empty.
+    func drawBackingImage() -> CGImage? {
+        let width = Int((bounds.width * contentsScale).rounded(.up)), height = Int((bounds.height * contentsScale).rounded(.up))
+        guard width > 0, height > 0,
+              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: contentsScale, y: -contentsScale)
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        draw(in: context)
+        return context.makeImage()
+    }
+
+    func boundsSizeDidChange() {
+        if needsDisplayOnBoundsChange { setNeedsDisplay() }
+        setNeedsLayout()
+    }
+}
+
+extension CALayer {
+    /// Marks the layer for layout at the next layout pass (`layoutIfNeeded()` or a commit).
+    public func setNeedsLayout() {
+        needsLayoutFlag = true
+        layoutManager?.invalidateLayout(of: self)
+    }
+
+    public func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this layer if it was marked, then its sublayers, top-down.
+    public func layoutIfNeeded() {
+        if needsLayoutFlag {
+            needsLayoutFlag = false
+            layoutSublayers()
+        }
+        for sublayer in sublayerStorage { sublayer.layoutIfNeeded() }
+    }
+
+    func defaultLayoutSublayers() {
+        if let layoutManager {
+            layoutManager.layoutSublayers(of: self)
+        } else {
+            delegate?.layoutSublayers(of: self)
+        }
+    }
+}

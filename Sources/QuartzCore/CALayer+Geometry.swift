@@ -1,0 +1,157 @@
+extension CALayer {
+    /// The layer's rectangle in its superlayer: the bounds transformed about the anchor point and
+    /// placed at `position`. Setting it changes `position` and `bounds.size` so that the
+    /// transformed bounds fill the frame, under transforms too (as far as the transform allows).
+    public var frame: CGRect {
+        get { frameFor(position: position, size: bounds.size) }
+        set {
+            guard newValue.isFiniteRect else {
+                CGDiagnostics.log("CALayer.frame", "\(newValue) is not finite; unchanged.")
+                return
+            }
+            let target = newValue.standardized
+            bounds.size = untransformedSize(for: target.size)
+            let placed = frameFor(position: .zero, size: bounds.size)
+            position = CGPoint(x: target.minX - placed.minX, y: target.minY - placed.minY)
+        }
+    }
+
+    /// The affine part of `transform`.
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The bounds point the anchor names.
+    var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// From this layer's plane to its superlayer's: translate the anchor to the origin, apply
+    /// `transform`, move to `position`, then the superlayer's `sublayerTransform` about its anchor.
+    var transformToSuperlayer: CATransform3D {
+        let anchor = anchorInBounds
+        var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        if let parent = superlayer, !CATransform3DIsIdentity(parent.sublayerTransform) {
+            let a = parent.anchorInBounds
+            m = m.concatenating(CATransform3DMakeTranslation(-a.x, -a.y, -parent.anchorPointZ))
+                .concatenating(parent.sublayerTransform)
+                .concatenating(CATransform3DMakeTranslation(a.x, a.y, parent.anchorPointZ))
+        }
+        return m
+    }
+
+    /// The plane-to-plane map into the superlayer: each layer flattens into its parent's plane.
+    var homographyToSuperlayer: Homography { transformToSuperlayer.homography }
+
+    /// The map from this layer's plane into the tree's outer plane: the space in which the
+    /// topmost ancestor's frame lies (a window's coordinates, for a window's root layer).
+    var homographyToTreePlane: Homography {
+        var h = Homography.identity
+        var layer: CALayer? = self
+        while let l = layer {
+            h = h.concatenating(l.homographyToSuperlayer)
+            layer = l.superlayer
+        }
+        return h
+    }
+
+    var rootLayer: CALayer {
+        var layer = self
+        while let parent = layer.superlayer { layer = parent }
+        return layer
+    }
+
+    // MARK: Converting
+
+    /// `point` from `layer`'s coordinates (nil: the plane the tree's topmost frame lies in) into
+    /// this layer's. Points that no longer land on the plane (behind a perspective viewer, or
+    /// through a singular transform) come back as NaN.
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        conversion(from: layer, to: self)?.apply(point) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    }
+
+    /// `point` from this layer's coordinates into `layer`'s (nil: the tree's outer plane).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        conversion(from: self, to: layer)?.apply(point) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
+    }
+
+    /// `rect` from `layer`'s coordinates: the bounding box of its converted corners.
+    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+        conversion(from: layer, to: self).map { Self.mapRect(rect, $0) } ?? .null
+    }
+
+    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+        conversion(from: self, to: layer).map { Self.mapRect(rect, $0) } ?? .null
+    }
+
+    /// The map between two layers of one tree (nil: the tree's outer plane); nil across trees
+    /// or through a singular transform.
+    func conversion(from source: CALayer?, to target: CALayer?) -> Homography? {
+        if source === target { return .identity }
+        if let source, let target, source.rootLayer !== target.rootLayer {
+            CGDiagnostics.log("CALayer.convert", "\(source) and \(target) are not in the same layer tree.")
+            return nil
+        }
+        let forward = source?.homographyToTreePlane ?? .identity
+        guard let back = target.map({ $0.homographyToTreePlane.inverse }) ?? .identity else { return nil }
+        return forward.concatenating(back)
+    }
+
+    static func mapRect(_ rect: CGRect, _ map: Homography) -> CGRect {
+        guard rect.isFiniteRect else { return .null }
+        let corners = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].compactMap(map.apply)
+        guard corners.count == 4 else { return .null }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    // MARK: Hit testing
+
+    /// Sublayers from front to back: higher `zPosition` first, then later siblings first.
+    var sublayersFrontToBack: [CALayer] {
+        sublayerStorage.enumerated().sorted { a, b in
+            a.element.zPosition != b.element.zPosition ? a.element.zPosition > b.element.zPosition : a.offset > b.offset
+        }.map(\.element)
+    }
+
+    func defaultHitTest(_ point: CGPoint) -> CALayer? {
+        guard !isHidden, point.x.isFinite, point.y.isFinite else { return nil }
+        guard let local = homographyToSuperlayer.inverse?.apply(point) else { return nil }
+        if masksToBounds && !contains(local) { return nil }
+        for sublayer in sublayersFrontToBack {
+            if let hit = sublayer.hitTest(local) { return hit }
+        }
+        return contains(local) ? self : nil
+    }
+
+    // MARK: Frame helpers
+
+    private func frameFor(position: CGPoint, size: CGSize) -> CGRect {
+        let anchor = CGPoint(x: anchorPoint.x * size.width, y: anchorPoint.y * size.height)
+        let m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        return Self.mapRect(CGRect(origin: .zero, size: size), m.homography)
+    }
+
+    /// The bounds size whose transformed bounding box is `size` (affine part of the transform).
+    private func untransformedSize(for size: CGSize) -> CGSize {
+        let t = affineTransform()
+        if t.b == 0 && t.c == 0 && t.a != 0 && t.d != 0 {
+            return CGSize(width: size.width / abs(t.a), height: size.height / abs(t.d))
+        }
+        // Bounding box of a w×h box: W = |a|w + |c|h, H = |b|w + |d|h.
+        let (a, b, c, d) = (abs(t.a), abs(t.b), abs(t.c), abs(t.d))
+        let det = a * d - b * c
+        guard abs(det) > 1e-9 else {
+            CGDiagnostics.log("CALayer.frame", "the transform makes the frame's size ambiguous; kept the bounds' aspect.")
+            let current = frameFor(position: .zero, size: bounds.size)
+            let k = current.width > 0 ? size.width / current.width : 1
+            return CGSize(width: bounds.width * k, height: bounds.height * k)
+        }
+        return CGSize(width: max(0, (d * size.width - c * size.height) / det), height: max(0, (a * size.height - b * size.width) / det))
+    }
+}

@@ -1,0 +1,104 @@
+extension CALayer {
+    /// The sublayers, back to front; nil when there are none. Setting it removes the old ones
+    /// and adopts the new ones (taking them from their previous superlayers).
+    public var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set {
+            for layer in sublayerStorage { layer.superlayer = nil }
+            sublayerStorage = []
+            for layer in newValue ?? [] { insert(layer, at: sublayerStorage.count) }
+            setNeedsLayout()
+        }
+    }
+
+    /// Appends `layer` to the sublayers (moving it from any other superlayer).
+    public func addSublayer(_ layer: CALayer) {
+        insert(layer, at: sublayerStorage.count)
+    }
+
+    /// Inserts `layer` at `idx` (clamped to the sublayer count).
+    public func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        insert(layer, at: Int(idx))
+    }
+
+    /// Inserts `layer` just below `sibling` (at the front when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s } } ?? 0
+        insert(layer, at: index)
+    }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is not a sublayer).
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerStorage.count
+        insert(layer, at: index)
+    }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
+    public func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
+        guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else {
+            CGDiagnostics.log("CALayer.replaceSublayer", "\(oldLayer) is not a sublayer of \(self).")
+            return
+        }
+        if oldLayer === newLayer { return }
+        oldLayer.removeFromSuperlayer()
+        insert(newLayer, at: index)
+    }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    public func removeFromSuperlayer() {
+        if let owner = maskOwner {
+            owner.maskStorage = nil
+            maskOwner = nil
+        }
+        guard let parent = superlayer else { return }
+        parent.sublayerStorage.removeAll { $0 === self }
+        superlayer = nil
+        parent.setNeedsLayout()
+    }
+
+    /// Whether `self` is `layer` or one of its ancestors (through superlayers and masks).
+    func isAncestor(of layer: CALayer) -> Bool {
+        var current: CALayer? = layer
+        while let c = current {
+            if c === self { return true }
+            current = c.superlayer ?? c.maskOwner
+        }
+        return false
+    }
+
+    private func insert(_ layer: CALayer, at index: Int) {
+        guard !layer.isAncestor(of: self) else {
+            CGDiagnostics.log("CALayer.addSublayer", "adding \(layer) to \(self) would make a cycle; refused.")
+            return
+        }
+        guard layer.maskOwner == nil else {
+            CGDiagnostics.log("CALayer.addSublayer", "\(layer) is the mask of another layer; refused.")
+            return
+        }
+        let wasHere = layer.superlayer === self ? sublayerStorage.firstIndex { $0 === layer } : nil
+        layer.removeFromSuperlayer()
+        var target = min(max(index, 0), sublayerStorage.count)
+        if let wasHere, wasHere < target { target -= 1 }
+        sublayerStorage.insert(layer, at: min(target, sublayerStorage.count))
+        layer.superlayer = self
+        setNeedsLayout()
+    }
+
+    /// Installs a mask, refusing cycles and layers that already belong elsewhere.
+    func setMask(_ newMask: CALayer?) {
+        if newMask === maskStorage { return }
+        if let newMask {
+            guard !newMask.isAncestor(of: self) else {
+                CGDiagnostics.log("CALayer.mask", "\(newMask) is an ancestor of \(self); refused.")
+                return
+            }
+            guard newMask.maskOwner == nil, newMask.superlayer == nil else {
+                CGDiagnostics.log("CALayer.mask", "\(newMask) is already the mask or a sublayer of another layer; refused.")
+                return
+            }
+        }
+        maskStorage?.maskOwner = nil
+        maskStorage = newMask
+        newMask?.maskOwner = self
+    }
+}

@@ -1,0 +1,64 @@
+extension CALayer {
+    /// The value of a property, a stored custom key, the style's value for it, or the class's
+    /// default — in that order.
+    func kvcValue(forKey key: String) -> Any? {
+        if let property = Self.keyValueProperties[key] { return property.get(self) }
+        if let value = customValues[key] { return value }
+        if let value = style?[key] { return value }
+        return Self.defaultValue(forKey: key)
+    }
+
+    /// Sets a property (a value of the wrong type is refused with a message) or stores any other
+    /// key on the layer.
+    func kvcSetValue(_ value: Any?, forKey key: String) {
+        if let property = Self.keyValueProperties[key] {
+            if !property.set(self, value) {
+                CGDiagnostics.log("CALayer.setValue(_:forKey:)", "\(value.map { "\(type(of: $0))" } ?? "nil") does not fit '\(key)'; unchanged.")
+            }
+            return
+        }
+        customValues[key] = value
+    }
+
+    /// Reads a key path: a key, then fields of the value (`position.x`, `bounds.size.width`,
+    /// `transform.rotation.z`, `transform.scale`, `transform.translation.x`, …).
+    public func value(forKeyPath keyPath: String) -> Any? {
+        let parts = keyPath.split(separator: ".").map(String.init)
+        guard let first = parts.first else { return nil }
+        let value = value(forKey: first)
+        return parts.count == 1 ? value : StructureField.get(value, path: parts.dropFirst().joined(separator: "."))
+    }
+
+    /// Writes a key path: the field is replaced in a copy of the value, which is then set.
+    /// Unknown fields are refused with a message.
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        let parts = keyPath.split(separator: ".").map(String.init)
+        guard let first = parts.first else { return }
+        guard parts.count > 1 else { setValue(value, forKey: first); return }
+        let field = parts.dropFirst().joined(separator: ".")
+        guard let updated = StructureField.set(self.value(forKey: first), path: field, to: value) else {
+            CGDiagnostics.log("CALayer.setValue(_:forKeyPath:)", "cannot set '\(field)' of '\(first)' to \(value.map { "\($0)" } ?? "nil").")
+            return
+        }
+        setValue(updated, forKey: first)
+    }
+
+    /// A fresh layer's value of a built-in key.
+    static func builtInDefault(forKey key: String) -> Any? {
+        guard let property = LayerProperty.builtIn[key], !LayerProperty.notCopied.contains(key) else { return nil }
+        return property.get(DefaultLayer.shared)
+    }
+
+    /// Copies every property a subclass declares, and the custom keys (for `init(layer:)`).
+    func copyProperties(from other: CALayer) {
+        for (key, property) in Self.keyValueProperties where !LayerProperty.notCopied.contains(key) {
+            _ = property.set(self, property.get(other))
+        }
+        customValues = other.customValues
+    }
+}
+
+/// A layer in its default state, to read defaults from.
+enum DefaultLayer {
+    nonisolated(unsafe) static let shared = CALayer()
+}

@@ -1,0 +1,331 @@
+/// A rectangle of content in a tree: geometry, contents and visual style, as Core Animation
+/// declares it. Layers are y-down with the origin at the top left, as on iOS.
+///
+/// Every property documents its default and whether it animates (animation arrives with the
+/// animation issue; the property list is Apple's). Values that are not finite are refused with a
+/// message and the old value is kept; negative sizes become zero with a message.
+open class CALayer: NSObject {
+    // MARK: Geometry
+
+    /// The layer's own coordinate space: origin and size. Defaults to `.zero`. Animatable.
+    open var bounds: CGRect = .zero {
+        didSet {
+            bounds = Validate.rect(bounds, old: oldValue, "bounds")
+            if bounds.size != oldValue.size { boundsSizeDidChange() }
+        }
+    }
+
+    /// Where the anchor point sits in the superlayer. Defaults to `.zero`. Animatable.
+    open var position: CGPoint = .zero {
+        didSet { position = Validate.point(position, old: oldValue, "position") }
+    }
+
+    /// Stacking order among siblings: higher is in front. Defaults to 0. Animatable.
+    open var zPosition: CGFloat = 0 {
+        didSet { zPosition = Validate.number(zPosition, old: oldValue, "zPosition") }
+    }
+
+    /// The point of the bounds, in unit coordinates, that `position` places and transforms
+    /// turn about. Defaults to (0.5, 0.5). Animatable.
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        didSet { anchorPoint = Validate.point(anchorPoint, old: oldValue, "anchorPoint") }
+    }
+
+    /// The anchor point's z coordinate. Defaults to 0. Animatable.
+    open var anchorPointZ: CGFloat = 0 {
+        didSet { anchorPointZ = Validate.number(anchorPointZ, old: oldValue, "anchorPointZ") }
+    }
+
+    /// Applied about the anchor point. Defaults to the identity. Animatable.
+    open var transform = CATransform3DIdentity {
+        didSet { transform = Validate.transform(transform, old: oldValue, "transform") }
+    }
+
+    /// Applied to the sublayers, about this layer's anchor point. Defaults to the identity. Animatable.
+    open var sublayerTransform = CATransform3DIdentity {
+        didSet { sublayerTransform = Validate.transform(sublayerTransform, old: oldValue, "sublayerTransform") }
+    }
+
+    /// Whether the layer's geometry (and its sublayers') is flipped vertically. Defaults to false.
+    open var isGeometryFlipped = false
+
+    // MARK: Hierarchy
+
+    /// The layer this one is a sublayer of.
+    public internal(set) weak var superlayer: CALayer?
+    var sublayerStorage: [CALayer] = []
+    /// The layer that uses this one as its mask.
+    weak var maskOwner: CALayer?
+
+    /// An optional layer whose alpha masks this layer's content and sublayers. Defaults to nil.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set { setMask(newValue) }
+    }
+    var maskStorage: CALayer?
+
+    /// Whether sublayers and contents are clipped to the bounds (rounded by `cornerRadius`).
+    /// Defaults to false. Animatable.
+    open var masksToBounds = false
+
+    // MARK: Contents
+
+    /// The layer's content: a `CGImage`, or nil. Defaults to nil. Animatable.
+    open var contents: Any? {
+        didSet {
+            if let contents, !(contents is CGImage) {
+                CGDiagnostics.log("CALayer.contents", "\(type(of: contents)) is not a CGImage; the layer shows no contents.")
+            }
+        }
+    }
+
+    /// The part of the contents shown, in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
+    open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { contentsRect = Validate.rect(contentsRect, old: oldValue, "contentsRect", allowNegative: true) }
+    }
+
+    /// The part of the contents that stretches when the contents are resized (nine-part scaling),
+    /// in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
+    open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
+        didSet { contentsCenter = Validate.rect(contentsCenter, old: oldValue, "contentsCenter", allowNegative: true) }
+    }
+
+    /// Defaults to `.resize`.
+    open var contentsGravity = CALayerContentsGravity.resize
+
+    /// Pixels of backing image per point. Defaults to 1.
+    open var contentsScale: CGFloat = 1 {
+        didSet {
+            if !(contentsScale > 0 && contentsScale.isFinite) {
+                CGDiagnostics.log("CALayer.contentsScale", "\(contentsScale) is not a positive number; kept \(oldValue).")
+                contentsScale = oldValue
+            }
+        }
+    }
+
+    /// Defaults to `.linear`.
+    open var minificationFilter = CALayerContentsFilter.linear
+    /// Defaults to `.linear`.
+    open var magnificationFilter = CALayerContentsFilter.linear
+    /// Defaults to 0.
+    open var minificationFilterBias: Float = 0
+
+    /// Whether the layer promises to be fully opaque (lets the renderer skip what is behind).
+    /// Defaults to false.
+    open var isOpaque = false
+
+    /// Whether a bounds size change calls `setNeedsDisplay()`. Defaults to false.
+    open var needsDisplayOnBoundsChange = false
+
+    /// Defaults to false.
+    open var drawsAsynchronously = false
+
+    // MARK: Style
+
+    /// Defaults to nil (no background). Animatable.
+    open var backgroundColor: CGColor?
+
+    /// Radius of the rounded corners of the background and border (and of the clip when
+    /// `masksToBounds`). Defaults to 0. Animatable.
+    open var cornerRadius: CGFloat = 0 {
+        didSet {
+            cornerRadius = Validate.number(cornerRadius, old: oldValue, "cornerRadius")
+            if cornerRadius < 0 { cornerRadius = 0 }
+        }
+    }
+
+    /// Defaults to all four corners.
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+
+    /// Defaults to `.circular`.
+    open var cornerCurve = CALayerCornerCurve.circular
+
+    /// Drawn inside the bounds, above the contents and sublayers. Defaults to 0. Animatable.
+    open var borderWidth: CGFloat = 0 {
+        didSet {
+            borderWidth = Validate.number(borderWidth, old: oldValue, "borderWidth")
+            if borderWidth < 0 { borderWidth = 0 }
+        }
+    }
+
+    /// Defaults to opaque black. Animatable.
+    open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+
+    /// Defaults to 1. Animatable.
+    open var opacity: Float = 1 {
+        didSet {
+            if !opacity.isFinite { CGDiagnostics.log("CALayer.opacity", "\(opacity) is not finite; kept \(oldValue)."); opacity = oldValue }
+        }
+    }
+
+    /// Defaults to false. Animatable (discretely).
+    open var isHidden = false
+
+    /// Whether the back of the layer shows when it faces away. Defaults to true.
+    open var isDoubleSided = true
+
+    /// Whether opacity applies to the layer and its sublayers as one image. Defaults to true (iOS 7 and later).
+    open var allowsGroupOpacity = true
+
+    /// Defaults to false (iOS).
+    open var allowsEdgeAntialiasing = false
+
+    /// Defaults to all four edges.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+
+    /// Defaults to false.
+    open var shouldRasterize = false
+    /// Defaults to 1.
+    open var rasterizationScale: CGFloat = 1
+
+    // MARK: Shadow
+
+    /// Defaults to opaque black. Animatable.
+    open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    /// Defaults to 0 (no shadow). Animatable.
+    open var shadowOpacity: Float = 0 {
+        didSet {
+            if !shadowOpacity.isFinite { CGDiagnostics.log("CALayer.shadowOpacity", "not finite; kept \(oldValue)."); shadowOpacity = oldValue }
+        }
+    }
+    /// Defaults to (0, −3). Animatable.
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet {
+            if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) {
+                CGDiagnostics.log("CALayer.shadowOffset", "not finite; kept \(oldValue)."); shadowOffset = oldValue
+            }
+        }
+    }
+    /// The blur radius. Defaults to 3. Animatable.
+    open var shadowRadius: CGFloat = 3 {
+        didSet { shadowRadius = max(0, Validate.number(shadowRadius, old: oldValue, "shadowRadius")) }
+    }
+    /// A shape for the shadow instead of the layer's alpha. Defaults to nil. Animatable.
+    open var shadowPath: CGPath?
+
+    // MARK: Identity
+
+    /// Defaults to nil.
+    open var name: String?
+
+    /// Default values for keys the layer does not set itself. Defaults to nil.
+    open var style: [AnyHashable: Any]?
+
+    /// Draws and lays out on the layer's behalf. Held weakly. Defaults to nil.
+    open weak var delegate: CALayerDelegate?
+
+    /// Sizes and places the sublayers instead of the delegate. Defaults to nil.
+    open var layoutManager: CALayoutManager?
+
+    /// Values stored for keys that are not properties (`setValue(_:forKey:)`).
+    var customValues: [String: Any] = [:]
+
+    // MARK: Display and layout state
+
+    var needsDisplayFlag = false
+    var needsLayoutFlag = false
+    /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
+    var delegateLacksDisplay = false
+
+    // MARK: Initializers
+
+    public override init() {
+        super.init()
+    }
+
+    /// Makes a copy of `layer` for the presentation tree: every property, no sublayers.
+    /// Subclasses override it to copy their own state, calling `super.init(layer:)`.
+    public init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer { copyProperties(from: other) }
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+
+    // MARK: Overridable behavior (implemented in the CALayer+… files)
+
+    /// The frontmost visible layer at `point` (in the superlayer's coordinates), this one or a
+    /// descendant; nil when the point misses.
+    open func hitTest(_ point: CGPoint) -> CALayer? { defaultHitTest(point) }
+
+    /// Whether `point` (in this layer's coordinates) is inside the bounds.
+    open func contains(_ point: CGPoint) -> Bool { bounds.contains(point) }
+
+    /// Draws the layer's content: by default asks the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// Updates `contents`: the delegate's `display(_:)` if it has one, else a backing image
+    /// drawn by `draw(in:)`.
+    open func display() { defaultDisplay() }
+
+    /// Lays out the sublayers: the layout manager's, else the delegate's `layoutSublayers(of:)`.
+    open func layoutSublayers() { defaultLayoutSublayers() }
+
+    /// The size the layer would like in its superlayer: the layout manager's answer, else the
+    /// bounds' size.
+    open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? bounds.size }
+
+    /// Renders the layer and its sublayers into `ctx`, in its current user space.
+    open func render(in ctx: CGContext) {
+        prepareForRendering()
+        LayerRenderer.render(LayerSnapshot(self), in: ctx)
+    }
+
+    /// The default for `key` when it has no value; nil for keys that are not properties.
+    open class func defaultValue(forKey key: String) -> Any? { builtInDefault(forKey: key) }
+
+    /// Whether a change of `key` redraws the layer. Defaults to false for every key.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Key-value coding as Core Animation extends it: properties, structure fields in key
+    /// paths, and any other key stored on the layer.
+    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+
+    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+
+    /// What a subclass draws besides `contents` (a gradient); nil for plain layers.
+    var renderContent: LayerContent? { nil }
+
+    /// A subclass's own properties for key-value coding and `init(layer:)`: override to add
+    /// entries (and call super).
+    open class var keyValueProperties: [String: LayerProperty] { LayerProperty.builtIn }
+
+    open override var description: String {
+        "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")frame=\(frame) sublayers=\(sublayerStorage.count)>"
+    }
+}
+
+/// Checks for the property setters: non-finite values keep the old value, with a message.
+enum Validate {
+    static func number(_ v: CGFloat, old: CGFloat, _ name: String) -> CGFloat {
+        if v.isFinite { return v }
+        CGDiagnostics.log("CALayer.\(name)", "\(v) is not finite; kept \(old).")
+        return old
+    }
+
+    static func point(_ p: CGPoint, old: CGPoint, _ name: String) -> CGPoint {
+        if p.x.isFinite && p.y.isFinite { return p }
+        CGDiagnostics.log("CALayer.\(name)", "\(p) is not finite; kept \(old).")
+        return old
+    }
+
+    static func rect(_ r: CGRect, old: CGRect, _ name: String, allowNegative: Bool = false) -> CGRect {
+        guard [r.origin.x, r.origin.y, r.size.width, r.size.height].allSatisfy(\.isFinite) else {
+            CGDiagnostics.log("CALayer.\(name)", "\(r) is not finite; kept \(old).")
+            return old
+        }
+        if !allowNegative && (r.size.width < 0 || r.size.height < 0) {
+            CGDiagnostics.log("CALayer.\(name)", "negative size \(r.size) clamped to zero.")
+            return CGRect(origin: r.origin, size: CGSize(width: max(0, r.size.width), height: max(0, r.size.height)))
+        }
+        return r
+    }
+
+    static func transform(_ t: CATransform3D, old: CATransform3D, _ name: String) -> CATransform3D {
+        if t.isFinite { return t }
+        CGDiagnostics.log("CALayer.\(name)", "transform is not finite; kept the old one.")
+        return old
+    }
+}

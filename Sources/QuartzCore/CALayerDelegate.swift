@@ -1,0 +1,34 @@
+/// What a layer asks of its delegate. Every method is optional (a default does nothing), as in
+/// Apple's protocol; a delegate that implements `display(_:)` takes over drawing entirely.
+public protocol CALayerDelegate: AnyObject {
+    /// Sets the layer's `contents` directly; when implemented, `draw(_:in:)` is not called.
+    func display(_ layer: CALayer)
+    /// Draws the layer's content into a context flipped to layer coordinates and scaled by
+    /// `contentsScale`.
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before `draw(_:in:)`, to configure the layer's backing store.
+    func layerWillDraw(_ layer: CALayer)
+    /// Lays out the layer's sublayers.
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayerDelegate {
+    /// Not implemented: the layer falls back to drawing with `draw(_:in:)`.
+    public func display(_ layer: CALayer) { layer.delegateLacksDisplay = true }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) {}
+}
+
+/// Sizes and lays out a layer's sublayers (Apple has it on macOS; Lamina keeps it everywhere).
+public protocol CALayoutManager: AnyObject {
+    func preferredSize(of layer: CALayer) -> CGSize
+    func invalidateLayout(of layer: CALayer)
+    func layoutSublayers(of layer: CALayer)
+}
+
+extension CALayoutManager {
+    public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    public func invalidateLayout(of layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) {}
+}

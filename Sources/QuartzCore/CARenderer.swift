@@ -1,0 +1,78 @@
+/// Renders a layer tree offscreen into a bitmap: whole frames at a device scale, as a `CGImage`.
+///
+/// Apple's `CARenderer` draws into a Metal texture; Lamina's keeps the same frame protocol
+/// (`layer`, `bounds`, `beginFrame(atTime:)`, `render()`, `endFrame()`) and renders on the CPU
+/// into an image (`image` after `endFrame()`, or `makeImage()` in one call). The root layer is
+/// placed by its frame in the renderer's bounds (origin top-left, y down), like a window's.
+public final class CARenderer {
+    /// The root of the tree to render. Defaults to nil.
+    public var layer: CALayer?
+    /// The area rendered, in points.
+    public var bounds: CGRect
+    /// Device pixels per point.
+    public let scale: CGFloat
+    /// The color the frame is cleared to; nil for transparent. Defaults to nil.
+    public var backgroundColor: CGColor?
+    /// The last frame rendered.
+    public private(set) var image: CGImage?
+
+    private var context: CGContext?
+    private var frameTime: CFTimeInterval = 0
+
+    public init(size: CGSize, scale: CGFloat = 1) {
+        bounds = CGRect(origin: .zero, size: size)
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+    }
+
+    /// Starts a frame for the given media time (animations arrive with the animation issue).
+    public func beginFrame(atTime t: CFTimeInterval) {
+        frameTime = t
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        context = CGContext(data: nil, width: max(width, 1), height: max(height, 1), bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        guard let context else { return }
+        if let backgroundColor {
+            context.setFillColor(backgroundColor)
+            context.fill(CGRect(x: 0, y: 0, width: width, height: height))
+        }
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: scale, y: -scale)
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+    }
+
+    /// Lays out and displays what needs it, then draws the tree into the frame.
+    public func render() {
+        guard let context, let layer else { return }
+        layer.prepareForRendering()
+        LayerRenderer.renderPlaced(LayerSnapshot(layer), in: context)
+    }
+
+    /// Finishes the frame; `image` holds it.
+    public func endFrame() {
+        image = context?.makeImage()
+        context = nil
+    }
+
+    /// A frame rendered now.
+    public func makeImage(atTime t: CFTimeInterval = 0) -> CGImage? {
+        beginFrame(atTime: t)
+        render()
+        endFrame()
+        return image
+    }
+}
+
+extension CALayer {
+    /// The layout and display passes a commit runs, top-down.
+    func prepareForRendering() {
+        layoutIfNeeded()
+        displayTreeIfNeeded()
+    }
+
+    private func displayTreeIfNeeded() {
+        displayIfNeeded()
+        maskStorage?.displayTreeIfNeeded()
+        for sublayer in sublayerStorage { sublayer.displayTreeIfNeeded() }
+    }
+}

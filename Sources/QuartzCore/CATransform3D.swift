@@ -1,0 +1,157 @@
+/// A 4×4 homogeneous transform, as Core Animation declares it. Points are row vectors:
+/// [x y z 1] · M, so translations live in m41…m43 and perspective in m34 (m34 = −1/d gives a
+/// viewer at distance d).
+public struct CATransform3D: Equatable, Hashable, Sendable {
+    public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
+
+    /// The identity.
+    public init() {
+        self.init(m11: 1, m12: 0, m13: 0, m14: 0, m21: 0, m22: 1, m23: 0, m24: 0,
+                  m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
+    }
+
+    public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
+                m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
+                m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
+                m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat) {
+        self.m11 = m11; self.m12 = m12; self.m13 = m13; self.m14 = m14
+        self.m21 = m21; self.m22 = m22; self.m23 = m23; self.m24 = m24
+        self.m31 = m31; self.m32 = m32; self.m33 = m33; self.m34 = m34
+        self.m41 = m41; self.m42 = m42; self.m43 = m43; self.m44 = m44
+    }
+
+    /// The 16 entries, row by row.
+    var entries: [CGFloat] {
+        [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44]
+    }
+
+    init(entries e: [CGFloat]) {
+        self.init(m11: e[0], m12: e[1], m13: e[2], m14: e[3], m21: e[4], m22: e[5], m23: e[6], m24: e[7],
+                  m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
+    }
+
+    var isFinite: Bool { entries.allSatisfy(\.isFinite) }
+
+    /// `a.concatenating(b)`: a first, then b.
+    func concatenating(_ b: CATransform3D) -> CATransform3D {
+        let x = entries, y = b.entries
+        var r = [CGFloat](repeating: 0, count: 16)
+        for i in 0..<4 {
+            for j in 0..<4 {
+                r[i * 4 + j] = x[i * 4] * y[j] + x[i * 4 + 1] * y[4 + j] + x[i * 4 + 2] * y[8 + j] + x[i * 4 + 3] * y[12 + j]
+            }
+        }
+        return CATransform3D(entries: r)
+    }
+
+    /// Maps a point of the z = 0 plane, dividing by w; nil behind the viewer (w ≤ 0).
+    func project(_ p: CGPoint) -> CGPoint? {
+        let w = p.x * m14 + p.y * m24 + m44
+        guard w > 1e-9 else { return nil }
+        return CGPoint(x: (p.x * m11 + p.y * m21 + m41) / w, y: (p.x * m12 + p.y * m22 + m42) / w)
+    }
+
+    /// The plane-to-plane part (z = 0 in, z dropped out) as a 2D projective transform.
+    var homography: Homography {
+        Homography(m: [m11, m12, m14, m21, m22, m24, m41, m42, m44])
+    }
+}
+
+/// The identity transform.
+public let CATransform3DIdentity = CATransform3D()
+
+public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
+
+public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
+
+public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    var t = CATransform3D()
+    t.m41 = tx; t.m42 = ty; t.m43 = tz
+    return t
+}
+
+public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    var t = CATransform3D()
+    t.m11 = sx; t.m22 = sy; t.m33 = sz
+    return t
+}
+
+/// A rotation by `angle` radians about the vector (x, y, z); a zero vector gives the identity,
+/// as Apple documents. Rotating about z turns +x toward +y.
+public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    let length = (x * x + y * y + z * z).squareRoot()
+    guard length > 0, length.isFinite, angle.isFinite else { return CATransform3D() }
+    let (ux, uy, uz) = (x / length, y / length, z / length)
+    let c = cos(angle), s = sin(angle), k = 1 - c
+    return CATransform3D(
+        m11: c + ux * ux * k, m12: ux * uy * k + uz * s, m13: ux * uz * k - uy * s, m14: 0,
+        m21: uy * ux * k - uz * s, m22: c + uy * uy * k, m23: uy * uz * k + ux * s, m24: 0,
+        m31: uz * ux * k + uy * s, m32: uz * uy * k - ux * s, m33: c + uz * uz * k, m34: 0,
+        m41: 0, m42: 0, m43: 0, m44: 1)
+}
+
+/// Translation first, then `t`.
+public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
+    CATransform3DMakeTranslation(tx, ty, tz).concatenating(t)
+}
+
+public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
+    CATransform3DMakeScale(sx, sy, sz).concatenating(t)
+}
+
+public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
+    CATransform3DMakeRotation(angle, x, y, z).concatenating(t)
+}
+
+/// `a` first, then `b`.
+public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
+    a.concatenating(b)
+}
+
+/// The inverse; a non-invertible matrix comes back unchanged, as Apple documents.
+public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
+    Matrix4.inverse(t.entries).map(CATransform3D.init(entries:)) ?? t
+}
+
+public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
+    var t = CATransform3D()
+    t.m11 = m.a; t.m12 = m.b; t.m21 = m.c; t.m22 = m.d; t.m41 = m.tx; t.m42 = m.ty
+    return t
+}
+
+/// Whether the transform is an affine transform of the plane (no z, no perspective).
+public func CATransform3DIsAffine(_ t: CATransform3D) -> Bool {
+    t.m13 == 0 && t.m23 == 0 && t.m31 == 0 && t.m32 == 0 && t.m33 == 1 && t.m43 == 0
+        && t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m44 == 1
+}
+
+/// The affine part (m11, m12, m21, m22, m41, m42).
+public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTransform {
+    CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: t.m41, ty: t.m42)
+}
+
+enum Matrix4 {
+    /// The inverse of a row-major 4×4 matrix by Gauss–Jordan elimination; nil when singular.
+    static func inverse(_ m: [CGFloat]) -> [CGFloat]? {
+        var a = m, inv: [CGFloat] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
+        for col in 0..<4 {
+            guard let pivot = (col..<4).max(by: { abs(a[$0 * 4 + col]) < abs(a[$1 * 4 + col]) }),
+                  abs(a[pivot * 4 + col]) > 1e-12 else { return nil }
+            for k in 0..<4 {
+                a.swapAt(col * 4 + k, pivot * 4 + k)
+                inv.swapAt(col * 4 + k, pivot * 4 + k)
+            }
+            let p = a[col * 4 + col]
+            for k in 0..<4 { a[col * 4 + k] /= p; inv[col * 4 + k] /= p }
+            for row in 0..<4 where row != col {
+                let f = a[row * 4 + col]
+                guard f != 0 else { continue }
+                for k in 0..<4 { a[row * 4 + k] -= f * a[col * 4 + k]; inv[row * 4 + k] -= f * inv[col * 4 + k] }
+            }
+        }
+        return inv
+    }
+}

@@ -1,0 +1,91 @@
+/// A gradient layer's gradient, drawn over its bounds.
+struct GradientContent: Sendable {
+    let colors: [CGColor]
+    let locations: [CGFloat]?
+    let startPoint: CGPoint
+    let endPoint: CGPoint
+    let type: CAGradientLayerType
+
+    var gradient: CGGradient? {
+        if let locations {
+            return locations.withUnsafeBufferPointer {
+                CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: $0.baseAddress)
+            }
+        }
+        return CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: nil)
+    }
+
+    func draw(in ctx: CGContext, bounds: CGRect) {
+        guard bounds.width > 0, bounds.height > 0, let gradient else { return }
+        func point(_ unit: CGPoint) -> CGPoint {
+            CGPoint(x: bounds.minX + unit.x * bounds.width, y: bounds.minY + unit.y * bounds.height)
+        }
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        ctx.clip(to: bounds)
+        let start = point(startPoint), end = point(endPoint)
+        switch type {
+        case .radial:
+            let rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            let (ex, ey) = (rx > 0 ? rx : ry, ry > 0 ? ry : rx)
+            guard ex > 0, ey > 0 else { return }
+            ctx.translateBy(x: start.x, y: start.y)
+            ctx.scaleBy(x: ex, y: ey)
+            ctx.drawRadialGradient(gradient, startCenter: .zero, startRadius: 0, endCenter: .zero, endRadius: 1,
+                                   options: .drawsAfterEndLocation)
+        case .conic:
+            drawConic(in: ctx, bounds: bounds, center: start, toward: end)
+        default:
+            ctx.drawLinearGradient(gradient, start: start, end: end, options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        }
+    }
+
+    /// The color at `t` (0…1) as unpremultiplied RGBA, interpolated between the stops.
+    func color(at t: CGFloat) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+        let stops = locations ?? (colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) })
+        let rgba = colors.map { c -> [CGFloat] in
+            let s = c.converted(to: CGColorSpace(name: CGColorSpace.sRGB)!, intent: .defaultIntent, options: nil)?.components ?? [0, 0, 0, 1]
+            return s
+        }
+        if t <= stops[0] { return (rgba[0][0], rgba[0][1], rgba[0][2], rgba[0][3]) }
+        for i in 1..<stops.count where t <= stops[i] {
+            let span = stops[i] - stops[i - 1]
+            let f = span > 0 ? (t - stops[i - 1]) / span : 1
+            let a = rgba[i - 1], b = rgba[i]
+            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, a[3] + (b[3] - a[3]) * f)
+        }
+        let last = rgba[rgba.count - 1]
+        return (last[0], last[1], last[2], last[3])
+    }
+
+    /// Conic gradients have no Core Graphics call: they are computed per pixel at device scale.
+    private func drawConic(in ctx: CGContext, bounds: CGRect, center: CGPoint, toward end: CGPoint) {
+        let scale = max((abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot(), 0.01)
+        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
+        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return }
+        let startAngle = atan2(end.y - center.y, end.x - center.x)
+        // A 256-entry table of the ramp, unpremultiplied RGBA bytes.
+        let table: [(UInt8, UInt8, UInt8, UInt8)] = (0..<256).map { i in
+            let c = color(at: CGFloat(i) / 255)
+            func byte(_ v: CGFloat) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+            return (byte(c.r), byte(c.g), byte(c.b), byte(c.a))
+        }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let px = bounds.minX + (CGFloat(x) + 0.5) / scale, py = bounds.minY + (CGFloat(y) + 0.5) / scale
+                var angle = atan2(py - center.y, px - center.x) - startAngle
+                while angle < 0 { angle += 2 * .pi }
+                while angle >= 2 * .pi { angle -= 2 * .pi }
+                let c = table[min(255, Int(angle / (2 * .pi) * 256))]
+                let i = (y * width + x) * 4
+                pixels[i] = c.0; pixels[i + 1] = c.1; pixels[i + 2] = c.2; pixels[i + 3] = c.3
+            }
+        }
+        guard let image = CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
+                                  provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil,
+                                  shouldInterpolate: true, intent: .defaultIntent) else { return }
+        LayerContents.drawPortion(image, source: CGRect(x: 0, y: 0, width: width, height: height), into: bounds, in: ctx)
+    }
+}

@@ -1,0 +1,88 @@
+/// Draws a layer's `contents` image: gravity, `contentsRect`, nine-part `contentsCenter`,
+/// `contentsScale` and the filters.
+enum LayerContents {
+    static func draw(_ image: CGImage, of layer: LayerSnapshot, in ctx: CGContext) {
+        let full = CGSize(width: image.width, height: image.height)
+        let cr = layer.contentsRect
+        // The part of the image shown, in pixels (unit y measured from the image's first row).
+        let source = CGRect(x: cr.minX * full.width, y: cr.minY * full.height, width: cr.width * full.width, height: cr.height * full.height)
+        guard source.width > 0, source.height > 0 else { return }
+        let scale = layer.contentsScale
+        let natural = CGSize(width: source.width / scale, height: source.height / scale)
+        let target = placement(of: natural, in: layer.bounds, gravity: layer.contentsGravity)
+        guard target.width > 0, target.height > 0 else { return }
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        let deviceScale = (abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot()
+        let minifying = target.width * deviceScale < source.width
+        let filter = minifying ? layer.minificationFilter : layer.magnificationFilter
+        ctx.interpolationQuality = filter == .nearest ? .none : filter == .trilinear ? .high : .default
+        let center = layer.contentsCenter
+        if center != CGRect(x: 0, y: 0, width: 1, height: 1), layer.contentsGravity == .resize {
+            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx)
+        } else {
+            drawPortion(image, source: source, into: target, in: ctx)
+        }
+    }
+
+    /// Where contents of `size` go in `bounds`. Vertical names are y-up, as Core Animation's:
+    /// `.top` is the larger y.
+    static func placement(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {
+        let (w, h) = (size.width, size.height)
+        func at(_ x: CGFloat, _ y: CGFloat) -> CGRect { CGRect(x: x, y: y, width: w, height: h) }
+        let left = bounds.minX, right = bounds.maxX - w, midX = bounds.midX - w / 2
+        let low = bounds.minY, high = bounds.maxY - h, midY = bounds.midY - h / 2
+        switch gravity {
+        case .center: return at(midX, midY)
+        case .top: return at(midX, high)
+        case .bottom: return at(midX, low)
+        case .left: return at(left, midY)
+        case .right: return at(right, midY)
+        case .topLeft: return at(left, high)
+        case .topRight: return at(right, high)
+        case .bottomLeft: return at(left, low)
+        case .bottomRight: return at(right, low)
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return .zero }
+            let fit = gravity == .resizeAspect ? min(bounds.width / w, bounds.height / h) : max(bounds.width / w, bounds.height / h)
+            let size = CGSize(width: w * fit, height: h * fit)
+            return CGRect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        default: return bounds
+        }
+    }
+
+    /// Draws the `source` pixels of `image` into `dest` (layer coordinates, y down), upright.
+    static func drawPortion(_ image: CGImage, source: CGRect, into dest: CGRect, in ctx: CGContext) {
+        guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
+        let sx = dest.width / source.width, sy = dest.height / source.height
+        let whole = CGRect(x: dest.minX - source.minX * sx, y: dest.minY - source.minY * sy,
+                           width: CGFloat(image.width) * sx, height: CGFloat(image.height) * sy)
+        ctx.saveGState()
+        ctx.clip(to: dest)
+        // Core Graphics puts an image's first row at the rect's max y: flip about the rect.
+        ctx.translateBy(x: 0, y: whole.minY + whole.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(image, in: whole)
+        ctx.restoreGState()
+    }
+
+    /// Nine-part scaling: the corners keep their size, the edges stretch one way, the center both.
+    static func drawNinePart(_ image: CGImage, source: CGRect, center: CGRect, scale: CGFloat, target: CGRect, in ctx: CGContext) {
+        let xs = [source.minX, source.minX + center.minX * source.width, source.minX + center.maxX * source.width, source.maxX]
+        let ys = [source.minY, source.minY + center.minY * source.height, source.minY + center.maxY * source.height, source.maxY]
+        var left = (xs[1] - xs[0]) / scale, right = (xs[3] - xs[2]) / scale
+        var top = (ys[1] - ys[0]) / scale, bottom = (ys[3] - ys[2]) / scale
+        // Caps larger than the target shrink proportionally.
+        if left + right > target.width, left + right > 0 { let k = target.width / (left + right); left *= k; right *= k }
+        if top + bottom > target.height, top + bottom > 0 { let k = target.height / (top + bottom); top *= k; bottom *= k }
+        let dxs = [target.minX, target.minX + left, target.maxX - right, target.maxX]
+        let dys = [target.minY, target.minY + top, target.maxY - bottom, target.maxY]
+        for i in 0..<3 {
+            for j in 0..<3 {
+                let s = CGRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
+                let d = CGRect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
+                drawPortion(image, source: s, into: d, in: ctx)
+            }
+        }
+    }
+}

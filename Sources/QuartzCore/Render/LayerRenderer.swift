@@ -1,0 +1,71 @@
+/// Draws layer snapshots into a `CGContext` with Core Graphics: the path of `render(in:)` and of
+/// the offscreen renderer. Per layer, as Core Animation orders it: shadow (behind), background,
+/// contents, sublayers, border; opacity and mask apply to the whole.
+enum LayerRenderer {
+    /// Renders `layer` in the context's current user space, taken as the layer's own coordinate
+    /// space (its position and transform are not applied, as Apple's `render(in:)` does).
+    static func render(_ layer: LayerSnapshot, in ctx: CGContext) {
+        draw(layer, in: ctx)
+    }
+
+    /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
+    static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext) {
+        drawSublayer(layer, of: nil, in: ctx)
+    }
+
+    static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
+        let m = layer.transformToParent(sublayerTransform: parent?.sublayerTransform,
+                                        parentAnchor: parent?.anchorInBounds ?? .zero, parentAnchorZ: parent?.anchorPointZ ?? 0)
+        if !layer.isDoubleSided && m.m33 < 0 { return }
+        let h = m.homography
+        guard h.isAffine else {
+            ProjectedLayer.draw(layer, through: h, in: ctx)
+            return
+        }
+        let affine = h.affine
+        guard affine.a * affine.d - affine.b * affine.c != 0 else { return }
+        ctx.saveGState()
+        ctx.concatenate(affine)
+        draw(layer, in: ctx)
+        ctx.restoreGState()
+    }
+
+    /// Draws one layer in its own coordinate space.
+    static func draw(_ layer: LayerSnapshot, in ctx: CGContext) {
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if let mask = layer.mask.first {
+            guard LayerMask.clip(ctx, to: mask, of: layer) else { return }
+        }
+        let shape = LayerShape(layer)
+        let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
+        if castsShadow, let path = layer.shadowPath { LayerShadow.drawShadow(of: path, layer: layer, in: ctx) }
+        let group = castsShadow && layer.shadowPath == nil || (layer.opacity < 1 && layer.allowsGroupOpacity)
+        if castsShadow && layer.shadowPath == nil { LayerShadow.set(layer, in: ctx) }
+        if layer.opacity < 1 { ctx.setAlpha(min(layer.opacity, 1) * ctx.currentAlpha) }
+        if group { ctx.beginTransparencyLayer(auxiliaryInfo: nil) }
+        if let color = layer.backgroundColor {
+            ctx.addPath(shape.path)
+            ctx.setFillColor(color)
+            ctx.fillPath()
+        }
+        ctx.saveGState()
+        if layer.masksToBounds {
+            ctx.addPath(shape.path)
+            ctx.clip()
+        }
+        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
+        if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds) }
+        for sublayer in layer.sublayersBackToFront { drawSublayer(sublayer, of: layer, in: ctx) }
+        ctx.restoreGState()
+        if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
+            ctx.addPath(border)
+            ctx.setFillColor(color)
+            ctx.fillPath(using: .evenOdd)
+        }
+        if group { ctx.endTransparencyLayer() }
+    }
+}

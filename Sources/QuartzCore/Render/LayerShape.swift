@@ -1,0 +1,55 @@
+/// The outline of a layer's bounds with its rounded corners, and of its border.
+struct LayerShape {
+    let bounds: CGRect
+    let radius: CGFloat
+    let corners: CACornerMask
+
+    init(_ layer: LayerSnapshot) {
+        bounds = layer.bounds
+        radius = layer.cornerRadius
+        corners = layer.maskedCorners
+    }
+
+    /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
+    var path: CGPath { Self.roundedRect(bounds, radius: radius, corners: corners) }
+
+    /// The border's area: between the outline and the outline inset by `width` (a ring to fill
+    /// with the even-odd rule). Nil for empty bounds.
+    func borderPath(width: CGFloat) -> CGPath? {
+        guard bounds.width > 0, bounds.height > 0 else { return nil }
+        let path = CGMutablePath()
+        path.addPath(self.path)
+        let inner = bounds.insetBy(dx: width, dy: width)
+        if inner.width > 0 && inner.height > 0 {
+            path.addPath(Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width), corners: corners))
+        }
+        return path
+    }
+
+    static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
+        let r = max(0, min(radius, min(rect.width, rect.height) / 2))
+        guard r > 0, !corners.isEmpty else { return CGPath(rect: rect, transform: nil) }
+        func rounding(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
+        let path = CGMutablePath()
+        // Layer coordinates: min y is the top (iOS).
+        let topLeft = rounding(.layerMinXMinYCorner), topRight = rounding(.layerMaxXMinYCorner)
+        let bottomLeft = rounding(.layerMinXMaxYCorner), bottomRight = rounding(.layerMaxXMaxYCorner)
+        path.move(to: CGPoint(x: rect.minX + topLeft, y: rect.minY))
+        path.addLine(to: CGPoint(x: rect.maxX - topRight, y: rect.minY))
+        corner(path, CGPoint(x: rect.maxX - topRight, y: rect.minY + topRight), topRight, -.pi / 2)
+        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - bottomRight))
+        corner(path, CGPoint(x: rect.maxX - bottomRight, y: rect.maxY - bottomRight), bottomRight, 0)
+        path.addLine(to: CGPoint(x: rect.minX + bottomLeft, y: rect.maxY))
+        corner(path, CGPoint(x: rect.minX + bottomLeft, y: rect.maxY - bottomLeft), bottomLeft, .pi / 2)
+        path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + topLeft))
+        corner(path, CGPoint(x: rect.minX + topLeft, y: rect.minY + topLeft), topLeft, .pi)
+        path.closeSubpath()
+        return path
+    }
+
+    /// A quarter circle from `start` (radians) turning toward increasing angles; nothing for r = 0.
+    private static func corner(_ path: CGMutablePath, _ center: CGPoint, _ r: CGFloat, _ start: CGFloat) {
+        guard r > 0 else { return }
+        path.addArc(center: center, radius: r, startAngle: start, endAngle: start + .pi / 2, clockwise: false)
+    }
+}

@@ -1,0 +1,109 @@
+/// An immutable copy of one layer and its subtree: what a commit hands to the renderer, which
+/// never touches `CALayer` objects.
+struct LayerSnapshot: Sendable {
+    var bounds: CGRect
+    var position: CGPoint
+    var zPosition: CGFloat
+    var anchorPoint: CGPoint
+    var anchorPointZ: CGFloat
+    var transform: CATransform3D
+    var sublayerTransform: CATransform3D
+    var isHidden: Bool
+    var opacity: CGFloat
+    var allowsGroupOpacity: Bool
+    var masksToBounds: Bool
+    var isDoubleSided: Bool
+    var backgroundColor: CGColor?
+    var cornerRadius: CGFloat
+    var maskedCorners: CACornerMask
+    var borderWidth: CGFloat
+    var borderColor: CGColor?
+    var contents: CGImage?
+    var contentsRect: CGRect
+    var contentsCenter: CGRect
+    var contentsGravity: CALayerContentsGravity
+    var contentsScale: CGFloat
+    var minificationFilter: CALayerContentsFilter
+    var magnificationFilter: CALayerContentsFilter
+    var shadowColor: CGColor?
+    var shadowOpacity: CGFloat
+    var shadowOffset: CGSize
+    var shadowRadius: CGFloat
+    var shadowPath: CGPath?
+    /// Content a subclass draws itself (a gradient), above `contents`.
+    var content: LayerContent?
+    /// Back to front, as stored (the renderer orders by zPosition).
+    var sublayers: [LayerSnapshot]
+    var mask: [LayerSnapshot]
+
+    init(_ layer: CALayer) {
+        bounds = layer.bounds
+        position = layer.position
+        zPosition = layer.zPosition
+        anchorPoint = layer.anchorPoint
+        anchorPointZ = layer.anchorPointZ
+        transform = layer.transform
+        sublayerTransform = layer.sublayerTransform
+        isHidden = layer.isHidden
+        opacity = CGFloat(layer.opacity)
+        allowsGroupOpacity = layer.allowsGroupOpacity
+        masksToBounds = layer.masksToBounds
+        isDoubleSided = layer.isDoubleSided
+        backgroundColor = layer.backgroundColor
+        cornerRadius = layer.cornerRadius
+        maskedCorners = layer.maskedCorners
+        borderWidth = layer.borderWidth
+        borderColor = layer.borderColor
+        contents = layer.contents as? CGImage
+        contentsRect = layer.contentsRect
+        contentsCenter = layer.contentsCenter
+        contentsGravity = layer.contentsGravity
+        contentsScale = layer.contentsScale
+        minificationFilter = layer.minificationFilter
+        magnificationFilter = layer.magnificationFilter
+        shadowColor = layer.shadowColor
+        shadowOpacity = CGFloat(layer.shadowOpacity)
+        shadowOffset = layer.shadowOffset
+        shadowRadius = layer.shadowRadius
+        shadowPath = layer.shadowPath
+        content = layer.renderContent
+        sublayers = layer.sublayerStorage.map(LayerSnapshot.init)
+        mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
+    }
+
+    var anchorInBounds: CGPoint {
+        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    }
+
+    /// From this layer's plane to its parent's, the parent's sublayer transform included.
+    func transformToParent(sublayerTransform parentTransform: CATransform3D?, parentAnchor: CGPoint, parentAnchorZ: CGFloat) -> CATransform3D {
+        let anchor = anchorInBounds
+        var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
+            .concatenating(transform)
+            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        if let s = parentTransform, !CATransform3DIsIdentity(s) {
+            m = m.concatenating(CATransform3DMakeTranslation(-parentAnchor.x, -parentAnchor.y, -parentAnchorZ))
+                .concatenating(s)
+                .concatenating(CATransform3DMakeTranslation(parentAnchor.x, parentAnchor.y, parentAnchorZ))
+        }
+        return m
+    }
+
+    /// Sublayers in drawing order: by zPosition, then as stored.
+    var sublayersBackToFront: [LayerSnapshot] {
+        sublayers.enumerated().sorted { a, b in
+            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
+/// Content that a layer subclass draws itself.
+enum LayerContent: Sendable {
+    case gradient(GradientContent)
+
+    func draw(in ctx: CGContext, bounds: CGRect) {
+        switch self {
+        case .gradient(let gradient): gradient.draw(in: ctx, bounds: bounds)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// A layer under perspective: Core Graphics draws only affine maps, so the layer (with its
+/// subtree) is rendered flat into an image at the device scale, which is then warped through
+/// the projection into its parent's plane. Each layer flattens into its parent's plane, as in
+/// Core Animation.
+enum ProjectedLayer {
+    static func draw(_ layer: LayerSnapshot, through h: Homography, in ctx: CGContext) {
+        let extent = visualExtent(of: layer)
+        let deviceScale = (abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot()
+        // Oversample a little: perspective enlarges the near side.
+        let scale = max(deviceScale, 0.01) * 1.5
+        let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))
+        guard width > 0, height > 0, width <= 8192, height <= 8192,
+              let flat = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                   space: CGColorSpaceCreateDeviceRGB(),
+                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        flat.translateBy(x: 0, y: CGFloat(height))
+        flat.scaleBy(x: scale, y: -scale)
+        flat.translateBy(x: -extent.minX, y: -extent.minY)
+        LayerRenderer.draw(layer, in: flat)
+        guard let image = flat.makeImage() else { return }
+        // Pixel (u, v) → layer point → parent plane.
+        let pixelToLayer = Homography(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: extent.minX, ty: extent.minY))
+        ctx.drawImage(image, projectedBy: pixelToLayer.concatenating(h).m)
+    }
+
+    /// What the layer and its subtree cover in its own coordinates (shadow included).
+    static func visualExtent(of layer: LayerSnapshot) -> CGRect {
+        var extent = layer.bounds
+        if !layer.masksToBounds {
+            for sublayer in layer.sublayers where !sublayer.isHidden {
+                let m = sublayer.transformToParent(sublayerTransform: layer.sublayerTransform,
+                                                   parentAnchor: layer.anchorInBounds, parentAnchorZ: layer.anchorPointZ)
+                let r = CALayer.mapRect(visualExtent(of: sublayer), m.homography)
+                if !r.isNull { extent = extent.union(r) }
+            }
+        }
+        if layer.shadowOpacity > 0 {
+            let spread = 3 * layer.shadowRadius
+            extent = extent.union(layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+                .insetBy(dx: -spread, dy: -spread))
+        }
+        return extent
+    }
+}

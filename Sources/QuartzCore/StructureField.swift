@@ -1,0 +1,125 @@
+/// Fields of structure values that key paths reach into, as Core Animation defines them.
+enum StructureField {
+    static func get(_ value: Any?, path: String) -> Any? {
+        switch value {
+        case let p as CGPoint:
+            switch path { case "x": return NSNumber(value: Double(p.x)); case "y": return NSNumber(value: Double(p.y)); default: return nil }
+        case let s as CGSize:
+            switch path { case "width": return NSNumber(value: Double(s.width)); case "height": return NSNumber(value: Double(s.height)); default: return nil }
+        case let r as CGRect:
+            if path == "origin" { return r.origin }
+            if path == "size" { return r.size }
+            if path.hasPrefix("origin.") { return get(r.origin, path: String(path.dropFirst(7))) }
+            if path.hasPrefix("size.") { return get(r.size, path: String(path.dropFirst(5))) }
+            return nil
+        case let t as CATransform3D:
+            return TransformComponents(t).value(forField: path)
+        default:
+            return nil
+        }
+    }
+
+    /// The value with one field replaced; nil when the field does not exist or the new value is
+    /// not a number (or structure) that fits it.
+    static func set(_ value: Any?, path: String, to newValue: Any?) -> Any? {
+        switch value {
+        case var p as CGPoint:
+            guard let n = Boxing.number(newValue), n.isFinite else { return nil }
+            switch path { case "x": p.x = CGFloat(n); case "y": p.y = CGFloat(n); default: return nil }
+            return p
+        case var s as CGSize:
+            guard let n = Boxing.number(newValue), n.isFinite else { return nil }
+            switch path { case "width": s.width = CGFloat(n); case "height": s.height = CGFloat(n); default: return nil }
+            return s
+        case var r as CGRect:
+            if path == "origin", let p = newValue as? CGPoint { r.origin = p; return r }
+            if path == "size", let s = newValue as? CGSize { r.size = s; return r }
+            if path.hasPrefix("origin."), let p = set(r.origin, path: String(path.dropFirst(7)), to: newValue) as? CGPoint { r.origin = p; return r }
+            if path.hasPrefix("size."), let s = set(r.size, path: String(path.dropFirst(5)), to: newValue) as? CGSize { r.size = s; return r }
+            return nil
+        case let t as CATransform3D:
+            var components = TransformComponents(t)
+            guard components.setValue(newValue, forField: path) else { return nil }
+            return components.transform
+        default:
+            return nil
+        }
+    }
+}
+
+/// A transform taken apart into translation, rotation (x, then y, then z, in radians) and scale,
+/// for the `transform.…` key paths. Putting it back applies scale, then rotation, then translation.
+struct TransformComponents {
+    var translation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    var scale: (x: CGFloat, y: CGFloat, z: CGFloat)
+    var rotation: (x: CGFloat, y: CGFloat, z: CGFloat)
+    /// Perspective entries kept as they were.
+    let perspective: (m14: CGFloat, m24: CGFloat, m34: CGFloat, m44: CGFloat)
+
+    init(_ t: CATransform3D) {
+        translation = (t.m41, t.m42, t.m43)
+        let sx = (t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot()
+        let sy = (t.m21 * t.m21 + t.m22 * t.m22 + t.m23 * t.m23).squareRoot()
+        let sz = (t.m31 * t.m31 + t.m32 * t.m32 + t.m33 * t.m33).squareRoot()
+        scale = (sx, sy, sz)
+        // Rotation rows normalized; angles for R = Rx · Ry · Rz in row-vector form.
+        let r13 = sx == 0 ? 0 : t.m13 / sx, r11 = sx == 0 ? 1 : t.m11 / sx, r12 = sx == 0 ? 0 : t.m12 / sx
+        let r23 = sy == 0 ? 0 : t.m23 / sy, r33 = sz == 0 ? 1 : t.m33 / sz
+        let ry = asin(max(-1, min(1, -r13)))
+        let rx = atan2(r23, r33)
+        let rz = atan2(r12, r11)
+        rotation = (rx, ry, rz)
+        perspective = (t.m14, t.m24, t.m34, t.m44)
+    }
+
+    var transform: CATransform3D {
+        var t = CATransform3DMakeScale(scale.x, scale.y, scale.z)
+        t = t.concatenating(CATransform3DMakeRotation(rotation.x, 1, 0, 0))
+        t = t.concatenating(CATransform3DMakeRotation(rotation.y, 0, 1, 0))
+        t = t.concatenating(CATransform3DMakeRotation(rotation.z, 0, 0, 1))
+        t.m41 = translation.x; t.m42 = translation.y; t.m43 = translation.z
+        t.m14 = perspective.m14; t.m24 = perspective.m24; t.m34 = perspective.m34; t.m44 = perspective.m44
+        return t
+    }
+
+    func value(forField field: String) -> Any? {
+        func n(_ v: CGFloat) -> NSNumber { NSNumber(value: Double(v)) }
+        switch field {
+        case "rotation.x": return n(rotation.x)
+        case "rotation.y": return n(rotation.y)
+        case "rotation.z", "rotation": return n(rotation.z)
+        case "scale.x": return n(scale.x)
+        case "scale.y": return n(scale.y)
+        case "scale.z": return n(scale.z)
+        case "scale": return n((scale.x + scale.y + scale.z) / 3)
+        case "translation.x": return n(translation.x)
+        case "translation.y": return n(translation.y)
+        case "translation.z": return n(translation.z)
+        case "translation": return CGSize(width: translation.x, height: translation.y)
+        default: return nil
+        }
+    }
+
+    mutating func setValue(_ value: Any?, forField field: String) -> Bool {
+        if field == "translation", let size = value as? CGSize {
+            translation.x = size.width; translation.y = size.height
+            return true
+        }
+        guard let number = Boxing.number(value), number.isFinite else { return false }
+        let v = CGFloat(number)
+        switch field {
+        case "rotation.x": rotation.x = v
+        case "rotation.y": rotation.y = v
+        case "rotation.z", "rotation": rotation.z = v
+        case "scale.x": scale.x = v
+        case "scale.y": scale.y = v
+        case "scale.z": scale.z = v
+        case "scale": scale = (v, v, v)
+        case "translation.x": translation.x = v
+        case "translation.y": translation.y = v
+        case "translation.z": translation.z = v
+        default: return false
+        }
+        return true
+    }
+}
