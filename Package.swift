@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
@@ -24,13 +25,15 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["CoreGraphics", "ImageIO"]),
 
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase"],
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

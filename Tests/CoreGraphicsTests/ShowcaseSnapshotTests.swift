@@ -1,13 +1,14 @@
 import XCTest
 import CoreGraphics
 import CoreGraphicsShowcase
+import LaminaTesting
 
 /// Golden images of the showcase scenes: every drawing feature at once, pixel for pixel.
 /// Tolerance: at most 0.2 % of pixels may differ by more than 2 levels in a component.
 final class ShowcaseSnapshotTests: XCTestCase {
     func testScenesMatchTheirGoldens() {
         for scene in Showcase.scenes {
-            Snapshot.assertMatches(Showcase.render(scene), named: scene.name)
+            assertSnapshot(Showcase.render(scene), named: scene.name)
         }
     }
 
@@ -22,12 +23,13 @@ final class ShowcaseSnapshotTests: XCTestCase {
     func testSnapshotComparisonCatchesAChange() throws {
         // Guards the comparison itself: the first scene moved by 3 pixels must not match.
         let scene = Showcase.scenes[0]
-        let golden = try XCTUnwrap(Snapshot.golden(named: scene.name))
+        let snapshots = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+        let golden = try XCTUnwrap(SnapshotComparison.read(snapshots.appendingPathComponent("\(scene.name).png")))
         let moved = Showcase.render(Showcase.Scene(name: scene.name) { c in
             c.translateBy(x: 3, y: 0)
             scene.draw(c)
         })
-        let (differing, worst, _) = Snapshot.compare(moved, golden, channelTolerance: 2)
+        let (differing, worst, _) = SnapshotComparison.difference(moved, golden, channelTolerance: 2)
         XCTAssertGreaterThan(Double(differing) / Double(golden.width * golden.height), 0.002)
         XCTAssertGreaterThan(worst, 100)
     }
