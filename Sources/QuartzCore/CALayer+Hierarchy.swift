@@ -77,9 +77,10 @@ extension CALayer {
         }
         let wasHere = layer.superlayer === self ? sublayerStorage.firstIndex { $0 === layer } : nil
         layer.removeFromSuperlayer()
-        var target = min(max(index, 0), sublayerStorage.count)
+        // `index` counts the sublayers as they were, with the layer still in place.
+        var target = index
         if let wasHere, wasHere < target { target -= 1 }
-        sublayerStorage.insert(layer, at: min(target, sublayerStorage.count))
+        sublayerStorage.insert(layer, at: min(max(target, 0), sublayerStorage.count))
         layer.superlayer = self
         setNeedsLayout()
     }

@@ -1,0 +1,122 @@
+import XCTest
+import QuartzCore
+
+final class CALayerModelTests: XCTestCase {
+    func testDefaultsAreApples() {
+        let layer = CALayer()
+        XCTAssertEqual(layer.bounds, .zero)
+        XCTAssertEqual(layer.position, .zero)
+        XCTAssertEqual(layer.anchorPoint, CGPoint(x: 0.5, y: 0.5))
+        XCTAssertEqual(layer.zPosition, 0)
+        XCTAssertTrue(CATransform3DIsIdentity(layer.transform))
+        XCTAssertNil(layer.sublayers)
+        XCTAssertNil(layer.superlayer)
+        XCTAssertNil(layer.contents)
+        XCTAssertEqual(layer.contentsRect, CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(layer.contentsCenter, CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(layer.contentsGravity, .resize)
+        XCTAssertEqual(layer.contentsScale, 1)
+        XCTAssertEqual(layer.minificationFilter, .linear)
+        XCTAssertEqual(layer.magnificationFilter, .linear)
+        XCTAssertEqual(layer.opacity, 1)
+        XCTAssertFalse(layer.isHidden)
+        XCTAssertFalse(layer.masksToBounds)
+        XCTAssertTrue(layer.isDoubleSided)
+        XCTAssertNil(layer.backgroundColor)
+        XCTAssertEqual(layer.cornerRadius, 0)
+        XCTAssertEqual(layer.maskedCorners, [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        XCTAssertEqual(layer.cornerCurve, .circular)
+        XCTAssertEqual(layer.borderWidth, 0)
+        XCTAssertEqual(layer.borderColor, CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        XCTAssertEqual(layer.shadowColor, CGColor(red: 0, green: 0, blue: 0, alpha: 1))
+        XCTAssertEqual(layer.shadowOpacity, 0)
+        XCTAssertEqual(layer.shadowOffset, CGSize(width: 0, height: -3))
+        XCTAssertEqual(layer.shadowRadius, 3)
+        XCTAssertNil(layer.shadowPath)
+        XCTAssertTrue(layer.allowsGroupOpacity)
+        XCTAssertFalse(layer.allowsEdgeAntialiasing)
+        XCTAssertFalse(layer.isOpaque)
+        XCTAssertFalse(layer.shouldRasterize)
+        XCTAssertEqual(layer.rasterizationScale, 1)
+        XCTAssertFalse(layer.needsDisplayOnBoundsChange)
+        XCTAssertFalse(layer.isGeometryFlipped)
+    }
+
+    func testHierarchy() {
+        let parent = CALayer(), a = CALayer(), b = CALayer(), c = CALayer()
+        parent.addSublayer(a)
+        parent.addSublayer(b)
+        parent.insertSublayer(c, at: 0)
+        XCTAssertEqual(parent.sublayers?.map { ObjectIdentifier($0) }, [c, a, b].map { ObjectIdentifier($0) })
+        XCTAssertTrue(a.superlayer === parent)
+        parent.insertSublayer(c, above: b)                           // moves within the parent
+        XCTAssertTrue(parent.sublayers!.last === c)
+        parent.insertSublayer(c, below: a)
+        XCTAssertTrue(parent.sublayers!.first === c)
+        let d = CALayer()
+        parent.replaceSublayer(a, with: d)
+        XCTAssertNil(a.superlayer)
+        XCTAssertTrue(parent.sublayers![1] === d)
+        b.removeFromSuperlayer()
+        XCTAssertEqual(parent.sublayers?.count, 2)
+        let other = CALayer()
+        other.addSublayer(d)                                         // moving between parents
+        XCTAssertTrue(d.superlayer === other)
+        XCTAssertEqual(parent.sublayers?.count, 1)
+        parent.sublayers = nil
+        XCTAssertNil(parent.sublayers)
+        XCTAssertNil(c.superlayer)
+        parent.insertSublayer(a, at: 99)                              // clamped
+        XCTAssertTrue(parent.sublayers!.last === a)
+    }
+
+    func testCyclesAndSharedMasksAreRefused() {
+        let root = CALayer(), child = CALayer(), grandchild = CALayer()
+        root.addSublayer(child)
+        child.addSublayer(grandchild)
+        var messages = CGDiagnostics.collecting {
+            grandchild.addSublayer(root)
+            child.addSublayer(child)
+        }
+        XCTAssertEqual(messages.count, 2)
+        XCTAssertNil(root.superlayer)
+        XCTAssertTrue(child.superlayer === root)
+        let mask = CALayer(), other = CALayer()
+        root.mask = mask
+        messages = CGDiagnostics.collecting {
+            other.mask = mask                                        // one mask, two layers
+            child.mask = root                                        // an ancestor as mask
+            other.addSublayer(mask)                                  // a mask as sublayer
+        }
+        XCTAssertEqual(messages.count, 3, "\(messages)")
+        XCTAssertNil(other.mask)
+        XCTAssertTrue(root.mask === mask)
+        mask.removeFromSuperlayer()                                  // detaches a mask too
+        XCTAssertNil(root.mask)
+        other.mask = mask
+        XCTAssertTrue(other.mask === mask)
+    }
+
+    func testBadValuesKeepTheOldValueWithAMessage() {
+        let layer = CALayer()
+        layer.position = CGPoint(x: 5, y: 5)
+        let messages = CGDiagnostics.collecting {
+            layer.position = CGPoint(x: CGFloat.nan, y: 0)
+            layer.bounds = CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 1)
+            layer.bounds = CGRect(x: 0, y: 0, width: -10, height: 20)
+            layer.opacity = .nan
+            layer.frame = CGRect(x: CGFloat.nan, y: 0, width: 1, height: 1)
+            layer.contents = "not an image"
+            layer.contentsScale = 0
+            var t = CATransform3DIdentity
+            t.m11 = .nan
+            layer.transform = t
+        }
+        XCTAssertEqual(messages.count, 8, "\(messages)")
+        XCTAssertEqual(layer.position, CGPoint(x: 5, y: 5))
+        XCTAssertEqual(layer.bounds.size, CGSize(width: 0, height: 20))
+        XCTAssertEqual(layer.opacity, 1)
+        XCTAssertEqual(layer.contentsScale, 1)
+        XCTAssertTrue(CATransform3DIsIdentity(layer.transform))
+    }
+}
