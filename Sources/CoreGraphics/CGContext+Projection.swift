@@ -1,11 +1,10 @@
 import CCairo
-import CPixman
 
 extension CGContext {
     /// Draws `image` through a projective map from its pixel coordinates (u right, v down from
     /// the first row) to user space: `imageToUser` is a row-major 3×3 for row vectors
-    /// [u v 1] · M. cairo only transforms affinely, so pixman warps the image (bilinear) into a
-    /// device-space buffer covering its projected bounds, which is then drawn like any image,
+    /// [u v 1] · M. cairo only transforms affinely, so `ProjectiveWarp` resamples the image
+    /// (bilinear) into a device-space buffer covering its projected bounds, then drawn like any image,
     /// with the state's alpha, blend mode, shadow and clip. For Core Animation's perspective.
     package func drawImage(_ image: CGImage, projectedBy imageToUser: [CGFloat]) {
         guard imageToUser.count == 9, imageToUser.allSatisfy(\.isFinite), syncMatrix() else { return }
@@ -40,36 +39,13 @@ extension CGContext {
     private func warp(_ image: CGImage, deviceToImage m: [CGFloat], region: PixelRect) -> OpaquePointer? {
         let source = image.cairoSurface()
         cairo_surface_flush(source)
-        guard let sourceData = cairo_image_surface_get_data(source),
-              let src = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(image.width), Int32(image.height),
-                                                 UnsafeMutableRawPointer(sourceData).assumingMemoryBound(to: UInt32.self),
-                                                 cairo_image_surface_get_stride(source)) else { return nil }
-        defer { pixman_image_unref(src) }
+        guard let sourceData = cairo_image_surface_get_data(source) else { return nil }
         let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width), Int32(region.height))!
         cairo_surface_flush(target)
-        guard let dst = pixman_image_create_bits(PIXMAN_a8r8g8b8, Int32(region.width), Int32(region.height),
-                                                 UnsafeMutableRawPointer(cairo_image_surface_get_data(target)!).assumingMemoryBound(to: UInt32.self),
-                                                 cairo_image_surface_get_stride(target)) else {
-            cairo_surface_destroy(target)
-            return nil
-        }
-        defer { pixman_image_unref(dst) }
-        // pixman maps destination pixels (offset by the region) to source pixels, column vectors.
-        let shifted = Self.multiply3([1, 0, 0, 0, 1, 0, CGFloat(region.x), CGFloat(region.y), 1], m)
-        var f = pixman_f_transform()
-        withUnsafeMutableBytes(of: &f.m) { raw in
-            let e = raw.bindMemory(to: Double.self)
-            for row in 0..<3 { for col in 0..<3 { e[row * 3 + col] = Double(shifted[col * 3 + row]) } }
-        }
-        var fixed = pixman_transform()
-        guard pixman_transform_from_pixman_f_transform(&fixed, &f) != 0 else {
-            cairo_surface_destroy(target)
-            return nil
-        }
-        pixman_image_set_transform(src, &fixed)
-        pixman_image_set_filter(src, PIXMAN_FILTER_BILINEAR, nil, 0)
-        pixman_image_set_repeat(src, PIXMAN_REPEAT_NONE)
-        pixman_image_composite32(PIXMAN_OP_SRC, src, nil, dst, 0, 0, 0, 0, 0, 0, Int32(region.width), Int32(region.height))
+        ProjectiveWarp.run(source: UnsafePointer(sourceData), width: image.width, height: image.height,
+                           stride: Int(cairo_image_surface_get_stride(source)),
+                           target: cairo_image_surface_get_data(target)!, stride: Int(cairo_image_surface_get_stride(target)),
+                           region: region, deviceToSource: m)
         cairo_surface_mark_dirty(target)
         return target
     }

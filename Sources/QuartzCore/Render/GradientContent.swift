@@ -15,14 +15,16 @@ struct GradientContent: Sendable {
         return CGGradient(colorsSpace: nil, colors: colors as CFArray, locations: nil)
     }
 
-    func draw(in ctx: CGContext, bounds: CGRect) {
+    /// Draws the gradient inside `shape` (the layer's rounded bounds).
+    func draw(in ctx: CGContext, bounds: CGRect, shape: CGPath) {
         guard bounds.width > 0, bounds.height > 0, let gradient else { return }
         func point(_ unit: CGPoint) -> CGPoint {
             CGPoint(x: bounds.minX + unit.x * bounds.width, y: bounds.minY + unit.y * bounds.height)
         }
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        ctx.clip(to: bounds)
+        ctx.addPath(shape)
+        ctx.clip()
         let start = point(startPoint), end = point(endPoint)
         switch type {
         case .radial:

@@ -101,9 +101,9 @@ struct LayerSnapshot: Sendable {
 enum LayerContent: Sendable {
     case gradient(GradientContent)
 
-    func draw(in ctx: CGContext, bounds: CGRect) {
+    func draw(in ctx: CGContext, bounds: CGRect, shape: CGPath) {
         switch self {
-        case .gradient(let gradient): gradient.draw(in: ctx, bounds: bounds)
+        case .gradient(let gradient): gradient.draw(in: ctx, bounds: bounds, shape: shape)
         }
     }
 }
