@@ -21,25 +21,15 @@ extension CALayer {
 
     public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
-    /// The bounds point the anchor names.
-    var anchorInBounds: CGPoint {
-        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    /// From this layer's plane to its superlayer's (see `LayerGeometry`).
+    var transformToSuperlayer: CATransform3D {
+        LayerGeometry.transformToParent(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
+                                        position: position, zPosition: zPosition, in: superlayer?.sublayerSpace)
     }
 
-    /// From this layer's plane to its superlayer's: translate the anchor to the origin, apply
-    /// `transform`, move to `position`, then the superlayer's `sublayerTransform` about its anchor.
-    var transformToSuperlayer: CATransform3D {
-        let anchor = anchorInBounds
-        var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-            .concatenating(transform)
-            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
-        if let parent = superlayer, !CATransform3DIsIdentity(parent.sublayerTransform) {
-            let a = parent.anchorInBounds
-            m = m.concatenating(CATransform3DMakeTranslation(-a.x, -a.y, -parent.anchorPointZ))
-                .concatenating(parent.sublayerTransform)
-                .concatenating(CATransform3DMakeTranslation(a.x, a.y, parent.anchorPointZ))
-        }
-        return m
+    var sublayerSpace: LayerGeometry.SublayerSpace {
+        LayerGeometry.SublayerSpace(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                    sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
     }
 
     /// The plane-to-plane map into the superlayer: each layer flattens into its parent's plane.
@@ -129,11 +119,12 @@ extension CALayer {
 
     // MARK: Frame helpers
 
+    /// The frame for a position and size: the transformed bounds in the superlayer's own
+    /// coordinates (its sublayer transform is not part of a frame).
     private func frameFor(position: CGPoint, size: CGSize) -> CGRect {
-        let anchor = CGPoint(x: anchorPoint.x * size.width, y: anchorPoint.y * size.height)
-        let m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-            .concatenating(transform)
-            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
+        let m = LayerGeometry.transformToParent(bounds: CGRect(origin: .zero, size: size), anchorPoint: anchorPoint,
+                                                anchorPointZ: anchorPointZ, transform: transform, position: position,
+                                                zPosition: zPosition, in: nil)
         return Self.mapRect(CGRect(origin: .zero, size: size), m.homography)
     }
 

@@ -239,3 +239,39 @@ final class LayerRenderingTests: XCTestCase {
                        provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: false, intent: .defaultIntent)
     }
 }
+
+final class LayerFlippingAndRasterizingTests: XCTestCase {
+    func testGeometryFlippedPlacesSublayersFromTheBottom() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        root.isGeometryFlipped = true
+        let child = CALayer()
+        child.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+        child.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        root.addSublayer(child)
+        let origin = child.convert(CGPoint.zero, to: root)
+        XCTAssertEqual(origin.y, 100, accuracy: 1e-9)                  // y counts up from the bottom
+        XCTAssertTrue(root.hitTest(CGPoint(x: 5, y: 95)) === child)
+        let pixels = SnapshotComparison.rgba(renderSnapshot(of: root)!)
+        XCTAssertEqual(pixels[(95 * 100 + 5) * 4], 255)                // drawn at the bottom
+        XCTAssertEqual(pixels[(5 * 100 + 5) * 4 + 3], 0)
+    }
+
+    func testShouldRasterizeDrawsThroughABitmapAtItsScale() {
+        func edgeSharpness(rasterize: Bool) -> Int {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+            let block = CALayer()
+            block.frame = CGRect(x: 10, y: 10, width: 50, height: 50)
+            block.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+            block.shouldRasterize = rasterize
+            block.rasterizationScale = 0.25
+            root.addSublayer(block)
+            let pixels = SnapshotComparison.rgba(renderSnapshot(of: root)!)
+            // Pixels along row 35 that are neither empty nor full: the blur across the edge at x = 60.
+            return (50..<70).filter { (1...254).contains(pixels[(35 * 100 + $0) * 4 + 3]) }.count
+        }
+        XCTAssertEqual(edgeSharpness(rasterize: false), 0)
+        XCTAssertGreaterThan(edgeSharpness(rasterize: true), 2)
+    }
+}

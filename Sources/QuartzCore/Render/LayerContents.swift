@@ -9,7 +9,9 @@ enum LayerContents {
         guard source.width > 0, source.height > 0 else { return }
         let scale = layer.contentsScale
         let natural = CGSize(width: source.width / scale, height: source.height / scale)
-        let target = placement(of: natural, in: layer.bounds, gravity: layer.contentsGravity)
+        // In flipped geometry the vertical names mean what they say on screen.
+        let gravity = layer.isGeometryFlipped ? layer.contentsGravity.flippedVertically : layer.contentsGravity
+        let target = placement(of: natural, in: layer.bounds, gravity: gravity)
         guard target.width > 0, target.height > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -83,6 +85,21 @@ enum LayerContents {
                 let d = CGRect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
                 drawPortion(image, source: s, into: d, in: ctx)
             }
+        }
+    }
+}
+
+extension CALayerContentsGravity {
+    /// The same gravity with top and bottom exchanged.
+    var flippedVertically: CALayerContentsGravity {
+        switch self {
+        case .top: return .bottom
+        case .bottom: return .top
+        case .topLeft: return .bottomLeft
+        case .topRight: return .bottomRight
+        case .bottomLeft: return .topLeft
+        case .bottomRight: return .topRight
+        default: return self
         }
     }
 }

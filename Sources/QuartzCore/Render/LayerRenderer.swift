@@ -16,12 +16,13 @@ enum LayerRenderer {
     static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
-        let m = layer.transformToParent(sublayerTransform: parent?.sublayerTransform,
-                                        parentAnchor: parent?.anchorInBounds ?? .zero, parentAnchorZ: parent?.anchorPointZ ?? 0)
+        let m = layer.transformToParent(in: parent?.sublayerSpace)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         let h = m.homography
-        guard h.isAffine else {
-            ProjectedLayer.draw(layer, through: h, in: ctx)
+        // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
+        guard h.isAffine, !layer.shouldRasterize else {
+            let scale = layer.shouldRasterize ? layer.rasterizationScale : nil
+            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx)
             return
         }
         let affine = h.affine

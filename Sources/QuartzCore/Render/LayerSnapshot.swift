@@ -8,6 +8,9 @@ struct LayerSnapshot: Sendable {
     var anchorPointZ: CGFloat
     var transform: CATransform3D
     var sublayerTransform: CATransform3D
+    var isGeometryFlipped: Bool
+    var shouldRasterize: Bool
+    var rasterizationScale: CGFloat
     var isHidden: Bool
     var opacity: CGFloat
     var allowsGroupOpacity: Bool
@@ -44,6 +47,9 @@ struct LayerSnapshot: Sendable {
         anchorPointZ = layer.anchorPointZ
         transform = layer.transform
         sublayerTransform = layer.sublayerTransform
+        isGeometryFlipped = layer.isGeometryFlipped
+        shouldRasterize = layer.shouldRasterize
+        rasterizationScale = layer.rasterizationScale
         isHidden = layer.isHidden
         opacity = CGFloat(layer.opacity)
         allowsGroupOpacity = layer.allowsGroupOpacity
@@ -71,22 +77,15 @@ struct LayerSnapshot: Sendable {
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
     }
 
-    var anchorInBounds: CGPoint {
-        CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)
+    var sublayerSpace: LayerGeometry.SublayerSpace {
+        LayerGeometry.SublayerSpace(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
+                                    sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
     }
 
-    /// From this layer's plane to its parent's, the parent's sublayer transform included.
-    func transformToParent(sublayerTransform parentTransform: CATransform3D?, parentAnchor: CGPoint, parentAnchorZ: CGFloat) -> CATransform3D {
-        let anchor = anchorInBounds
-        var m = CATransform3DMakeTranslation(-anchor.x, -anchor.y, -anchorPointZ)
-            .concatenating(transform)
-            .concatenating(CATransform3DMakeTranslation(position.x, position.y, zPosition))
-        if let s = parentTransform, !CATransform3DIsIdentity(s) {
-            m = m.concatenating(CATransform3DMakeTranslation(-parentAnchor.x, -parentAnchor.y, -parentAnchorZ))
-                .concatenating(s)
-                .concatenating(CATransform3DMakeTranslation(parentAnchor.x, parentAnchor.y, parentAnchorZ))
-        }
-        return m
+    /// From this layer's plane to its parent's.
+    func transformToParent(in parent: LayerGeometry.SublayerSpace?) -> CATransform3D {
+        LayerGeometry.transformToParent(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
+                                        position: position, zPosition: zPosition, in: parent)
     }
 
     /// Sublayers in drawing order: by zPosition, then as stored.

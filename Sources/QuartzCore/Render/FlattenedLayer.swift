@@ -1,13 +1,13 @@
-/// A layer under perspective: Core Graphics draws only affine maps, so the layer (with its
-/// subtree) is rendered flat into an image at the device scale, which is then warped through
-/// the projection into its parent's plane. Each layer flattens into its parent's plane, as in
-/// Core Animation.
-enum ProjectedLayer {
-    static func draw(_ layer: LayerSnapshot, through h: Homography, in ctx: CGContext) {
+/// A layer drawn flat into an image first: under perspective (Core Graphics draws only affine
+/// maps, so the image is warped through the projection into its parent's plane — each layer
+/// flattens into its parent's plane, as in Core Animation), or when `shouldRasterize` asks for
+/// a bitmap at `rasterizationScale`.
+enum FlattenedLayer {
+    static func draw(_ layer: LayerSnapshot, through h: Homography, rasterizationScale: CGFloat?, in ctx: CGContext) {
         let extent = visualExtent(of: layer)
         let deviceScale = (abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot()
-        // Oversample a little: perspective enlarges the near side.
-        let scale = max(deviceScale, 0.01) * 1.5
+        // Perspective oversamples a little: it enlarges the near side.
+        let scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
         let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))
         guard width > 0, height > 0, width <= 8192, height <= 8192,
               let flat = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
@@ -29,8 +29,7 @@ enum ProjectedLayer {
         var extent = layer.bounds
         if !layer.masksToBounds {
             for sublayer in layer.sublayers where !sublayer.isHidden {
-                let m = sublayer.transformToParent(sublayerTransform: layer.sublayerTransform,
-                                                   parentAnchor: layer.anchorInBounds, parentAnchorZ: layer.anchorPointZ)
+                let m = sublayer.transformToParent(in: layer.sublayerSpace)
                 let r = CALayer.mapRect(visualExtent(of: sublayer), m.homography)
                 if !r.isNull { extent = extent.union(r) }
             }
