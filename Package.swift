@@ -29,7 +29,7 @@ let package = Package(
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
-        .executableTarget(name: "lamina-bench", dependencies: ["CoreGraphics", "ImageIO"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),

@@ -1,26 +1,21 @@
 import CCairo
 
 /// Three box blurs in each direction: within a few percent of a gaussian of the same sigma.
+/// Rows blur with a running sum along each row; columns with running sums kept for a whole row
+/// of columns at once, so that memory is read in order.
 enum BoxBlur {
     static func blurA8(_ surface: OpaquePointer, sigma: Double) {
         cairo_surface_flush(surface)
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
-        let radii = boxRadii(sigma: sigma)
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var scratch = line
-        for r in radii {
-            for y in 0..<height {
-                for x in 0..<width { line[x] = data[y * stride + x] }
-                blur(&line, &scratch, count: width, radius: r)
-                for x in 0..<width { data[y * stride + x] = line[x] }
-            }
-            for x in 0..<width {
-                for y in 0..<height { line[y] = data[y * stride + x] }
-                blur(&line, &scratch, count: height, radius: r)
-                for y in 0..<height { data[y * stride + x] = line[y] }
-            }
+        guard let data = cairo_image_surface_get_data(surface), width > 0, height > 0 else { return }
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: max(width, 1))
+        defer { copy.deallocate(); sums.deallocate() }
+        for radius in boxRadii(sigma: sigma) where radius > 0 {
+            for y in 0..<height { blurRow(data + y * stride, scratch: copy, count: width, radius: radius) }
+            copy.update(from: data, count: stride * height)
+            blurColumns(from: copy, to: data, width: width, height: height, stride: stride, radius: radius, sums: sums)
         }
         cairo_surface_mark_dirty(surface)
     }
@@ -35,17 +30,39 @@ enum BoxBlur {
         return (0..<3).map { Double($0) < m ? max((lower - 1) / 2, 0) : (upper - 1) / 2 }
     }
 
-    /// A running-sum box blur of one line, transparent beyond its ends.
-    private static func blur(_ line: inout [UInt8], _ scratch: inout [UInt8], count: Int, radius: Int) {
-        guard radius > 0, count > 0 else { return }
-        let size = 2 * radius + 1
-        var sum = 0
-        for i in 0..<min(radius, count) { sum += Int(line[i]) }
+    /// A running-sum box blur of one row in place (transparent beyond its ends).
+    private static func blurRow(_ row: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>, count: Int, radius: Int) {
+        let size = Int32(2 * radius + 1), half = size / 2
+        var sum: Int32 = 0
+        for i in 0..<min(radius, count) { sum += Int32(row[i]) }
         for i in 0..<count {
-            if i + radius < count { sum += Int(line[i + radius]) }
-            if i - radius - 1 >= 0 { sum -= Int(line[i - radius - 1]) }
-            scratch[i] = UInt8((sum + size / 2) / size)
+            if i + radius < count { sum += Int32(row[i + radius]) }
+            if i - radius - 1 >= 0 { sum -= Int32(row[i - radius - 1]) }
+            scratch[i] = UInt8(truncatingIfNeeded: (sum + half) / size)
         }
-        for i in 0..<count { line[i] = scratch[i] }
+        row.update(from: scratch, count: count)
+    }
+
+    /// A running-sum box blur down every column, from `source` into `target`.
+    private static func blurColumns(from source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>,
+                                    width: Int, height: Int, stride: Int, radius: Int, sums: UnsafeMutablePointer<Int32>) {
+        let size = Int32(2 * radius + 1), half = size / 2
+        sums.initialize(repeating: 0, count: width)
+        for y in 0..<min(radius, height) {
+            let row = source + y * stride
+            for x in 0..<width { sums[x] += Int32(row[x]) }
+        }
+        for y in 0..<height {
+            if y + radius < height {
+                let incoming = source + (y + radius) * stride
+                for x in 0..<width { sums[x] += Int32(incoming[x]) }
+            }
+            if y - radius - 1 >= 0 {
+                let outgoing = source + (y - radius - 1) * stride
+                for x in 0..<width { sums[x] -= Int32(outgoing[x]) }
+            }
+            let out = target + y * stride
+            for x in 0..<width { out[x] = UInt8(truncatingIfNeeded: (sums[x] + half) / size) }
+        }
     }
 }

@@ -20,6 +20,7 @@ extension CGContext {
     func paint(_ operation: PaintOperation) {
         defer { cairo_new_path(cr) }
         guard syncMatrix(), let region = touchedRegion(operation) else { return }
+        recordInCurrentLayer(region)
         // Inside a transparency layer cairo draws into a group, not into the bitmap's memory.
         let storage = layerStates.isEmpty ? bitmap : nil
         storage?.beginDrawing(region)
@@ -43,11 +44,21 @@ extension CGContext {
         composite(content, clipToShape: operation.clipToShape)
     }
 
+    /// Notes drawing inside the innermost transparency layer.
+    func recordInCurrentLayer(_ region: PixelRect) {
+        guard !layerStates.isEmpty else { return }
+        layerStates[layerStates.count - 1].record(region)
+    }
+
     /// The device pixels an operation may change, shadow included, within the clip; nil when none.
     func touchedRegion(_ operation: PaintOperation) -> PixelRect? {
-        guard let clip = deviceClipExtents else { return nil }
-        guard let bounds = operation.bounds else { return clip }
-        guard var region = PixelRect(enclosing: deviceRect(fromUser: bounds(cr))) else { return nil }
+        guard let bounds = operation.bounds else { return deviceClipExtents }
+        return withShadow(PixelRect(enclosing: deviceRect(fromUser: bounds(cr))))
+    }
+
+    /// A drawn device region grown by the state's shadow, within the clip; nil when empty.
+    func withShadow(_ drawn: PixelRect?) -> PixelRect? {
+        guard let clip = deviceClipExtents, var region = drawn else { return nil }
         if let shadow = state.shadow {
             let (dx, dy) = shadowOffset(shadow)
             region = region.union(region.offsetBy(dx: dx, dy: dy).outset(by: shadowPadding(shadow)))
@@ -87,6 +98,7 @@ extension CGContext {
         defer { cairo_new_path(cr) }
         let operation = PaintOperation(draw: { _, _ in }, clipToShape: nil, bounds: { _ in path.boundingBoxOfPath })
         guard syncMatrix(), let region = touchedRegion(operation) else { return }
+        recordInCurrentLayer(region)
         let storage = layerStates.isEmpty ? bitmap : nil
         storage?.beginDrawing(region)
         defer { storage?.endDrawing(region) }

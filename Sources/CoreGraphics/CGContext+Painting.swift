@@ -100,6 +100,7 @@ extension CGContext {
     public func clear(_ rect: CGRect) {
         guard rect.isFiniteRect else { CGDiagnostics.log("CGContextClearRect", "rect is not finite."); return }
         guard syncMatrix(), let region = PixelRect(enclosing: deviceRect(fromUser: rect))?.outset(by: 1) else { return }
+        recordInCurrentLayer(region)
         let storage = layerStates.isEmpty ? bitmap : nil
         storage?.beginDrawing(region)
         cairo_save(cr)

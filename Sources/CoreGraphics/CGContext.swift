@@ -157,4 +157,10 @@ struct TransparencyLayer {
     let state: GraphicsState
     let savedDepth: Int
     let rect: CGRect?
+    /// The device pixels drawn into the layer so far: compositing it touches only these.
+    var touched: PixelRect?
+
+    mutating func record(_ region: PixelRect) {
+        touched = touched.map { $0.union(region) } ?? region
+    }
 }

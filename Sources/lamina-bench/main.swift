@@ -1,11 +1,12 @@
 // lamina-bench SUITE [--samples N]: release-build benchmarks that print their figures.
-//   cg    Core Graphics operations (drawing, images, text, codecs), median time per call
+//   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
+//   offscreen  full redraws of layer trees through CARenderer
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let suites = ["cg": CoreGraphicsSuite.benchmarks]
+let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks }]
 
-guard let suite = arguments.first, let benchmarks = suites[suite] else {
+guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]\nsuites: \(suites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }
@@ -17,7 +18,7 @@ print("warning: a debug build; figures mean little (swift build -c release --pro
 #endif
 print("| benchmark | median per call |")
 print("|---|---:|")
-for benchmark in benchmarks {
+for benchmark in makeBenchmarks() {
     let seconds = benchmark.run(samples: samples)
     let figure = seconds >= 1e-3 ? String(format: "%.2f ms", seconds * 1e3) : String(format: "%.1f µs", seconds * 1e6)
     print("| \(benchmark.name) | \(figure) |")

@@ -47,7 +47,8 @@ enum LayerRenderer {
         let group = castsShadow && layer.shadowPath == nil || (layer.opacity < 1 && layer.allowsGroupOpacity)
         if castsShadow && layer.shadowPath == nil { LayerShadow.set(layer, in: ctx) }
         if layer.opacity < 1 { ctx.setAlpha(min(layer.opacity, 1) * ctx.currentAlpha) }
-        if group { ctx.beginTransparencyLayer(auxiliaryInfo: nil) }
+        // The layer's extent bounds the group, so that its buffer is no larger than the layer.
+        if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
         if let color = layer.backgroundColor {
             ctx.addPath(shape.path)
             ctx.setFillColor(color)

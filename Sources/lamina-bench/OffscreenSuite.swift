@@ -1,0 +1,61 @@
+import QuartzCore
+
+/// `lamina-bench offscreen`: what a full redraw of layer trees costs through `CARenderer`.
+enum OffscreenSuite {
+    /// 100 layers at 1280×720: rounded, bordered, some shadowed, some rotated, a few gradients
+    /// and masks — a busy app screen.
+    static func busyScene() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        for i in 0..<99 {
+            let layer: CALayer
+            if i % 10 == 0 {
+                let gradient = CAGradientLayer()
+                gradient.colors = [CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1), CGColor(red: 0.9, green: 0.5, blue: 0.2, alpha: 1)]
+                layer = gradient
+            } else {
+                layer = CALayer()
+                layer.backgroundColor = CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: 0.9)
+            }
+            layer.frame = CGRect(x: 20 + CGFloat(i % 11) * 114, y: 20 + CGFloat(i / 11) * 76, width: 96, height: 60)
+            layer.cornerRadius = 10
+            layer.borderWidth = 2
+            if i % 3 == 0 { layer.shadowOpacity = 0.4; layer.shadowRadius = 4 }
+            if i % 4 == 0 { layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.1)) }
+            root.addSublayer(layer)
+        }
+        return root
+    }
+
+    /// `count` plain 64×64 rounded, bordered, translucent tiles, some rotated.
+    static func tiles(_ count: Int) -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        for i in 0..<count {
+            let tile = CALayer()
+            tile.frame = CGRect(x: CGFloat((i * 37) % 1216), y: CGFloat((i * 53) % 656), width: 64, height: 64)
+            tile.backgroundColor = CGColor(red: 0.3, green: 0.5, blue: 0.8, alpha: 0.8)
+            tile.cornerRadius = 8
+            tile.borderWidth = 1
+            tile.setAffineTransform(CGAffineTransform(rotationAngle: CGFloat(i % 8) * 0.1))
+            root.addSublayer(tile)
+        }
+        return root
+    }
+
+    static var benchmarks: [Benchmark] {
+        let busy = busyScene(), hundred = tiles(100), thousand = tiles(1000)
+        func frame(_ layer: CALayer, scale: CGFloat = 1) -> () -> Void {
+            let renderer = CARenderer(size: CGSize(width: 1280, height: 720), scale: scale)
+            renderer.layer = layer
+            return { _ = renderer.makeImage() }
+        }
+        return [
+            Benchmark(name: "offscreen 1280×720: 100-layer busy scene", body: frame(busy)),
+            Benchmark(name: "offscreen 1280×720 @2x: 100-layer busy scene", body: frame(busy, scale: 2)),
+            Benchmark(name: "offscreen 1280×720: 100 rotated tiles", body: frame(hundred)),
+            Benchmark(name: "offscreen 1280×720: 1000 rotated tiles", body: frame(thousand)),
+        ]
+    }
+}
