@@ -5,7 +5,7 @@
 enum FlattenedLayer {
     static func draw(_ layer: LayerSnapshot, through h: Homography, rasterizationScale: CGFloat?, in ctx: CGContext) {
         let extent = visualExtent(of: layer)
-        let deviceScale = (abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot()
+        let deviceScale = ctx.deviceScale
         // Perspective oversamples a little: it enlarges the near side.
         let scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
         let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))

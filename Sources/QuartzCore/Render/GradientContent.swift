@@ -62,7 +62,7 @@ struct GradientContent: Sendable {
 
     /// Conic gradients have no Core Graphics call: they are computed per pixel at device scale.
     private func drawConic(in ctx: CGContext, bounds: CGRect, center: CGPoint, toward end: CGPoint) {
-        let scale = max((abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot(), 0.01)
+        let scale = max(ctx.deviceScale, 0.01)
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, width <= 8192, height <= 8192 else { return }
         let startAngle = atan2(end.y - center.y, end.x - center.x)

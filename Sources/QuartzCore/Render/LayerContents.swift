@@ -15,7 +15,7 @@ enum LayerContents {
         guard target.width > 0, target.height > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        let deviceScale = (abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot()
+        let deviceScale = ctx.deviceScale
         let minifying = target.width * deviceScale < source.width
         let filter = minifying ? layer.minificationFilter : layer.magnificationFilter
         ctx.interpolationQuality = filter == .nearest ? .none : filter == .trilinear ? .high : .default

@@ -4,7 +4,7 @@ enum LayerMask {
     /// Clips `ctx` to the mask's alpha; false when nothing can show (empty bounds).
     static func clip(_ ctx: CGContext, to mask: LayerSnapshot, of layer: LayerSnapshot) -> Bool {
         let bounds = layer.bounds
-        let scale = max((abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot(), 0.01)
+        let scale = max(ctx.deviceScale, 0.01)
         let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
         guard width > 0, height > 0, width <= 16384, height <= 16384,
               let alpha = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,

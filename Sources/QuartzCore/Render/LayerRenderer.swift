@@ -72,3 +72,8 @@ enum LayerRenderer {
         if group { ctx.endTransparencyLayer() }
     }
 }
+
+extension CGContext {
+    /// Device pixels per user-space unit (the square root of the CTM's area scale).
+    var deviceScale: CGFloat { abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot() }
+}

@@ -5,7 +5,7 @@
 enum LayerShadow {
     static func set(_ layer: LayerSnapshot, in ctx: CGContext) {
         let offset = layer.shadowOffset.applying(ctx.ctm)
-        let scale = (abs(ctx.ctm.a * ctx.ctm.d - ctx.ctm.b * ctx.ctm.c)).squareRoot()
+        let scale = ctx.deviceScale
         let color = layer.shadowColor?.copy(alpha: (layer.shadowColor?.alpha ?? 1) * min(max(layer.shadowOpacity, 0), 1))
         ctx.setShadow(offset: offset, blur: 2 * layer.shadowRadius * scale, color: color)
     }
