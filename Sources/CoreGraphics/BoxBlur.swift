@@ -66,3 +66,15 @@ enum BoxBlur {
         }
     }
 }
+
+extension CGContext {
+    /// Blurs an alpha-only bitmap context in place with the box-blur approximation of a gaussian
+    /// of `sigma` pixels (what shadows use). For Lamina's layer renderer, which caches blurred
+    /// shadow shapes.
+    package func blurAlpha(sigma: CGFloat) {
+        guard let bitmap, bitmap.layout.alphaInfo == .alphaOnly, sigma > 0, sigma.isFinite else { return }
+        bitmap.beginDrawing()
+        BoxBlur.blurA8(bitmap.surface, sigma: Double(sigma))
+        bitmap.endDrawing()
+    }
+}

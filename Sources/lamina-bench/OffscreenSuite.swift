@@ -16,7 +16,7 @@ enum OffscreenSuite {
                 layer = gradient
             } else {
                 layer = CALayer()
-                layer.backgroundColor = CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: 0.9)
+                layer.backgroundColor = CGColor(red: CGFloat(i % 7) / 7, green: 0.5, blue: CGFloat(i % 5) / 5, alpha: i % 2 == 0 ? 1 : 0.9)
             }
             layer.frame = CGRect(x: 20 + CGFloat(i % 11) * 114, y: 20 + CGFloat(i / 11) * 76, width: 96, height: 60)
             layer.cornerRadius = 10

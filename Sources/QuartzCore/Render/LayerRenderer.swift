@@ -43,10 +43,14 @@ enum LayerRenderer {
         }
         let shape = LayerShape(layer)
         let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
-        if castsShadow, let path = layer.shadowPath { LayerShadow.drawShadow(of: path, layer: layer, in: ctx) }
-        let group = castsShadow && layer.shadowPath == nil || (layer.opacity < 1 && layer.allowsGroupOpacity)
-        if castsShadow && layer.shadowPath == nil { LayerShadow.set(layer, in: ctx) }
+        // A shadow of a known shape comes from the cache; any other is the shadow of the layer's
+        // whole drawing, through a transparency layer.
+        let shadowShape = castsShadow ? LayerShadow.knownShape(of: layer) : nil
+        let shadowsDrawing = castsShadow && shadowShape == nil
         if layer.opacity < 1 { ctx.setAlpha(min(layer.opacity, 1) * ctx.currentAlpha) }
+        if let shadowShape { LayerShadow.drawCachedShadow(of: shadowShape, layer: layer, in: ctx) }
+        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity)
+        if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
         if let color = layer.backgroundColor {

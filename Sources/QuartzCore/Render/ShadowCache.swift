@@ -1,0 +1,69 @@
+/// Blurred shadow shapes, rendered once and reused: a layer whose shadow is the shape of its
+/// rounded bounds (an opaque background, nothing else drawn) or of its `shadowPath` casts it from
+/// here instead of blurring its whole drawing every frame. Keyed by everything the pixels depend
+/// on: the shape, the blur and the device scale.
+final class ShadowCache: @unchecked Sendable {
+    static let shared = ShadowCache()
+
+    struct Key: Hashable {
+        enum Shape: Hashable {
+            case roundedRect(size: CGSize, radius: CGFloat, corners: UInt)
+            case path(CGPath)
+        }
+        let shape: Shape
+        let radius: CGFloat
+        let scale: CGFloat
+    }
+
+    /// An alpha-only image of the blurred shape and where it goes, in layer coordinates.
+    struct Entry {
+        let image: CGImage
+        let rect: CGRect
+    }
+
+    private var entries: [Key: Entry] = [:]
+    private var order: [Key] = []
+    private let lock = NSLock()
+    private let capacity = 128
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    func entry(for key: Key, make: () -> Entry?) -> Entry? {
+        lock.lock()
+        if let entry = entries[key] {
+            hits += 1
+            lock.unlock()
+            return entry
+        }
+        misses += 1
+        lock.unlock()
+        guard let entry = make() else { return nil }
+        lock.lock()
+        defer { lock.unlock() }
+        entries[key] = entry
+        order.append(key)
+        if order.count > capacity { entries[order.removeFirst()] = nil }
+        return entry
+    }
+
+    /// The silhouette of `path` (in layer coordinates) blurred by a shadow radius, at `scale`.
+    static func render(_ path: CGPath, radius: CGFloat, scale: CGFloat) -> Entry? {
+        let box = path.boundingBoxOfPath
+        guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
+        // Core Animation's shadow radius is the gaussian's sigma; three sigmas hold it all.
+        let pad = (3 * radius).rounded(.up) + 1
+        let rect = box.insetBy(dx: -pad, dy: -pad)
+        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
+        guard width > 0, height > 0, width <= 8192, height <= 8192,
+              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: nil, bitmapInfo: CGBitmapInfo(alpha: .alphaOnly)) else { return nil }
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: scale, y: -scale)
+        context.translateBy(x: -rect.minX, y: -rect.minY)
+        context.addPath(path)
+        context.setFillColor(gray: 0, alpha: 1)
+        context.fillPath()
+        context.blurAlpha(sigma: radius * scale)
+        return context.makeImage().map { Entry(image: $0, rect: CGRect(x: rect.minX, y: rect.minY, width: CGFloat(width) / scale, height: CGFloat(height) / scale)) }
+    }
+}
