@@ -27,6 +27,7 @@ final class LayerGoldenTests: XCTestCase {
         let styles: [(String, (CALayer) -> Void)] = [
             ("background", { _ in }),
             ("corner-radius", { $0.cornerRadius = 20 }),
+            ("continuous-corners", { $0.cornerRadius = 24; $0.cornerCurve = .continuous }),
             ("masked-corners", { $0.cornerRadius = 30; $0.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMaxYCorner] }),
             ("border", { $0.borderWidth = 6; $0.borderColor = Self.ink; $0.cornerRadius = 12 }),
             ("shadow", { $0.shadowOpacity = 0.6; $0.shadowRadius = 8; $0.shadowOffset = CGSize(width: 4, height: 6) }),

@@ -61,6 +61,25 @@ final class LayerRenderingTests: XCTestCase {
         XCTAssertEqual(f[98, 98], [0, 0, 0, 0])
     }
 
+    func testContinuousCornersStartFurtherAlongTheEdges() {
+        let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100), red)
+        root.cornerRadius = 20
+        func cornerCoverage(_ f: Frame) -> Int {
+            var sum = 0
+            for y in 0..<31 { for x in 0..<31 { sum += Int(f[CGFloat(x), CGFloat(y)][3]) } }
+            return sum
+        }
+        let circular = render(root)
+        root.cornerCurve = .continuous
+        let continuous = render(root)
+        // The continuous curve eases in over 1.53 radii: it takes more out of the corner…
+        XCTAssertLessThan(cornerCoverage(continuous), cornerCoverage(circular) - 255 * 5)
+        // …and the edges are straight again beyond that.
+        XCTAssertEqual(continuous[32, 0][3], 255)
+        XCTAssertEqual(continuous[0, 32][3], 255)
+        XCTAssertEqual(continuous[50, 50], [255, 0, 0, 255])
+    }
+
     func testGroupOpacity() {
         let root = layer(CGRect(x: 0, y: 0, width: 100, height: 100))
         root.opacity = 0.5

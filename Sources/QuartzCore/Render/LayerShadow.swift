@@ -12,31 +12,21 @@ enum LayerShadow {
 
     /// The shape a layer's shadow is cast from, when it is known without drawing the layer: its
     /// `shadowPath`, or its rounded bounds when an opaque background is all it draws.
-    static func knownShape(of layer: LayerSnapshot) -> ShadowCache.Key.Shape? {
-        if let path = layer.shadowPath { return .path(path) }
+    static func knownShape(of layer: LayerSnapshot) -> CGPath? {
+        if let path = layer.shadowPath { return path }
         guard layer.contents == nil, layer.content == nil, layer.sublayers.isEmpty, layer.mask.isEmpty,
               let background = layer.backgroundColor, background.alpha >= 1 else { return nil }
-        return .roundedRect(size: layer.bounds.size, radius: layer.cornerRadius, corners: layer.maskedCorners.rawValue)
+        return LayerShape(layer).path
     }
 
     /// Draws only the shadow of a known shape, from the cache: the blurred silhouette as a mask
     /// for the shadow color, offset in layer coordinates.
-    static func drawCachedShadow(of shape: ShadowCache.Key.Shape, layer: LayerSnapshot, in ctx: CGContext) {
+    static func drawCachedShadow(of shape: CGPath, layer: LayerSnapshot, in ctx: CGContext) {
         let scale = max(ctx.deviceScale, 0.01)
         let key = ShadowCache.Key(shape: shape, radius: layer.shadowRadius, scale: scale)
-        let entry = ShadowCache.shared.entry(for: key) {
-            let path: CGPath
-            switch shape {
-            case .path(let p): path = p
-            case .roundedRect(let size, let radius, let corners):
-                path = LayerShape.roundedRect(CGRect(origin: .zero, size: size), radius: radius, corners: CACornerMask(rawValue: corners))
-            }
-            return ShadowCache.render(path, radius: layer.shadowRadius, scale: scale)
-        }
-        guard let entry, let color = layer.shadowColor else { return }
-        // A rounded-rect shape was drawn at the origin: move it to the bounds.
-        var rect = entry.rect.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-        if case .roundedRect = shape { rect = rect.offsetBy(dx: layer.bounds.minX, dy: layer.bounds.minY) }
+        guard let entry = ShadowCache.shared.entry(for: key, make: { ShadowCache.render(shape, radius: layer.shadowRadius, scale: scale) }),
+              let color = layer.shadowColor else { return }
+        let rect = entry.rect.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
         ctx.saveGState()
         // The silhouette's first row is its min y, as for contents: flip about the rect.
         let flip = CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1)

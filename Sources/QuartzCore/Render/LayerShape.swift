@@ -3,15 +3,17 @@ struct LayerShape {
     let bounds: CGRect
     let radius: CGFloat
     let corners: CACornerMask
+    let curve: CALayerCornerCurve
 
     init(_ layer: LayerSnapshot) {
         bounds = layer.bounds
         radius = layer.cornerRadius
         corners = layer.maskedCorners
+        curve = layer.cornerCurve
     }
 
     /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
-    var path: CGPath { Self.roundedRect(bounds, radius: radius, corners: corners) }
+    var path: CGPath { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
 
     /// The border's area: between the outline and the outline inset by `width` (a ring to fill
     /// with the even-odd rule). Nil for empty bounds.
@@ -21,14 +23,17 @@ struct LayerShape {
         path.addPath(self.path)
         let inner = bounds.insetBy(dx: width, dy: width)
         if inner.width > 0 && inner.height > 0 {
-            path.addPath(Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width), corners: corners))
+            path.addPath(Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
+                                          corners: corners, curve: curve))
         }
         return path
     }
 
-    static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask) -> CGPath {
+    static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
+                            curve: CALayerCornerCurve = .circular) -> CGPath {
         let r = max(0, min(radius, min(rect.width, rect.height) / 2))
         guard r > 0, !corners.isEmpty else { return CGPath(rect: rect, transform: nil) }
+        if curve == .continuous { return ContinuousCorners.roundedRect(rect, radius: r, corners: corners) }
         func rounding(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
         let path = CGMutablePath()
         // Layer coordinates: min y is the top (iOS).

@@ -19,6 +19,7 @@ struct LayerSnapshot: Sendable {
     var backgroundColor: CGColor?
     var cornerRadius: CGFloat
     var maskedCorners: CACornerMask
+    var cornerCurve: CALayerCornerCurve
     var borderWidth: CGFloat
     var borderColor: CGColor?
     var contents: CGImage?
@@ -58,6 +59,7 @@ struct LayerSnapshot: Sendable {
         backgroundColor = layer.backgroundColor
         cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
+        cornerCurve = layer.cornerCurve
         borderWidth = layer.borderWidth
         borderColor = layer.borderColor
         contents = layer.contents as? CGImage

@@ -6,11 +6,8 @@ final class ShadowCache: @unchecked Sendable {
     static let shared = ShadowCache()
 
     struct Key: Hashable {
-        enum Shape: Hashable {
-            case roundedRect(size: CGSize, radius: CGFloat, corners: UInt)
-            case path(CGPath)
-        }
-        let shape: Shape
+        /// The shape in layer coordinates.
+        let shape: CGPath
         let radius: CGFloat
         let scale: CGFloat
     }
