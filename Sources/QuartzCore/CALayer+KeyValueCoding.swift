@@ -55,6 +55,7 @@ extension CALayer {
             _ = property.set(self, property.get(other))
         }
         customValues = other.customValues
+        explicitlySet = other.explicitlySet
     }
 }
 

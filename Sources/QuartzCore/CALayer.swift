@@ -10,6 +10,7 @@ open class CALayer: NSObject {
     /// The layer's own coordinate space: origin and size. Defaults to `.zero`. Animatable.
     open var bounds: CGRect = .zero {
         didSet {
+            noteSet("bounds")
             bounds = Validate.rect(bounds, old: oldValue, "bounds")
             if bounds.size != oldValue.size { boundsSizeDidChange() }
         }
@@ -17,37 +18,57 @@ open class CALayer: NSObject {
 
     /// Where the anchor point sits in the superlayer. Defaults to `.zero`. Animatable.
     open var position: CGPoint = .zero {
-        didSet { position = Validate.point(position, old: oldValue, "position") }
+        didSet {
+            noteSet("position")
+            position = Validate.point(position, old: oldValue, "position")
+        }
     }
 
     /// Stacking order among siblings: higher is in front. Defaults to 0. Animatable.
     open var zPosition: CGFloat = 0 {
-        didSet { zPosition = Validate.number(zPosition, old: oldValue, "zPosition") }
+        didSet {
+            noteSet("zPosition")
+            zPosition = Validate.number(zPosition, old: oldValue, "zPosition")
+        }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms
     /// turn about. Defaults to (0.5, 0.5). Animatable.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet { anchorPoint = Validate.point(anchorPoint, old: oldValue, "anchorPoint") }
+        didSet {
+            noteSet("anchorPoint")
+            anchorPoint = Validate.point(anchorPoint, old: oldValue, "anchorPoint")
+        }
     }
 
     /// The anchor point's z coordinate. Defaults to 0. Animatable.
     open var anchorPointZ: CGFloat = 0 {
-        didSet { anchorPointZ = Validate.number(anchorPointZ, old: oldValue, "anchorPointZ") }
+        didSet {
+            noteSet("anchorPointZ")
+            anchorPointZ = Validate.number(anchorPointZ, old: oldValue, "anchorPointZ")
+        }
     }
 
     /// Applied about the anchor point. Defaults to the identity. Animatable.
     open var transform = CATransform3DIdentity {
-        didSet { transform = Validate.transform(transform, old: oldValue, "transform") }
+        didSet {
+            noteSet("transform")
+            transform = Validate.transform(transform, old: oldValue, "transform")
+        }
     }
 
     /// Applied to the sublayers, about this layer's anchor point. Defaults to the identity. Animatable.
     open var sublayerTransform = CATransform3DIdentity {
-        didSet { sublayerTransform = Validate.transform(sublayerTransform, old: oldValue, "sublayerTransform") }
+        didSet {
+            noteSet("sublayerTransform")
+            sublayerTransform = Validate.transform(sublayerTransform, old: oldValue, "sublayerTransform")
+        }
     }
 
     /// Whether the layer's geometry (and its sublayers') is flipped vertically. Defaults to false.
-    open var isGeometryFlipped = false
+    open var isGeometryFlipped = false {
+        didSet { noteSet("geometryFlipped") }
+    }
 
     // MARK: Hierarchy
 
@@ -66,7 +87,9 @@ open class CALayer: NSObject {
 
     /// Whether sublayers and contents are clipped to the bounds (rounded by `cornerRadius`).
     /// Defaults to false. Animatable.
-    open var masksToBounds = false
+    open var masksToBounds = false {
+        didSet { noteSet("masksToBounds") }
+    }
 
     // MARK: Contents
 
@@ -81,21 +104,30 @@ open class CALayer: NSObject {
 
     /// The part of the contents shown, in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { contentsRect = Validate.rect(contentsRect, old: oldValue, "contentsRect", allowNegative: true) }
+        didSet {
+            noteSet("contentsRect")
+            contentsRect = Validate.rect(contentsRect, old: oldValue, "contentsRect", allowNegative: true)
+        }
     }
 
     /// The part of the contents that stretches when the contents are resized (nine-part scaling),
     /// in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet { contentsCenter = Validate.rect(contentsCenter, old: oldValue, "contentsCenter", allowNegative: true) }
+        didSet {
+            noteSet("contentsCenter")
+            contentsCenter = Validate.rect(contentsCenter, old: oldValue, "contentsCenter", allowNegative: true)
+        }
     }
 
     /// Defaults to `.resize`.
-    open var contentsGravity = CALayerContentsGravity.resize
+    open var contentsGravity = CALayerContentsGravity.resize {
+        didSet { noteSet("contentsGravity") }
+    }
 
     /// Pixels of backing image per point. Defaults to 1.
     open var contentsScale: CGFloat = 1 {
         didSet {
+            noteSet("contentsScale")
             if !(contentsScale > 0 && contentsScale.isFinite) {
                 CGDiagnostics.log("CALayer.contentsScale", "\(contentsScale) is not a positive number; kept \(oldValue).")
                 contentsScale = oldValue
@@ -104,93 +136,134 @@ open class CALayer: NSObject {
     }
 
     /// Defaults to `.linear`.
-    open var minificationFilter = CALayerContentsFilter.linear
+    open var minificationFilter = CALayerContentsFilter.linear {
+        didSet { noteSet("minificationFilter") }
+    }
     /// Defaults to `.linear`.
-    open var magnificationFilter = CALayerContentsFilter.linear
+    open var magnificationFilter = CALayerContentsFilter.linear {
+        didSet { noteSet("magnificationFilter") }
+    }
     /// Defaults to 0.
-    open var minificationFilterBias: Float = 0
+    open var minificationFilterBias: Float = 0 {
+        didSet { noteSet("minificationFilterBias") }
+    }
 
     /// Whether the layer promises to be fully opaque (lets the renderer skip what is behind).
     /// Defaults to false.
-    open var isOpaque = false
+    open var isOpaque = false {
+        didSet { noteSet("opaque") }
+    }
 
     /// Whether a bounds size change calls `setNeedsDisplay()`. Defaults to false.
-    open var needsDisplayOnBoundsChange = false
+    open var needsDisplayOnBoundsChange = false {
+        didSet { noteSet("needsDisplayOnBoundsChange") }
+    }
 
     /// Defaults to false.
-    open var drawsAsynchronously = false
+    open var drawsAsynchronously = false {
+        didSet { noteSet("drawsAsynchronously") }
+    }
 
     // MARK: Style
 
     /// Defaults to nil (no background). Animatable.
-    open var backgroundColor: CGColor?
+    open var backgroundColor: CGColor? {
+        didSet { noteSet("backgroundColor") }
+    }
 
     /// Radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds`). Defaults to 0. Animatable.
     open var cornerRadius: CGFloat = 0 {
         didSet {
+            noteSet("cornerRadius")
             cornerRadius = Validate.number(cornerRadius, old: oldValue, "cornerRadius")
             if cornerRadius < 0 { cornerRadius = 0 }
         }
     }
 
     /// Defaults to all four corners.
-    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
+        didSet { noteSet("maskedCorners") }
+    }
 
     /// Defaults to `.circular`.
-    open var cornerCurve = CALayerCornerCurve.circular
+    open var cornerCurve = CALayerCornerCurve.circular {
+        didSet { noteSet("cornerCurve") }
+    }
 
     /// Drawn inside the bounds, above the contents and sublayers. Defaults to 0. Animatable.
     open var borderWidth: CGFloat = 0 {
         didSet {
+            noteSet("borderWidth")
             borderWidth = Validate.number(borderWidth, old: oldValue, "borderWidth")
             if borderWidth < 0 { borderWidth = 0 }
         }
     }
 
     /// Defaults to opaque black. Animatable.
-    open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { noteSet("borderColor") }
+    }
 
     /// Defaults to 1. Animatable.
     open var opacity: Float = 1 {
         didSet {
+            noteSet("opacity")
             if !opacity.isFinite { CGDiagnostics.log("CALayer.opacity", "\(opacity) is not finite; kept \(oldValue)."); opacity = oldValue }
         }
     }
 
     /// Defaults to false. Animatable (discretely).
-    open var isHidden = false
+    open var isHidden = false {
+        didSet { noteSet("hidden") }
+    }
 
     /// Whether the back of the layer shows when it faces away. Defaults to true.
-    open var isDoubleSided = true
+    open var isDoubleSided = true {
+        didSet { noteSet("doubleSided") }
+    }
 
     /// Whether opacity applies to the layer and its sublayers as one image. Defaults to true (iOS 7 and later).
-    open var allowsGroupOpacity = true
+    open var allowsGroupOpacity = true {
+        didSet { noteSet("allowsGroupOpacity") }
+    }
 
     /// Defaults to false (iOS).
-    open var allowsEdgeAntialiasing = false
+    open var allowsEdgeAntialiasing = false {
+        didSet { noteSet("allowsEdgeAntialiasing") }
+    }
 
     /// Defaults to all four edges.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
+        didSet { noteSet("edgeAntialiasingMask") }
+    }
 
     /// Defaults to false.
-    open var shouldRasterize = false
+    open var shouldRasterize = false {
+        didSet { noteSet("shouldRasterize") }
+    }
     /// Defaults to 1.
-    open var rasterizationScale: CGFloat = 1
+    open var rasterizationScale: CGFloat = 1 {
+        didSet { noteSet("rasterizationScale") }
+    }
 
     // MARK: Shadow
 
     /// Defaults to opaque black. Animatable.
-    open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+    open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
+        didSet { noteSet("shadowColor") }
+    }
     /// Defaults to 0 (no shadow). Animatable.
     open var shadowOpacity: Float = 0 {
         didSet {
+            noteSet("shadowOpacity")
             if !shadowOpacity.isFinite { CGDiagnostics.log("CALayer.shadowOpacity", "not finite; kept \(oldValue)."); shadowOpacity = oldValue }
         }
     }
     /// Defaults to (0, −3). Animatable.
     open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
+            noteSet("shadowOffset")
             if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) {
                 CGDiagnostics.log("CALayer.shadowOffset", "not finite; kept \(oldValue)."); shadowOffset = oldValue
             }
@@ -198,18 +271,27 @@ open class CALayer: NSObject {
     }
     /// The blur radius. Defaults to 3. Animatable.
     open var shadowRadius: CGFloat = 3 {
-        didSet { shadowRadius = max(0, Validate.number(shadowRadius, old: oldValue, "shadowRadius")) }
+        didSet {
+            noteSet("shadowRadius")
+            shadowRadius = max(0, Validate.number(shadowRadius, old: oldValue, "shadowRadius"))
+        }
     }
     /// A shape for the shadow instead of the layer's alpha. Defaults to nil. Animatable.
-    open var shadowPath: CGPath?
+    open var shadowPath: CGPath? {
+        didSet { noteSet("shadowPath") }
+    }
 
     // MARK: Identity
 
     /// Defaults to nil.
     open var name: String?
 
-    /// Default values for keys the layer does not set itself. Defaults to nil.
-    open var style: [AnyHashable: Any]?
+    /// Values for keys the layer has not set itself: properties it never assigned take their
+    /// value from here (else from `defaultValue(forKey:)`), and so do other keys read through
+    /// key-value coding. Defaults to nil.
+    open var style: [AnyHashable: Any]? {
+        didSet { applyStyle() }
+    }
 
     /// Draws and lays out on the layer's behalf. Held weakly. Defaults to nil.
     open weak var delegate: CALayerDelegate?
@@ -219,6 +301,9 @@ open class CALayer: NSObject {
 
     /// Values stored for keys that are not properties (`setValue(_:forKey:)`).
     var customValues: [String: Any] = [:]
+    /// Built-in properties assigned by the layer's user (the others follow `style`).
+    var explicitlySet: Set<String> = []
+    var applyingStyle = false
 
     // MARK: Display and layout state
 

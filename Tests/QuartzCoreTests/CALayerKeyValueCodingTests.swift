@@ -70,6 +70,24 @@ final class CALayerKeyValueCodingTests: XCTestCase {
         XCTAssertEqual(dial.value(forKey: "flavor") as? String, "vanilla")
     }
 
+    func testStyleSuppliesPropertiesTheLayerHasNotSet() {
+        let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let layer = CALayer()
+        layer.cornerRadius = 2
+        layer.style = ["cornerRadius": 10, "borderWidth": 3, "backgroundColor": red, "opacity": 0.5]
+        XCTAssertEqual(layer.cornerRadius, 2)                          // set by the layer: kept
+        XCTAssertEqual(layer.borderWidth, 3)
+        XCTAssertEqual(layer.backgroundColor, red)
+        XCTAssertEqual(layer.opacity, 0.5)
+        layer.borderWidth = 1
+        layer.style = ["opacity": 0.25]
+        XCTAssertEqual(layer.borderWidth, 1)
+        XCTAssertNil(layer.backgroundColor)                            // back to the default
+        XCTAssertEqual(layer.opacity, 0.25)
+        layer.style = nil
+        XCTAssertEqual(layer.opacity, 1)
+    }
+
     func testMismatchedValuesAndUnknownFieldsAreRefused() {
         let layer = CALayer()
         layer.position = CGPoint(x: 1, y: 2)
