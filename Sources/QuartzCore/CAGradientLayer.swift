@@ -28,7 +28,7 @@ open class CAGradientLayer: CALayer {
         super.init()
     }
 
-    public override init(layer: Any) {
+    public required init(layer: Any) {
         super.init(layer: layer)
     }
 

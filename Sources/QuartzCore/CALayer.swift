@@ -305,6 +305,30 @@ open class CALayer: NSObject {
     var explicitlySet: Set<String> = []
     var applyingStyle = false
 
+    // MARK: Timing (CAMediaTiming): the layer's time is (parent − beginTime) · speed + timeOffset
+
+    /// Defaults to 0.
+    open var beginTime: CFTimeInterval = 0
+    /// Defaults to 0.
+    open var duration: CFTimeInterval = 0
+    /// Defaults to 1; 0 pauses everything in the layer's subtree.
+    open var speed: Float = 1
+    /// Defaults to 0.
+    open var timeOffset: CFTimeInterval = 0
+    /// Defaults to 0.
+    open var repeatCount: Float = 0
+    /// Defaults to 0.
+    open var repeatDuration: CFTimeInterval = 0
+    /// Defaults to false.
+    open var autoreverses = false
+    /// Defaults to `.removed`.
+    open var fillMode = CAMediaTimingFillMode.removed
+
+    /// The animations attached, in the order added.
+    var attachedAnimations: [AttachedAnimation] = []
+    /// For a presentation copy: the model layer it shows.
+    weak var modelLayer: CALayer?
+
     // MARK: Display and layout state
 
     var needsDisplayFlag = false
@@ -319,8 +343,10 @@ open class CALayer: NSObject {
     }
 
     /// Makes a copy of `layer` for the presentation tree: every property, no sublayers.
-    /// Subclasses override it to copy their own state, calling `super.init(layer:)`.
-    public init(layer: Any) {
+    /// Subclasses override it to copy their own state, calling `super.init(layer:)`. It is
+    /// `required` here (Swift on Linux makes presentation copies of any subclass through it, where
+    /// Apple's Objective-C runtime needs no keyword): overrides are written `required init(layer:)`.
+    public required init(layer: Any) {
         super.init()
         if let other = layer as? CALayer { copyProperties(from: other) }
     }

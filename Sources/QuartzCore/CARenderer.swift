@@ -41,11 +41,13 @@ public final class CARenderer {
         context.translateBy(x: -bounds.minX, y: -bounds.minY)
     }
 
-    /// Lays out and displays what needs it, then draws the tree into the frame.
+    /// Lays out and displays what needs it, advances animations to the frame's time, then draws
+    /// the tree as it is at that time (its presentation).
     public func render() {
         guard let context, let layer else { return }
         layer.prepareForRendering()
-        LayerRenderer.renderPlaced(LayerSnapshot(layer), in: context)
+        layer.updateAnimations(atMediaTime: frameTime)
+        LayerRenderer.renderPlaced(LayerSnapshot(layer.presentationTree(at: frameTime)), in: context)
     }
 
     /// Finishes the frame; `image` holds it.
@@ -54,8 +56,8 @@ public final class CARenderer {
         context = nil
     }
 
-    /// A frame rendered now.
-    public func makeImage(atTime t: CFTimeInterval = 0) -> CGImage? {
+    /// A frame rendered at media time `t` (default: now).
+    public func makeImage(atTime t: CFTimeInterval = CACurrentMediaTime()) -> CGImage? {
         beginFrame(atTime: t)
         render()
         endFrame()

@@ -1,0 +1,67 @@
+/// The delegate of an animation (held strongly by the animation, as Apple does).
+public protocol CAAnimationDelegate: AnyObject {
+    /// The animation's active interval began.
+    func animationDidStart(_ anim: CAAnimation)
+    /// It ended: `flag` is true when it ran to its end, false when it was removed early.
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
+}
+
+extension CAAnimationDelegate {
+    public func animationDidStart(_ anim: CAAnimation) {}
+    public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
+}
+
+/// The abstract animation: timing, a timing function, a delegate. `add(_:forKey:)` stores a copy.
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode = CAMediaTimingFillMode.removed
+
+    /// Maps each cycle's time fraction to progress. Defaults to nil (linear).
+    open var timingFunction: CAMediaTimingFunction?
+    /// Told when the animation starts and stops; held strongly. Defaults to nil.
+    open var delegate: CAAnimationDelegate?
+    /// Whether the layer drops the animation once it has finished. Defaults to true.
+    open var isRemovedOnCompletion = true
+
+    public required override init() {
+        super.init()
+    }
+
+    /// A copy with every property (subclasses override to copy theirs, calling super).
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.copyTiming(from: self)
+        return copy
+    }
+
+    func copyTiming(from other: CAAnimation) {
+        beginTime = other.beginTime; duration = other.duration; speed = other.speed; timeOffset = other.timeOffset
+        repeatCount = other.repeatCount; repeatDuration = other.repeatDuration; autoreverses = other.autoreverses
+        fillMode = other.fillMode; timingFunction = other.timingFunction; delegate = other.delegate
+        isRemovedOnCompletion = other.isRemovedOnCompletion
+    }
+
+    /// The animation's timing as a value.
+    var timing: Timing {
+        Timing(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
+               repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode)
+    }
+
+    /// Writes what the animation shows at `fraction` (already through the timing function) of
+    /// cycle `iteration` into `layer`, whose model values are in `model`.
+    func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {}
+
+    /// Whether the animation can animate anything (a property animation needs a key path).
+    var isValid: Bool { true }
+
+    /// The timing function's progress at `fraction`.
+    func progress(_ fraction: Double) -> Double {
+        timingFunction?.evaluate(fraction) ?? fraction
+    }
+}

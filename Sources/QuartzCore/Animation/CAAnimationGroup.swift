@@ -1,0 +1,23 @@
+/// Animations run together; each child's timing is measured in the group's own time, and the
+/// group's duration cuts them off.
+open class CAAnimationGroup: CAAnimation {
+    open var animations: [CAAnimation]?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAAnimationGroup
+        copy.animations = animations?.map { $0.copy() as! CAAnimation }
+        return copy
+    }
+
+    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+        // The group's local time: its fraction of its simple duration (timing function applied).
+        let groupTime = progress(fraction) * timing.simpleDuration
+        for child in animations ?? [] where child.isValid {
+            switch child.timing.phase(atParentTime: groupTime) {
+            case .active(let f, let i): child.apply(to: layer, model: model, fraction: f, iteration: i)
+            case .finished(let f?, let i): child.apply(to: layer, model: model, fraction: f, iteration: i)
+            default: break
+            }
+        }
+    }
+}

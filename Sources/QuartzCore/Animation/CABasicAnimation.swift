@@ -1,0 +1,35 @@
+/// An animation between two values, chosen from `fromValue`, `toValue` and `byValue` as Apple
+/// documents: from→to; from→from+by; to−by→to; from→current; current→to; current→current+by;
+/// none of them: current→current (the current value is the model's).
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var byValue: Any?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CABasicAnimation
+        copy.fromValue = fromValue; copy.toValue = toValue; copy.byValue = byValue
+        return copy
+    }
+
+    /// The two ends for a given current (model) value; nil when the values do not combine.
+    func endpoints(model: Any?) -> (from: Any?, to: Any?)? {
+        switch (fromValue, toValue, byValue) {
+        case let (from?, to?, _): return (from, to)
+        case let (from?, nil, by?): return Interpolation.sum(from, by).map { (from, $0) }
+        case let (nil, to?, by?): return Interpolation.difference(to, by).map { ($0, to) }
+        case let (from?, nil, nil): return (from, model)
+        case let (nil, to?, nil): return (model, to)
+        case let (nil, nil, by?): return Interpolation.sum(model, by).map { (model, $0) }
+        default: return (model, model)
+        }
+    }
+
+    override func value(atProgress progress: Double, model: Any?) -> Any? {
+        guard let (from, to) = endpoints(model: model) else {
+            CGDiagnostics.log("CABasicAnimation", "values for '\(keyPath ?? "")' cannot be combined; ignored.")
+            return nil
+        }
+        return Interpolation.value(from: from, to: to, at: progress)
+    }
+}

@@ -1,0 +1,154 @@
+/// How a keyframe animation moves between its keyframes.
+public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let linear = Self(rawValue: "linear")
+    public static let discrete = Self(rawValue: "discrete")
+    public static let paced = Self(rawValue: "paced")
+    public static let cubic = Self(rawValue: "cubic")
+    public static let cubicPaced = Self(rawValue: "cubicPaced")
+}
+
+/// Whether objects animated along a path turn to follow it.
+public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let rotateAuto = Self(rawValue: "auto")
+    public static let rotateAutoReverse = Self(rawValue: "autoReverse")
+}
+
+/// An animation through a sequence of values (or along a path) at given times.
+open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// The keyframe values. Ignored when `path` is set.
+    open var values: [Any]?
+    /// A path for point properties to follow; its points are the keyframes.
+    open var path: CGPath?
+    /// When each keyframe is reached, 0…1 and increasing; nil spaces them evenly. Must have as many
+    /// entries as `values` (else it is ignored, as Apple does).
+    open var keyTimes: [NSNumber]?
+    /// One timing function per segment (count − 1). Defaults to nil (linear).
+    open var timingFunctions: [CAMediaTimingFunction]?
+    /// Defaults to `.linear`.
+    open var calculationMode = CAAnimationCalculationMode.linear
+    /// Defaults to nil (no rotation).
+    open var rotationMode: CAAnimationRotationMode?
+    /// Kochanek–Bartels parameters for cubic modes, one per keyframe. Default nil (all 0).
+    open var tensionValues: [NSNumber]?
+    open var continuityValues: [NSNumber]?
+    open var biasValues: [NSNumber]?
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAKeyframeAnimation
+        copy.values = values; copy.path = path; copy.keyTimes = keyTimes; copy.timingFunctions = timingFunctions
+        copy.calculationMode = calculationMode; copy.rotationMode = rotationMode
+        copy.tensionValues = tensionValues; copy.continuityValues = continuityValues; copy.biasValues = biasValues
+        return copy
+    }
+
+    /// The keyframes: `path`'s points (curves flattened into their end points) or `values`.
+    var keyframes: [Any] {
+        if let path {
+            var points: [Any] = []
+            path.applyWithBlock { e in
+                switch e.pointee.type {
+                case .moveToPoint, .addLineToPoint: points.append(e.pointee.points[0])
+                case .addQuadCurveToPoint: points.append(e.pointee.points[1])
+                case .addCurveToPoint: points.append(e.pointee.points[2])
+                case .closeSubpath: if let first = points.first { points.append(first) }
+                }
+            }
+            return points
+        }
+        return values ?? []
+    }
+
+    /// Key times that fit the keyframes (given, or even, or by distance when paced).
+    func times(for frames: [Any]) -> [Double] {
+        let n = frames.count
+        if calculationMode == .paced || calculationMode == .cubicPaced {
+            var lengths = [0.0]
+            for i in 1..<max(n, 1) { lengths.append(lengths[i - 1] + Self.distance(frames[i - 1], frames[i])) }
+            if let total = lengths.last, total > 0 { return lengths.map { $0 / total } }
+        }
+        if let given = keyTimes?.map(\.doubleValue), given.count == n,
+           zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }), given.allSatisfy({ (0...1).contains($0) }) {
+            return given
+        }
+        if keyTimes != nil && keyTimes?.count != n {
+            CGDiagnostics.log("CAKeyframeAnimation", "\(keyTimes!.count) keyTimes for \(n) values; spaced evenly instead.")
+        }
+        if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
+        return n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
+    }
+
+    override func value(atProgress progress: Double, model: Any?) -> Any? {
+        let frames = keyframes
+        guard !frames.isEmpty else { return nil }
+        if frames.count == 1 { return frames[0] }
+        let times = times(for: frames)
+        if calculationMode == .discrete {
+            let index = times.lastIndex { $0 <= progress } ?? 0
+            return frames[index]
+        }
+        let segment = max(0, min(frames.count - 2, (times.lastIndex { $0 <= progress } ?? 0)))
+        let span = times[segment + 1] - times[segment]
+        var local = span > 0 ? (progress - times[segment]) / span : 1
+        local = min(max(local, 0), 1)
+        if let functions = timingFunctions, segment < functions.count { local = functions[segment].evaluate(local) }
+        if calculationMode == .cubic || calculationMode == .cubicPaced,
+           let value = CubicKeyframes.value(frames, segment: segment, t: local,
+                                            tension: tensionValues, continuity: continuityValues, bias: biasValues) {
+            return value
+        }
+        return Interpolation.value(from: frames[segment], to: frames[segment + 1], at: local)
+    }
+
+    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+        super.apply(to: layer, model: model, fraction: fraction, iteration: iteration)
+        guard let rotationMode, path != nil else { return }
+        // Turn the layer to the path's direction at this point.
+        let p = progress(fraction), frames = keyframes
+        let before = value(atProgress: max(0, p - 0.001), model: nil) as? CGPoint ?? frames.first as? CGPoint
+        let after = value(atProgress: min(1, p + 0.001), model: nil) as? CGPoint ?? frames.last as? CGPoint
+        guard let a = before, let b = after, a != b else { return }
+        var angle = atan2(b.y - a.y, b.x - a.x)
+        if rotationMode == .rotateAutoReverse { angle += .pi }
+        layer.transform = CATransform3DConcat(CATransform3DMakeRotation(angle, 0, 0, 1), layer.transform)
+    }
+
+    static func distance(_ a: Any, _ b: Any) -> Double {
+        if let p = a as? CGPoint, let q = b as? CGPoint { return Double(hypot(q.x - p.x, q.y - p.y)) }
+        if let p = Boxing.number(a), let q = Boxing.number(b) { return abs(q - p) }
+        return 1
+    }
+}
+
+/// Kochanek–Bartels (TCB) splines through numeric and point keyframes, for the cubic modes.
+enum CubicKeyframes {
+    static func value(_ frames: [Any], segment i: Int, t: Double, tension: [NSNumber]?, continuity: [NSNumber]?, bias: [NSNumber]?) -> Any? {
+        func vector(_ v: Any) -> [Double]? {
+            if let p = v as? CGPoint { return [Double(p.x), Double(p.y)] }
+            if let n = Boxing.number(v) { return [n] }
+            return nil
+        }
+        let vectors = frames.compactMap(vector)
+        guard vectors.count == frames.count else { return nil }
+        func param(_ list: [NSNumber]?, _ k: Int) -> Double { list.flatMap { k < $0.count ? $0[k].doubleValue : nil } ?? 0 }
+        func tangent(_ k: Int, outgoing: Bool) -> [Double] {
+            let prev = vectors[max(k - 1, 0)], here = vectors[k], next = vectors[min(k + 1, vectors.count - 1)]
+            let (tn, c, b) = (param(tension, k), param(continuity, k), param(bias, k))
+            let a = outgoing ? (1 - tn) * (1 + b) * (1 - c) / 2 : (1 - tn) * (1 + b) * (1 + c) / 2
+            let d = outgoing ? (1 - tn) * (1 - b) * (1 + c) / 2 : (1 - tn) * (1 - b) * (1 - c) / 2
+            return (0..<here.count).map { a * (here[$0] - prev[$0]) + d * (next[$0] - here[$0]) }
+        }
+        let p0 = vectors[i], p1 = vectors[i + 1]
+        let m0 = tangent(i, outgoing: true), m1 = tangent(i + 1, outgoing: false)
+        let (t2, t3) = (t * t, t * t * t)
+        let h = (2 * t3 - 3 * t2 + 1, t3 - 2 * t2 + t, -2 * t3 + 3 * t2, t3 - t2)
+        let result = (0..<p0.count).map { h.0 * p0[$0] + h.1 * m0[$0] + h.2 * p1[$0] + h.3 * m1[$0] }
+        if frames[i] is CGPoint { return CGPoint(x: result[0], y: result[1]) }
+        return NSNumber(value: result[0])
+    }
+}

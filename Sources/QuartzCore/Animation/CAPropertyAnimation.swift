@@ -1,0 +1,100 @@
+/// Names of the functions a `CAValueFunction` applies to a scalar (or vector) to build a transform.
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let rotateX = Self(rawValue: "rotateX")
+    public static let rotateY = Self(rawValue: "rotateY")
+    public static let rotateZ = Self(rawValue: "rotateZ")
+    public static let scale = Self(rawValue: "scale")
+    public static let scaleX = Self(rawValue: "scaleX")
+    public static let scaleY = Self(rawValue: "scaleY")
+    public static let scaleZ = Self(rawValue: "scaleZ")
+    public static let translate = Self(rawValue: "translate")
+    public static let translateX = Self(rawValue: "translateX")
+    public static let translateY = Self(rawValue: "translateY")
+    public static let translateZ = Self(rawValue: "translateZ")
+}
+
+/// Turns animated numbers into transforms, for animating `transform` by angle or scale.
+public final class CAValueFunction: NSObject, @unchecked Sendable {
+    public let name: CAValueFunctionName
+
+    public init?(name: CAValueFunctionName) {
+        guard [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate, .translateX, .translateY, .translateZ]
+            .contains(name) else { return nil }
+        self.name = name
+        super.init()
+    }
+
+    /// The transform for an animated value: a number, or an array of 3 for the vector forms.
+    func transform(for value: Any?) -> CATransform3D? {
+        let numbers: [CGFloat]
+        if let array = value as? [Any] { numbers = array.compactMap { Boxing.number($0).map { CGFloat($0) } } }
+        else if let n = Boxing.number(value) { numbers = [CGFloat(n)] }
+        else { return nil }
+        guard let v = numbers.first else { return nil }
+        func vector() -> (CGFloat, CGFloat, CGFloat) { numbers.count >= 3 ? (numbers[0], numbers[1], numbers[2]) : (v, v, v) }
+        switch name {
+        case .rotateX: return CATransform3DMakeRotation(v, 1, 0, 0)
+        case .rotateY: return CATransform3DMakeRotation(v, 0, 1, 0)
+        case .rotateZ: return CATransform3DMakeRotation(v, 0, 0, 1)
+        case .scale: let s = vector(); return CATransform3DMakeScale(s.0, s.1, s.2)
+        case .scaleX: return CATransform3DMakeScale(v, 1, 1)
+        case .scaleY: return CATransform3DMakeScale(1, v, 1)
+        case .scaleZ: return CATransform3DMakeScale(1, 1, v)
+        case .translate: let s = numbers.count >= 3 ? vector() : (v, v, v); return CATransform3DMakeTranslation(s.0, s.1, s.2)
+        case .translateX: return CATransform3DMakeTranslation(v, 0, 0)
+        case .translateY: return CATransform3DMakeTranslation(0, v, 0)
+        default: return CATransform3DMakeTranslation(0, 0, v)
+        }
+    }
+}
+
+/// An animation of one property, named by key path (`"position"`, `"transform.rotation.z"`).
+open class CAPropertyAnimation: CAAnimation {
+    /// The animated key path. Defaults to nil (the animation does nothing).
+    open var keyPath: String?
+    /// Whether the animated value adds to the model value. Defaults to false.
+    open var isAdditive = false
+    /// Whether each repeat builds on the previous cycle's end value. Defaults to false.
+    open var isCumulative = false
+    /// Turns animated numbers into a transform. Defaults to nil.
+    open var valueFunction: CAValueFunction?
+
+    public required init() {
+        super.init()
+    }
+
+    public convenience init(keyPath path: String?) {
+        self.init()
+        keyPath = path
+    }
+
+    open override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! CAPropertyAnimation
+        copy.keyPath = keyPath; copy.isAdditive = isAdditive; copy.isCumulative = isCumulative; copy.valueFunction = valueFunction
+        return copy
+    }
+
+    override var isValid: Bool { keyPath?.isEmpty == false }
+
+    /// The animated value at `progress` of one cycle; nil when there is none.
+    func value(atProgress progress: Double, model: Any?) -> Any? { nil }
+
+    /// The value at the end of one cycle, for cumulative repeats.
+    func cycleEndValue(model: Any?) -> Any? { value(atProgress: 1, model: model) }
+
+    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+        guard let keyPath else { return }
+        let modelValue = model.value(forKeyPath: keyPath)
+        guard var animated = value(atProgress: progress(fraction), model: modelValue) else { return }
+        if isCumulative, iteration > 0, let end = cycleEndValue(model: modelValue), let start = value(atProgress: 0, model: modelValue),
+           let step = Interpolation.difference(end, start) {
+            for _ in 0..<iteration { animated = Interpolation.sum(animated, step) ?? animated }
+        }
+        if let function = valueFunction, let transform = function.transform(for: animated) { animated = transform }
+        if isAdditive, let sum = Interpolation.sum(layer.value(forKeyPath: keyPath), animated) { animated = sum }
+        layer.setValue(animated, forKeyPath: keyPath)
+    }
+}

@@ -1,0 +1,175 @@
+/// An animation attached to a layer: the layer's own copy, and what has been reported of it.
+final class AttachedAnimation {
+    let key: String?
+    let animation: CAAnimation
+    var started = false
+    var reportedStop = false
+
+    init(key: String?, animation: CAAnimation) {
+        self.key = key
+        self.animation = animation
+    }
+}
+
+extension CALayer: CAMediaTiming {}
+
+extension CALayer {
+    // MARK: Adding and removing
+
+    /// Attaches a copy of `anim`, replacing any animation under the same key. An animation whose
+    /// `beginTime` is 0 starts now (in the layer's time). A property animation without a key
+    /// path is ignored, with a message.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        guard anim.isValid else {
+            CGDiagnostics.log("CALayer.add(_:forKey:)", "\(type(of: anim)) has no key path; ignored.")
+            return
+        }
+        let copy = anim.copy() as! CAAnimation
+        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        if let key { removeAnimation(forKey: key) }
+        attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
+    }
+
+    /// The animation attached under `key` (the layer's copy: do not change it).
+    public func animation(forKey key: String) -> CAAnimation? {
+        attachedAnimations.last { $0.key == key }?.animation
+    }
+
+    /// The keys of the attached animations, in the order added; nil when there are none.
+    public func animationKeys() -> [String]? {
+        let keys = attachedAnimations.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Detaches the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
+    public func removeAnimation(forKey key: String) {
+        let removed = attachedAnimations.filter { $0.key == key }
+        attachedAnimations.removeAll { $0.key == key }
+        for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
+    }
+
+    public func removeAllAnimations() {
+        let removed = attachedAnimations
+        attachedAnimations.removeAll()
+        for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
+    }
+
+    // MARK: Time
+
+    var layerTiming: Timing {
+        Timing(beginTime: beginTime, duration: duration, speed: speed, timeOffset: timeOffset, repeatCount: repeatCount,
+               repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode)
+    }
+
+    /// `t` from `l`'s time (nil: media time, `CACurrentMediaTime()`) to this layer's time.
+    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: l?.mediaTime(fromLocal: t) ?? t)
+    }
+
+    /// `t` from this layer's time to `l`'s (nil: media time).
+    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocal: t)
+        return l?.localTime(fromMediaTime: media) ?? media
+    }
+
+    /// Media time → this layer's time, through every ancestor's timing.
+    func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
+        return layerTiming.localTime(fromParent: parent)
+    }
+
+    func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
+        let parent = layerTiming.parentTime(fromLocal: t)
+        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+    }
+
+    // MARK: Presentation
+
+    /// A copy of this layer (of its own class) with every active animation applied at the
+    /// current media time; its sublayers, superlayer and mask are presentation layers too, so
+    /// `hitTest` on it hits where things are now. Apple returns nil for a layer no render server
+    /// has shown yet; Lamina returns a copy for any layer. On a presentation layer it returns itself.
+    public func presentation() -> Self? {
+        if modelLayer != nil { return self }
+        return presentationTree(at: CACurrentMediaTime()) as? Self
+    }
+
+    /// The model layer a presentation layer shows; a model layer returns itself.
+    public func model() -> Self {
+        (modelLayer as? Self) ?? self
+    }
+
+    /// The presentation copy of this layer within a presentation copy of its whole tree.
+    func presentationTree(at mediaTime: CFTimeInterval) -> CALayer {
+        let root = rootLayer
+        var copies: [ObjectIdentifier: CALayer] = [:]
+        _ = root.presentationCopy(at: mediaTime, parentTime: mediaTime, into: &copies)
+        return copies[ObjectIdentifier(self)] ?? self
+    }
+
+    /// Copies this subtree with animations applied; the copies are linked as the models are.
+    private func presentationCopy(at mediaTime: CFTimeInterval, parentTime: CFTimeInterval,
+                                  into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
+        copies[ObjectIdentifier(self)] = copy
+        let time = layerTiming.localTime(fromParent: parentTime)
+        applyAnimations(to: copy, atLayerTime: time)
+        copy.sublayerStorage = sublayerStorage.map { child in
+            let childCopy = child.presentationCopy(at: mediaTime, parentTime: time, into: &copies)
+            childCopy.superlayer = copy
+            return childCopy
+        }
+        if let mask = maskStorage {
+            let maskCopy = mask.presentationCopy(at: mediaTime, parentTime: time, into: &copies)
+            copy.maskStorage = maskCopy
+            maskCopy.maskOwner = copy
+        }
+        return copy
+    }
+
+    /// Applies every attached animation in effect at `time` (this layer's time), in order.
+    func applyAnimations(to copy: CALayer, atLayerTime time: CFTimeInterval) {
+        for entry in attachedAnimations {
+            switch entry.animation.timing.phase(atParentTime: time) {
+            case .active(let fraction, let iteration):
+                entry.animation.apply(to: copy, model: self, fraction: fraction, iteration: iteration)
+            case .finished(let fraction?, let iteration):
+                entry.animation.apply(to: copy, model: self, fraction: fraction, iteration: iteration)
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: Progress of time
+
+    /// Reports starts and ends to delegates and removes finished animations, for this subtree at
+    /// media time `t`. A frame (the display link, `CARenderer.beginFrame(atTime:)`) calls it.
+    public func updateAnimations(atMediaTime t: CFTimeInterval) {
+        updateAnimations(parentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
+    }
+
+    private func updateAnimations(parentTime: CFTimeInterval) {
+        let time = layerTiming.localTime(fromParent: parentTime)
+        var finished: [AttachedAnimation] = []
+        for entry in attachedAnimations {
+            let phase = entry.animation.timing.phase(atParentTime: time)
+            if case .pending = phase { continue }
+            if !entry.started {
+                entry.started = true
+                entry.animation.delegate?.animationDidStart(entry.animation)
+            }
+            if case .finished = phase { finished.append(entry) }
+        }
+        for entry in finished where entry.animation.isRemovedOnCompletion {
+            attachedAnimations.removeAll { $0 === entry }
+        }
+        for entry in finished where !entry.reportedStop {
+            entry.reportedStop = true
+            entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
+        }
+        for sublayer in sublayerStorage { sublayer.updateAnimations(parentTime: time) }
+        maskStorage?.updateAnimations(parentTime: time)
+    }
+}
