@@ -99,11 +99,13 @@ extension CALayer {
         (modelLayer as? Self) ?? self
     }
 
-    /// The presentation copy of this layer within a presentation copy of its whole tree.
+    /// The presentation copy of this layer within a presentation copy of its whole tree. The model
+    /// root keeps the latest presentation tree, so that a presentation layer's superlayers stay
+    /// alive (copies point up weakly, as models do) until the next one is made.
     func presentationTree(at mediaTime: CFTimeInterval) -> CALayer {
         let root = rootLayer
         var copies: [ObjectIdentifier: CALayer] = [:]
-        _ = root.presentationCopy(at: mediaTime, parentTime: mediaTime, into: &copies)
+        root.latestPresentation = root.presentationCopy(at: mediaTime, parentTime: mediaTime, into: &copies)
         return copies[ObjectIdentifier(self)] ?? self
     }
 

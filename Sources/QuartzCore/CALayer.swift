@@ -328,6 +328,8 @@ open class CALayer: NSObject {
     var attachedAnimations: [AttachedAnimation] = []
     /// For a presentation copy: the model layer it shows.
     weak var modelLayer: CALayer?
+    /// For a model root: the presentation tree made last.
+    var latestPresentation: CALayer?
 
     // MARK: Display and layout state
 

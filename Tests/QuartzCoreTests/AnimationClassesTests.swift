@@ -132,6 +132,16 @@ final class AnimationClassesTests: XCTestCase {
         let half = presented(layer, at: 0.5).transform
         XCTAssertEqual(half.m11, cos(.pi * 0.45), accuracy: 1e-9)       // rotated half way, not squashed
         XCTAssertEqual(half.m12, sin(.pi * 0.45), accuracy: 1e-9)
+        // A key path into the transform, from the model's 0 (an NSNumber that Linux would also
+        // cast to Bool: it must still blend).
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.toValue = CGFloat.pi / 2
+        turn.duration = 1
+        let plain = CALayer()
+        MediaClock.setVirtualTime(1000)
+        plain.add(turn, forKey: "r")
+        XCTAssertEqual((presented(plain, at: 0.5).value(forKeyPath: "transform.rotation.z") as? NSNumber)?.doubleValue ?? 0,
+                       .pi / 4, accuracy: 1e-9)
         let tint = CABasicAnimation(keyPath: "backgroundColor")
         tint.fromValue = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
         tint.toValue = CGColor(red: 0, green: 0, blue: 1, alpha: 0)

@@ -1,5 +1,5 @@
 /// Animations run together; each child's timing is measured in the group's own time, and the
-/// group's duration cuts them off.
+/// group's duration cuts them off. A child without a duration of its own lasts as long as the group.
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
@@ -13,7 +13,9 @@ open class CAAnimationGroup: CAAnimation {
         // The group's local time: its fraction of its simple duration (timing function applied).
         let groupTime = progress(fraction) * timing.simpleDuration
         for child in animations ?? [] where child.isValid {
-            switch child.timing.phase(atParentTime: groupTime) {
+            var timing = child.timing
+            if child.duration <= 0 { timing.duration = self.timing.simpleDuration }
+            switch timing.phase(atParentTime: groupTime) {
             case .active(let f, let i): child.apply(to: layer, model: model, fraction: f, iteration: i)
             case .finished(let f?, let i): child.apply(to: layer, model: model, fraction: f, iteration: i)
             default: break

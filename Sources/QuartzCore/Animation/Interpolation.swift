@@ -5,7 +5,7 @@ enum Interpolation {
     static func value(from a: Any?, to b: Any?, at t: Double) -> Any? {
         let f = CGFloat(t)
         switch (a, b) {
-        case let (x?, y?) where Boxing.number(x) != nil && Boxing.number(y) != nil && !(x is Bool) && !(y is Bool):
+        case let (x?, y?) where Boxing.number(x) != nil && Boxing.number(y) != nil && !isBoolean(x) && !isBoolean(y):
             let p = Boxing.number(x)!, q = Boxing.number(y)!
             return NSNumber(value: p + (q - p) * t)
         case let (x as CGPoint, y as CGPoint):
@@ -25,6 +25,14 @@ enum Interpolation {
         default:
             return t < 0.5 ? a : b
         }
+    }
+
+    /// Whether a value is a boolean (which switches rather than blends). Not `x is Bool`: on Linux
+    /// any NSNumber holding 0 or 1 casts to Bool.
+    static func isBoolean(_ x: Any) -> Bool {
+        if type(of: x) == Bool.self { return true }
+        if let n = x as? NSNumber { return String(cString: n.objCType) == "c" }
+        return false
     }
 
     /// a + b for `by` values and additive or cumulative animations; nil when they do not add.
