@@ -51,6 +51,9 @@ extension CALayer {
 
     /// Copies every property a subclass declares, and the custom keys (for `init(layer:)`).
     func copyProperties(from other: CALayer) {
+        // A copy takes the values as they are, style-supplied ones included.
+        applyingStyle = true
+        defer { applyingStyle = false }
         for (key, property) in Self.keyValueProperties where !LayerProperty.notCopied.contains(key) {
             _ = property.set(self, property.get(other))
         }

@@ -8,8 +8,7 @@ extension CALayer {
     func applyStyle() {
         applyingStyle = true
         defer { applyingStyle = false }
-        for (key, property) in LayerProperty.builtIn where !LayerProperty.notCopied.contains(key) && !explicitlySet.contains(key) {
-            guard key != "style" else { continue }
+        for (key, property) in LayerProperty.builtIn where LayerProperty.styleable.contains(key) && !explicitlySet.contains(key) {
             if let value = style?[key], property.set(self, value) { continue }
             _ = property.set(self, Self.builtInDefault(forKey: key))
         }

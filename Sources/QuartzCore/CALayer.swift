@@ -290,7 +290,7 @@ open class CALayer: NSObject {
     /// value from here (else from `defaultValue(forKey:)`), and so do other keys read through
     /// key-value coding. Defaults to nil.
     open var style: [AnyHashable: Any]? {
-        didSet { applyStyle() }
+        didSet { if !applyingStyle { applyStyle() } }
     }
 
     /// Draws and lays out on the layer's behalf. Held weakly. Defaults to nil.

@@ -71,6 +71,9 @@ public struct LayerProperty {
 
     /// Keys that `init(layer:)` does not copy: the tree is not part of a layer's state.
     static let notCopied: Set<String> = ["frame", "sublayers", "mask"]
+
+    /// Keys whose properties `style` can supply (those that record being assigned).
+    static let styleable: Set<String> = Set(builtIn.keys).subtracting(["frame", "sublayers", "mask", "contents", "name", "style"])
 }
 
 /// Conversions between property values and what key-value coding hands around.

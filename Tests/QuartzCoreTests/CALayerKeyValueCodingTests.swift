@@ -86,6 +86,16 @@ final class CALayerKeyValueCodingTests: XCTestCase {
         XCTAssertEqual(layer.opacity, 0.25)
         layer.style = nil
         XCTAssertEqual(layer.opacity, 1)
+        // Style never touches contents, and copies keep what style supplied.
+        let image = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
+                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!.makeImage()!
+        layer.contents = image
+        layer.style = ["cornerRadius": 4, "borderWidth": 7]
+        XCTAssertTrue(layer.contents as? CGImage === image)
+        let copy = CALayer(layer: layer)
+        XCTAssertTrue(copy.contents as? CGImage === image)
+        XCTAssertEqual(copy.borderWidth, 7)
+        XCTAssertEqual(copy.cornerRadius, 2)
     }
 
     func testMismatchedValuesAndUnknownFieldsAreRefused() {
