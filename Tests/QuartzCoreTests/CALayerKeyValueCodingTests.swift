@@ -90,11 +90,11 @@ final class CALayerKeyValueCodingTests: XCTestCase {
         let image = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0,
                               space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!.makeImage()!
         layer.contents = image
-        layer.style = ["cornerRadius": 4, "borderWidth": 7]
+        layer.style = ["cornerRadius": 4, "shadowRadius": 7]
         XCTAssertTrue(layer.contents as? CGImage === image)
         let copy = CALayer(layer: layer)
         XCTAssertTrue(copy.contents as? CGImage === image)
-        XCTAssertEqual(copy.borderWidth, 7)
+        XCTAssertEqual(copy.shadowRadius, 7)
         XCTAssertEqual(copy.cornerRadius, 2)
     }
 
