@@ -14,13 +14,21 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 /// A layer that fills its bounds with a gradient (above its background, below its sublayers).
 open class CAGradientLayer: CALayer {
     /// `CGColor`s, one per stop. Defaults to nil (nothing drawn). Animatable.
-    open var colors: [Any]?
+    open var colors: [Any]? {
+        didSet { didChange("colors", from: oldValue) }
+    }
     /// Stop locations from 0 to 1, increasing; nil spreads the colors evenly. Defaults to nil. Animatable.
-    open var locations: [NSNumber]?
+    open var locations: [NSNumber]? {
+        didSet { didChange("locations", from: oldValue) }
+    }
     /// In the unit coordinate space of the bounds (y down). Defaults to (0.5, 0). Animatable.
-    open var startPoint = CGPoint(x: 0.5, y: 0)
+    open var startPoint = CGPoint(x: 0.5, y: 0) {
+        didSet { didChange("startPoint", from: oldValue) }
+    }
     /// Defaults to (0.5, 1). Animatable.
-    open var endPoint = CGPoint(x: 0.5, y: 1)
+    open var endPoint = CGPoint(x: 0.5, y: 1) {
+        didSet { didChange("endPoint", from: oldValue) }
+    }
     /// Defaults to `.axial`.
     open var type = CAGradientLayerType.axial
 

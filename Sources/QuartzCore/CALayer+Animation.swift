@@ -28,6 +28,7 @@ extension CALayer {
         if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
         if let key { removeAnimation(forKey: key) }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
+        CATransaction.layer(self, didAdd: copy)
     }
 
     /// The animation attached under `key` (the layer's copy: do not change it).
@@ -150,6 +151,7 @@ extension CALayer {
     /// media time `t`. A frame (the display link, `CARenderer.beginFrame(atTime:)`) calls it.
     public func updateAnimations(atMediaTime t: CFTimeInterval) {
         updateAnimations(parentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
+        CompletionScheduler.shared.runDue(at: t)
     }
 
     private func updateAnimations(parentTime: CFTimeInterval) {

@@ -51,6 +51,7 @@ extension CALayer {
             maskOwner = nil
         }
         guard let parent = superlayer else { return }
+        parent.orderEvent("onOrderOut", for: self)
         parent.sublayerStorage.removeAll { $0 === self }
         superlayer = nil
         parent.setNeedsLayout()
@@ -83,6 +84,14 @@ extension CALayer {
         sublayerStorage.insert(layer, at: min(max(target, 0), sublayerStorage.count))
         layer.superlayer = self
         setNeedsLayout()
+        orderEvent("onOrderIn", for: layer)
+    }
+
+    /// Runs `onOrderIn` / `onOrderOut` for a sublayer entering or leaving a shown tree.
+    func orderEvent(_ event: String, for layer: CALayer) {
+        CATransaction.current.touched[ObjectIdentifier(self)] = self
+        guard hasBeenCommitted, !CATransaction.disableActions() else { return }
+        CATransaction.run(layer.action(forKey: event), forKey: event, on: layer, previous: nil)
     }
 
     /// Installs a mask, refusing cycles and layers that already belong elsewhere.

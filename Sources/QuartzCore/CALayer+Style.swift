@@ -1,7 +1,10 @@
 extension CALayer {
-    /// Records that a property was assigned (not filled in from `style`).
-    func noteSet(_ key: String) {
-        if !applyingStyle { explicitlySet.insert(key) }
+    /// A property was assigned: unless `style` filled it in, it now counts as set, and the
+    /// change may start an implicit animation (see `CATransaction`).
+    func didChange(_ key: String, from oldValue: Any?) {
+        guard !applyingStyle else { return }
+        explicitlySet.insert(key)
+        CATransaction.layer(self, didChange: key, from: oldValue)
     }
 
     /// Gives every built-in property the layer has not assigned its `style` value, or its default.

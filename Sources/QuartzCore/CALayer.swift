@@ -10,7 +10,7 @@ open class CALayer: NSObject {
     /// The layer's own coordinate space: origin and size. Defaults to `.zero`. Animatable.
     open var bounds: CGRect = .zero {
         didSet {
-            noteSet("bounds")
+            didChange("bounds", from: oldValue)
             bounds = Validate.rect(bounds, old: oldValue, "bounds")
             if bounds.size != oldValue.size { boundsSizeDidChange() }
         }
@@ -19,7 +19,7 @@ open class CALayer: NSObject {
     /// Where the anchor point sits in the superlayer. Defaults to `.zero`. Animatable.
     open var position: CGPoint = .zero {
         didSet {
-            noteSet("position")
+            didChange("position", from: oldValue)
             position = Validate.point(position, old: oldValue, "position")
         }
     }
@@ -27,7 +27,7 @@ open class CALayer: NSObject {
     /// Stacking order among siblings: higher is in front. Defaults to 0. Animatable.
     open var zPosition: CGFloat = 0 {
         didSet {
-            noteSet("zPosition")
+            didChange("zPosition", from: oldValue)
             zPosition = Validate.number(zPosition, old: oldValue, "zPosition")
         }
     }
@@ -36,7 +36,7 @@ open class CALayer: NSObject {
     /// turn about. Defaults to (0.5, 0.5). Animatable.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet {
-            noteSet("anchorPoint")
+            didChange("anchorPoint", from: oldValue)
             anchorPoint = Validate.point(anchorPoint, old: oldValue, "anchorPoint")
         }
     }
@@ -44,7 +44,7 @@ open class CALayer: NSObject {
     /// The anchor point's z coordinate. Defaults to 0. Animatable.
     open var anchorPointZ: CGFloat = 0 {
         didSet {
-            noteSet("anchorPointZ")
+            didChange("anchorPointZ", from: oldValue)
             anchorPointZ = Validate.number(anchorPointZ, old: oldValue, "anchorPointZ")
         }
     }
@@ -52,7 +52,7 @@ open class CALayer: NSObject {
     /// Applied about the anchor point. Defaults to the identity. Animatable.
     open var transform = CATransform3DIdentity {
         didSet {
-            noteSet("transform")
+            didChange("transform", from: oldValue)
             transform = Validate.transform(transform, old: oldValue, "transform")
         }
     }
@@ -60,14 +60,14 @@ open class CALayer: NSObject {
     /// Applied to the sublayers, about this layer's anchor point. Defaults to the identity. Animatable.
     open var sublayerTransform = CATransform3DIdentity {
         didSet {
-            noteSet("sublayerTransform")
+            didChange("sublayerTransform", from: oldValue)
             sublayerTransform = Validate.transform(sublayerTransform, old: oldValue, "sublayerTransform")
         }
     }
 
     /// Whether the layer's geometry (and its sublayers') is flipped vertically. Defaults to false.
     open var isGeometryFlipped = false {
-        didSet { noteSet("geometryFlipped") }
+        didSet { didChange("geometryFlipped", from: oldValue) }
     }
 
     // MARK: Hierarchy
@@ -88,7 +88,7 @@ open class CALayer: NSObject {
     /// Whether sublayers and contents are clipped to the bounds (rounded by `cornerRadius`).
     /// Defaults to false. Animatable.
     open var masksToBounds = false {
-        didSet { noteSet("masksToBounds") }
+        didSet { didChange("masksToBounds", from: oldValue) }
     }
 
     // MARK: Contents
@@ -96,6 +96,7 @@ open class CALayer: NSObject {
     /// The layer's content: a `CGImage`, or nil. Defaults to nil. Animatable.
     open var contents: Any? {
         didSet {
+            didChange("contents", from: oldValue)
             if let contents, !(contents is CGImage) {
                 CGDiagnostics.log("CALayer.contents", "\(type(of: contents)) is not a CGImage; the layer shows no contents.")
             }
@@ -105,7 +106,7 @@ open class CALayer: NSObject {
     /// The part of the contents shown, in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet {
-            noteSet("contentsRect")
+            didChange("contentsRect", from: oldValue)
             contentsRect = Validate.rect(contentsRect, old: oldValue, "contentsRect", allowNegative: true)
         }
     }
@@ -114,20 +115,20 @@ open class CALayer: NSObject {
     /// in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet {
-            noteSet("contentsCenter")
+            didChange("contentsCenter", from: oldValue)
             contentsCenter = Validate.rect(contentsCenter, old: oldValue, "contentsCenter", allowNegative: true)
         }
     }
 
     /// Defaults to `.resize`.
     open var contentsGravity = CALayerContentsGravity.resize {
-        didSet { noteSet("contentsGravity") }
+        didSet { didChange("contentsGravity", from: oldValue) }
     }
 
     /// Pixels of backing image per point. Defaults to 1.
     open var contentsScale: CGFloat = 1 {
         didSet {
-            noteSet("contentsScale")
+            didChange("contentsScale", from: oldValue)
             if !(contentsScale > 0 && contentsScale.isFinite) {
                 CGDiagnostics.log("CALayer.contentsScale", "\(contentsScale) is not a positive number; kept \(oldValue).")
                 contentsScale = oldValue
@@ -137,45 +138,45 @@ open class CALayer: NSObject {
 
     /// Defaults to `.linear`.
     open var minificationFilter = CALayerContentsFilter.linear {
-        didSet { noteSet("minificationFilter") }
+        didSet { didChange("minificationFilter", from: oldValue) }
     }
     /// Defaults to `.linear`.
     open var magnificationFilter = CALayerContentsFilter.linear {
-        didSet { noteSet("magnificationFilter") }
+        didSet { didChange("magnificationFilter", from: oldValue) }
     }
     /// Defaults to 0.
     open var minificationFilterBias: Float = 0 {
-        didSet { noteSet("minificationFilterBias") }
+        didSet { didChange("minificationFilterBias", from: oldValue) }
     }
 
     /// Whether the layer promises to be fully opaque (lets the renderer skip what is behind).
     /// Defaults to false.
     open var isOpaque = false {
-        didSet { noteSet("opaque") }
+        didSet { didChange("opaque", from: oldValue) }
     }
 
     /// Whether a bounds size change calls `setNeedsDisplay()`. Defaults to false.
     open var needsDisplayOnBoundsChange = false {
-        didSet { noteSet("needsDisplayOnBoundsChange") }
+        didSet { didChange("needsDisplayOnBoundsChange", from: oldValue) }
     }
 
     /// Defaults to false.
     open var drawsAsynchronously = false {
-        didSet { noteSet("drawsAsynchronously") }
+        didSet { didChange("drawsAsynchronously", from: oldValue) }
     }
 
     // MARK: Style
 
     /// Defaults to nil (no background). Animatable.
     open var backgroundColor: CGColor? {
-        didSet { noteSet("backgroundColor") }
+        didSet { didChange("backgroundColor", from: oldValue) }
     }
 
     /// Radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds`). Defaults to 0. Animatable.
     open var cornerRadius: CGFloat = 0 {
         didSet {
-            noteSet("cornerRadius")
+            didChange("cornerRadius", from: oldValue)
             cornerRadius = Validate.number(cornerRadius, old: oldValue, "cornerRadius")
             if cornerRadius < 0 { cornerRadius = 0 }
         }
@@ -183,18 +184,18 @@ open class CALayer: NSObject {
 
     /// Defaults to all four corners.
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
-        didSet { noteSet("maskedCorners") }
+        didSet { didChange("maskedCorners", from: oldValue) }
     }
 
     /// Defaults to `.circular`.
     open var cornerCurve = CALayerCornerCurve.circular {
-        didSet { noteSet("cornerCurve") }
+        didSet { didChange("cornerCurve", from: oldValue) }
     }
 
     /// Drawn inside the bounds, above the contents and sublayers. Defaults to 0. Animatable.
     open var borderWidth: CGFloat = 0 {
         didSet {
-            noteSet("borderWidth")
+            didChange("borderWidth", from: oldValue)
             borderWidth = Validate.number(borderWidth, old: oldValue, "borderWidth")
             if borderWidth < 0 { borderWidth = 0 }
         }
@@ -202,68 +203,68 @@ open class CALayer: NSObject {
 
     /// Defaults to opaque black. Animatable.
     open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { noteSet("borderColor") }
+        didSet { didChange("borderColor", from: oldValue) }
     }
 
     /// Defaults to 1. Animatable.
     open var opacity: Float = 1 {
         didSet {
-            noteSet("opacity")
+            didChange("opacity", from: oldValue)
             if !opacity.isFinite { CGDiagnostics.log("CALayer.opacity", "\(opacity) is not finite; kept \(oldValue)."); opacity = oldValue }
         }
     }
 
     /// Defaults to false. Animatable (discretely).
     open var isHidden = false {
-        didSet { noteSet("hidden") }
+        didSet { didChange("hidden", from: oldValue) }
     }
 
     /// Whether the back of the layer shows when it faces away. Defaults to true.
     open var isDoubleSided = true {
-        didSet { noteSet("doubleSided") }
+        didSet { didChange("doubleSided", from: oldValue) }
     }
 
     /// Whether opacity applies to the layer and its sublayers as one image. Defaults to true (iOS 7 and later).
     open var allowsGroupOpacity = true {
-        didSet { noteSet("allowsGroupOpacity") }
+        didSet { didChange("allowsGroupOpacity", from: oldValue) }
     }
 
     /// Defaults to false (iOS).
     open var allowsEdgeAntialiasing = false {
-        didSet { noteSet("allowsEdgeAntialiasing") }
+        didSet { didChange("allowsEdgeAntialiasing", from: oldValue) }
     }
 
     /// Defaults to all four edges.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
-        didSet { noteSet("edgeAntialiasingMask") }
+        didSet { didChange("edgeAntialiasingMask", from: oldValue) }
     }
 
     /// Defaults to false.
     open var shouldRasterize = false {
-        didSet { noteSet("shouldRasterize") }
+        didSet { didChange("shouldRasterize", from: oldValue) }
     }
     /// Defaults to 1.
     open var rasterizationScale: CGFloat = 1 {
-        didSet { noteSet("rasterizationScale") }
+        didSet { didChange("rasterizationScale", from: oldValue) }
     }
 
     // MARK: Shadow
 
     /// Defaults to opaque black. Animatable.
     open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { noteSet("shadowColor") }
+        didSet { didChange("shadowColor", from: oldValue) }
     }
     /// Defaults to 0 (no shadow). Animatable.
     open var shadowOpacity: Float = 0 {
         didSet {
-            noteSet("shadowOpacity")
+            didChange("shadowOpacity", from: oldValue)
             if !shadowOpacity.isFinite { CGDiagnostics.log("CALayer.shadowOpacity", "not finite; kept \(oldValue)."); shadowOpacity = oldValue }
         }
     }
     /// Defaults to (0, −3). Animatable.
     open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
-            noteSet("shadowOffset")
+            didChange("shadowOffset", from: oldValue)
             if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) {
                 CGDiagnostics.log("CALayer.shadowOffset", "not finite; kept \(oldValue)."); shadowOffset = oldValue
             }
@@ -272,13 +273,13 @@ open class CALayer: NSObject {
     /// The blur radius. Defaults to 3. Animatable.
     open var shadowRadius: CGFloat = 3 {
         didSet {
-            noteSet("shadowRadius")
+            didChange("shadowRadius", from: oldValue)
             shadowRadius = max(0, Validate.number(shadowRadius, old: oldValue, "shadowRadius"))
         }
     }
     /// A shape for the shadow instead of the layer's alpha. Defaults to nil. Animatable.
     open var shadowPath: CGPath? {
-        didSet { noteSet("shadowPath") }
+        didSet { didChange("shadowPath", from: oldValue) }
     }
 
     // MARK: Identity
@@ -295,6 +296,9 @@ open class CALayer: NSObject {
 
     /// Draws and lays out on the layer's behalf. Held weakly. Defaults to nil.
     open weak var delegate: CALayerDelegate?
+
+    /// Actions by key, searched after the delegate (see `action(forKey:)`). Defaults to nil.
+    open var actions: [String: CAAction]?
 
     /// Sizes and places the sublayers instead of the delegate. Defaults to nil.
     open var layoutManager: CALayoutManager?
@@ -330,6 +334,8 @@ open class CALayer: NSObject {
     weak var modelLayer: CALayer?
     /// For a model root: the presentation tree made last.
     var latestPresentation: CALayer?
+    /// Whether a committed transaction has shown the layer (its changes then animate implicitly).
+    var hasBeenCommitted = false
 
     // MARK: Display and layout state
 
@@ -385,6 +391,16 @@ open class CALayer: NSObject {
         prepareForRendering()
         LayerRenderer.render(LayerSnapshot(self), in: ctx)
     }
+
+    /// The action for an event — a property key, `"onOrderIn"`, `"onOrderOut"` or
+    /// `"transition"` —: the delegate's `action(for:forKey:)`, else `actions[key]`, else
+    /// `style["actions"][key]`, else `defaultAction(forKey:)`; an `NSNull` anywhere ends the search
+    /// with no action. For Apple's animatable properties the search ends in an implicit
+    /// `CABasicAnimation` when nothing else answers.
+    open func action(forKey event: String) -> CAAction? { searchAction(forKey: event) }
+
+    /// The action used when the delegate, `actions` and `style` have none. Defaults to nil.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     /// The default for `key` when it has no value; nil for keys that are not properties.
     open class func defaultValue(forKey key: String) -> Any? { builtInDefault(forKey: key) }

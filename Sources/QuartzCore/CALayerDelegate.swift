@@ -10,6 +10,8 @@ public protocol CALayerDelegate: AnyObject {
     func layerWillDraw(_ layer: CALayer)
     /// Lays out the layer's sublayers.
     func layoutSublayers(of layer: CALayer)
+    /// The action for `event`; nil to continue the search, `NSNull()` to stop it.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
 }
 
 extension CALayerDelegate {
@@ -18,6 +20,7 @@ extension CALayerDelegate {
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
 
 /// Sizes and lays out a layer's sublayers (Apple has it on macOS; Lamina keeps it everywhere).
@@ -31,4 +34,5 @@ extension CALayoutManager {
     public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
     public func invalidateLayout(of layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }

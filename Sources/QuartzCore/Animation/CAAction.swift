@@ -1,0 +1,37 @@
+/// Something a layer runs in response to an event (a property change, `"onOrderIn"`, …).
+/// Animations are actions: running one adds it to the layer under the event's key.
+public protocol CAAction {
+    func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
+}
+
+extension NSNull: CAAction {
+    /// `NSNull` stands for "no action": returning it ends the search.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
+}
+
+extension CAAnimation: CAAction {
+    /// Adds the animation to the layer under the event's key.
+    public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+        (anObject as? CALayer)?.add(self, forKey: event)
+    }
+}
+
+extension CALayer {
+    /// Apple's animatable properties (those that animate implicitly).
+    static let implicitlyAnimatedKeys: Set<String> = [
+        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents",
+        "contentsRect", "contentsCenter", "contentsScale", "cornerRadius", "doubleSided", "hidden", "masksToBounds",
+        "opacity", "position", "shadowColor", "shadowOffset", "shadowOpacity", "shadowPath", "shadowRadius",
+        "sublayerTransform", "transform", "zPosition", "colors", "locations", "startPoint", "endPoint",
+    ]
+
+    func searchAction(forKey event: String) -> CAAction? {
+        if let delegate, let action = delegate.action(for: self, forKey: event) { return action is NSNull ? nil : action }
+        if let action = actions?[event] { return action is NSNull ? nil : action }
+        if let styled = (style?["actions"] as? [String: Any])?[event] {
+            return styled is NSNull ? nil : styled as? CAAction
+        }
+        if let action = Self.defaultAction(forKey: event) { return action is NSNull ? nil : action }
+        return Self.implicitlyAnimatedKeys.contains(event) ? CABasicAnimation(keyPath: event) : nil
+    }
+}

@@ -1,0 +1,181 @@
+import Dispatch
+
+/// Groups layer changes into atomic updates and sets how their implicit animations run.
+///
+/// Transactions nest (inner ones inherit the outer ones' settings). Changes made outside an
+/// explicit transaction go into an implicit one, committed at the end of the current turn of
+/// the main dispatch queue (or by `flush()`). A commit runs the layout and display passes of the
+/// layers it touched and marks them as shown: later changes to them animate implicitly, while a
+/// layer created in the current transaction does not.
+open class CATransaction: NSObject {
+    /// The settings and bookkeeping of one (possibly nested) transaction.
+    final class Frame {
+        var values: [String: Any] = [:]
+        var touched: [ObjectIdentifier: CALayer] = [:]
+        var added: [(layer: CALayer, animation: CAAnimation)] = []
+        let isImplicit: Bool
+        init(isImplicit: Bool) { self.isImplicit = isImplicit }
+    }
+
+    /// The stack of open transactions of the current thread.
+    final class Stack { var frames: [Frame] = [] }
+
+    static var stack: Stack {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary["LaminaCATransactionStack"] as? Stack { return stack }
+        let stack = Stack()
+        dictionary["LaminaCATransactionStack"] = stack
+        return stack
+    }
+
+    private static let transactionLock = NSRecursiveLock()
+
+    /// Opens a transaction.
+    open class func begin() {
+        stack.frames.append(Frame(isImplicit: false))
+    }
+
+    /// Closes the innermost transaction; the outermost commit applies its changes.
+    open class func commit() {
+        guard let frame = stack.frames.popLast() else {
+            CGDiagnostics.log("CATransaction.commit", "no transaction to commit.")
+            return
+        }
+        finish(frame)
+    }
+
+    /// Commits the implicit transaction now, if there is one (and nothing explicit is open).
+    open class func flush() {
+        if let last = stack.frames.last, last.isImplicit, stack.frames.count == 1 {
+            finish(stack.frames.removeLast())
+        }
+        CompletionScheduler.shared.runDue(at: CACurrentMediaTime())
+    }
+
+    /// For changing layers from several threads: a recursive lock around the changes.
+    open class func lock() { transactionLock.lock() }
+    open class func unlock() { transactionLock.unlock() }
+
+    // MARK: Settings
+
+    /// The duration of implicit animations. Defaults to 0.25 s.
+    open class func animationDuration() -> CFTimeInterval {
+        (value(forKey: kCATransactionAnimationDuration).flatMap(Boxing.number)) ?? 0.25
+    }
+
+    open class func setAnimationDuration(_ dur: CFTimeInterval) { setValue(dur, forKey: kCATransactionAnimationDuration) }
+
+    /// The timing function of implicit animations. Defaults to nil (the action's own, else linear).
+    open class func animationTimingFunction() -> CAMediaTimingFunction? {
+        value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
+    }
+
+    open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
+        setValue(function, forKey: kCATransactionAnimationTimingFunction)
+    }
+
+    /// Whether property changes run no actions. Defaults to false.
+    open class func disableActions() -> Bool {
+        value(forKey: kCATransactionDisableActions).flatMap(Boxing.number).map { $0 != 0 } ?? false
+    }
+
+    open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
+
+    /// Runs once, on the main queue, after every animation added in this transaction has finished
+    /// (or was removed), on screen or not. Defaults to nil.
+    open class func completionBlock() -> (() -> Void)? {
+        (value(forKey: kCATransactionCompletionBlock) as? CompletionBox)?.block
+    }
+
+    open class func setCompletionBlock(_ block: (() -> Void)?) {
+        setValue(block.map(CompletionBox.init), forKey: kCATransactionCompletionBlock)
+    }
+
+    /// A setting of the innermost transaction that has it (inner ones inherit).
+    open class func value(forKey key: String) -> Any? {
+        for frame in stack.frames.reversed() { if let value = frame.values[key] { return value } }
+        return nil
+    }
+
+    open class func setValue(_ anObject: Any?, forKey key: String) {
+        current.values[key] = anObject
+    }
+
+    // MARK: Bookkeeping
+
+    /// The innermost transaction, opening an implicit one (committed at the end of this turn of
+    /// the main queue) when there is none.
+    static var current: Frame {
+        if let frame = stack.frames.last { return frame }
+        let frame = Frame(isImplicit: true)
+        stack.frames.append(frame)
+        if Thread.isMainThread {
+            DispatchQueue.main.async { flush() }
+        }
+        return frame
+    }
+
+    /// A property of `layer` changed: record it, and run its action when the layer was shown in
+    /// an earlier transaction and actions are enabled.
+    static func layer(_ layer: CALayer, didChange key: String, from oldValue: Any?) {
+        let frame = current
+        frame.touched[ObjectIdentifier(layer)] = layer
+        guard layer.hasBeenCommitted, !disableActions(), layer.modelLayer == nil else { return }
+        run(layer.action(forKey: key), forKey: key, on: layer, previous: oldValue)
+    }
+
+    /// Runs an event's action on `layer`; implicit basic animations start from the value on screen.
+    static func run(_ action: CAAction?, forKey key: String, on layer: CALayer, previous oldValue: Any?) {
+        guard let action else { return }
+        if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
+            let onScreen = layer.attachedAnimations.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
+                ? layer.presentationTree(at: CACurrentMediaTime()).value(forKey: key) : nil
+            basic.fromValue = onScreen ?? Boxing.box(oldValue)
+        }
+        if let animation = action as? CAAnimation {
+            if animation.duration == 0 { animation.duration = animationDuration() }
+            if animation.timingFunction == nil { animation.timingFunction = animationTimingFunction() }
+        }
+        action.run(forKey: key, object: layer, arguments: nil)
+    }
+
+    /// An animation was added to a layer inside the current transaction.
+    static func layer(_ layer: CALayer, didAdd animation: CAAnimation) {
+        current.added.append((layer, animation))
+    }
+
+    private static func finish(_ frame: Frame) {
+        let completion = (frame.values[kCATransactionCompletionBlock] as? CompletionBox)?.block
+        if let outer = stack.frames.last {
+            // Nested: the outer transaction takes over what happened, for its own completion too.
+            outer.touched.merge(frame.touched) { a, _ in a }
+            outer.added += frame.added
+        } else {
+            for layer in frame.touched.values { layer.prepareForRendering() }
+            for layer in frame.touched.values { layer.markCommitted() }
+        }
+        if let completion {
+            CompletionScheduler.shared.schedule(completion, after: frame.added)
+        }
+    }
+}
+
+/// The keys of `CATransaction.value(forKey:)`.
+public let kCATransactionAnimationDuration = "animationDuration"
+public let kCATransactionDisableActions = "disableActions"
+public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+public let kCATransactionCompletionBlock = "completionBlock"
+
+final class CompletionBox {
+    let block: () -> Void
+    init(_ block: @escaping () -> Void) { self.block = block }
+}
+
+extension CALayer {
+    /// Marks this subtree as shown by a committed transaction.
+    func markCommitted() {
+        hasBeenCommitted = true
+        for sublayer in sublayerStorage { sublayer.markCommitted() }
+        maskStorage?.markCommitted()
+    }
+}
