@@ -348,6 +348,8 @@ open class CALayer: NSObject {
 
     public override init() {
         super.init()
+        // A new layer belongs to the current transaction: once it commits, changes animate.
+        CATransaction.current.touched[ObjectIdentifier(self)] = self
     }
 
     /// Makes a copy of `layer` for the presentation tree: every property, no sublayers.
