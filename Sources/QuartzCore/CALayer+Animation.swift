@@ -117,7 +117,10 @@ extension CALayer {
         copy.modelLayer = self
         copies[ObjectIdentifier(self)] = copy
         let time = layerTiming.localTime(fromParent: parentTime)
-        applyAnimations(to: copy, atLayerTime: time)
+        if applyAnimations(to: copy, atLayerTime: time) {
+            // An animated key that needs display (a custom property): the copy draws itself anew.
+            copy.display()
+        }
         copy.sublayerStorage = sublayerStorage.map { child in
             let childCopy = child.presentationCopy(at: mediaTime, parentTime: time, into: &copies)
             childCopy.superlayer = copy
@@ -132,17 +135,21 @@ extension CALayer {
     }
 
     /// Applies every attached animation in effect at `time` (this layer's time), in order.
-    func applyAnimations(to copy: CALayer, atLayerTime time: CFTimeInterval) {
+    /// True when one of them animated a key for which the class `needsDisplay(forKey:)`.
+    @discardableResult
+    func applyAnimations(to copy: CALayer, atLayerTime time: CFTimeInterval) -> Bool {
+        var needsDisplay = false
         for entry in attachedAnimations {
+            let fraction: Double, iteration: Int
             switch entry.animation.timing.phase(atParentTime: time) {
-            case .active(let fraction, let iteration):
-                entry.animation.apply(to: copy, model: self, fraction: fraction, iteration: iteration)
-            case .finished(let fraction?, let iteration):
-                entry.animation.apply(to: copy, model: self, fraction: fraction, iteration: iteration)
-            default:
-                break
+            case .active(let f, let i): (fraction, iteration) = (f, i)
+            case .finished(let f?, let i): (fraction, iteration) = (f, i)
+            default: continue
             }
+            entry.animation.apply(to: copy, model: self, fraction: fraction, iteration: iteration)
+            needsDisplay = needsDisplay || entry.animation.animatedKeys.contains { type(of: self).needsDisplay(forKey: $0) }
         }
+        return needsDisplay
     }
 
     // MARK: Progress of time

@@ -218,3 +218,87 @@ final class AnimationClassesTests: XCTestCase {
         XCTAssertTrue(Dial.needsDisplay(forKey: "progress"))
     }
 }
+
+final class AnimationOptionsTests: XCTestCase {
+    override func setUp() { MediaClock.setVirtualTime(1000) }
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    func presented(_ layer: CALayer, at time: Double) -> CALayer {
+        MediaClock.setVirtualTime(1000 + time)
+        return layer.presentation()!
+    }
+
+    func testAdditiveCumulativeAndValueFunctions() {
+        let layer = CALayer()
+        layer.position = CGPoint(x: 100, y: 0)
+        let shake = CABasicAnimation(keyPath: "position.x")
+        shake.fromValue = 0
+        shake.toValue = 10
+        shake.duration = 1
+        shake.isAdditive = true                                        // on top of the model's 100
+        layer.add(shake, forKey: "shake")
+        XCTAssertEqual(presented(layer, at: 0.5).position.x, 105, accuracy: 1e-9)
+        layer.removeAllAnimations()
+        MediaClock.setVirtualTime(1000)
+        let steps = CABasicAnimation(keyPath: "position.x")
+        steps.fromValue = 0
+        steps.toValue = 10
+        steps.duration = 1
+        steps.repeatCount = 3
+        steps.isCumulative = true                                      // each cycle starts where the last ended
+        layer.add(steps, forKey: "steps")
+        XCTAssertEqual(presented(layer, at: 2.5).position.x, 25, accuracy: 1e-9)
+        layer.removeAllAnimations()
+        MediaClock.setVirtualTime(1000)
+        let spin = CABasicAnimation(keyPath: "transform")
+        spin.valueFunction = CAValueFunction(name: .rotateZ)
+        spin.fromValue = 0
+        spin.toValue = CGFloat.pi                                      // half a turn, through 90° at the middle
+        spin.duration = 1
+        layer.add(spin, forKey: "spin")
+        XCTAssertEqual(presented(layer, at: 0.5).transform.m12, 1, accuracy: 1e-9)
+        XCTAssertNil(CAValueFunction(name: CAValueFunctionName(rawValue: "wobble")))
+    }
+
+    func testOverdampedSpringsAreCriticallyDampedUnlessAllowed() {
+        let spring = CASpringAnimation(keyPath: "position.x")
+        spring.damping = 60                                            // ζ = 3
+        let critical = spring.settlingDuration
+        spring.allowsOverdamping = true
+        XCTAssertGreaterThan(spring.settlingDuration, critical * 2)    // crawls toward rest
+        spring.damping = 20
+        spring.allowsOverdamping = false
+        XCTAssertEqual(spring.settlingDuration, critical, accuracy: 1e-4)
+    }
+
+    func testCustomPropertyThatNeedsDisplayRedrawsThePresentationLayer() throws {
+        final class Meter: CALayer {
+            var level: CGFloat = 0
+            override class var keyValueProperties: [String: LayerProperty] {
+                super.keyValueProperties.merging(["level": .keyPath(\Meter.level)]) { $1 }
+            }
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "level" || super.needsDisplay(forKey: key)
+            }
+            override func draw(in ctx: CGContext) {                     // a bar as wide as the level
+                ctx.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+                ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * level, height: bounds.height))
+            }
+        }
+        let meter = Meter()
+        meter.bounds = CGRect(x: 0, y: 0, width: 100, height: 10)
+        let fill = CABasicAnimation(keyPath: "level")
+        fill.fromValue = 0
+        fill.toValue = 1
+        fill.duration = 1
+        meter.add(fill, forKey: "fill")
+        let image = try XCTUnwrap(presented(meter, at: 0.3).contents as? CGImage)
+        let context = CGContext(data: nil, width: 100, height: 10, bitsPerComponent: 8, bytesPerRow: 400,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        context.draw(image, in: CGRect(x: 0, y: 0, width: 100, height: 10))
+        let row = context.data!.assumingMemoryBound(to: UInt8.self) + 5 * 400
+        XCTAssertEqual(row[29 * 4 + 3], 255)                           // drawn up to 30 %
+        XCTAssertEqual(row[31 * 4 + 3], 0)
+        XCTAssertNil(meter.contents)                                    // the model layer was not drawn
+    }
+}

@@ -60,6 +60,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     /// Whether the animation can animate anything (a property animation needs a key path).
     var isValid: Bool { true }
 
+    /// The layer keys it animates (the first component of each key path).
+    var animatedKeys: [String] { [] }
+
     /// The timing function's progress at `fraction`.
     func progress(_ fraction: Double) -> Double {
         timingFunction?.evaluate(fraction) ?? fraction

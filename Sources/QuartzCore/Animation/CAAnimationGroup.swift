@@ -9,6 +9,8 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
+    override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }
+
     override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
         // The group's local time: its fraction of its simple duration (timing function applied).
         let groupTime = progress(fraction) * timing.simpleDuration

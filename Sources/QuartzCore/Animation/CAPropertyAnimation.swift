@@ -79,6 +79,10 @@ open class CAPropertyAnimation: CAAnimation {
 
     override var isValid: Bool { keyPath?.isEmpty == false }
 
+    override var animatedKeys: [String] {
+        keyPath.flatMap { $0.split(separator: ".").first.map(String.init) }.map { [$0] } ?? []
+    }
+
     /// The animated value at `progress` of one cycle; nil when there is none.
     func value(atProgress progress: Double, model: Any?) -> Any? { nil }
 
