@@ -336,6 +336,8 @@ open class CALayer: NSObject {
     var latestPresentation: CALayer?
     /// Whether a committed transaction has shown the layer (its changes then animate implicitly).
     var hasBeenCommitted = false
+    /// For a presentation copy: a transition in flight.
+    var activeTransition: TransitionState?
 
     // MARK: Display and layout state
 

@@ -35,6 +35,10 @@ enum LayerRenderer {
 
     /// Draws one layer in its own coordinate space.
     static func draw(_ layer: LayerSnapshot, in ctx: CGContext) {
+        if let transition = layer.transition {
+            drawTransition(transition, of: layer, in: ctx)
+            return
+        }
         guard !layer.isHidden, layer.opacity > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -74,6 +78,33 @@ enum LayerRenderer {
             ctx.fillPath(using: .evenOdd)
         }
         if group { ctx.endTransparencyLayer() }
+    }
+}
+
+extension LayerRenderer {
+    /// The old and new looks of a layer in a transition, placed and faded, within its bounds.
+    static func drawTransition(_ transition: TransitionState, of layer: LayerSnapshot, in ctx: CGContext) {
+        var now = layer
+        now.transition = nil
+        guard let before = transition.before.first else { draw(now, in: ctx); return }
+        let placement = transition.placement(in: layer.bounds)
+        let old = (look: before, offset: placement.old, alpha: placement.oldAlpha, mode: CGBlendMode.normal)
+        // A fade adds the two looks (a cross-dissolve); `reveal` slides the old look off the new.
+        let new = (look: now, offset: placement.new, alpha: placement.newAlpha,
+                   mode: transition.type == .fade ? CGBlendMode.plusLighter : .normal)
+        ctx.saveGState()
+        ctx.clip(to: layer.bounds)
+        for (look, offset, alpha, mode) in transition.type == .reveal ? [new, old] : [old, new] where alpha > 0 {
+            ctx.saveGState()
+            ctx.translateBy(x: offset.x, y: offset.y)
+            ctx.setAlpha(alpha * ctx.currentAlpha)
+            ctx.setBlendMode(mode)
+            ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: look), auxiliaryInfo: nil)
+            draw(look, in: ctx)
+            ctx.endTransparencyLayer()
+            ctx.restoreGState()
+        }
+        ctx.restoreGState()
     }
 }
 

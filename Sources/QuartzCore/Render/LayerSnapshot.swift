@@ -39,6 +39,8 @@ struct LayerSnapshot: Sendable {
     /// Back to front, as stored (the renderer orders by zPosition).
     var sublayers: [LayerSnapshot]
     var mask: [LayerSnapshot]
+    /// A transition in flight (presentation only).
+    var transition: TransitionState?
 
     init(_ layer: CALayer) {
         bounds = layer.bounds
@@ -77,6 +79,7 @@ struct LayerSnapshot: Sendable {
         content = layer.renderContent
         sublayers = layer.sublayerStorage.map(LayerSnapshot.init)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
+        transition = layer.activeTransition
     }
 
     var sublayerSpace: LayerGeometry.SublayerSpace {
