@@ -42,6 +42,7 @@ extension CALayer {
         if oldLayer === newLayer { return }
         oldLayer.removeFromSuperlayer()
         insert(newLayer, at: index)
+        orderEvent(kCATransition, for: newLayer)
     }
 
     /// Detaches the layer from its superlayer (or from the layer it masks).
@@ -51,7 +52,7 @@ extension CALayer {
             maskOwner = nil
         }
         guard let parent = superlayer else { return }
-        parent.orderEvent("onOrderOut", for: self)
+        parent.orderEvent(kCAOnOrderOut, for: self)
         parent.sublayerStorage.removeAll { $0 === self }
         superlayer = nil
         parent.setNeedsLayout()
@@ -84,10 +85,11 @@ extension CALayer {
         sublayerStorage.insert(layer, at: min(max(target, 0), sublayerStorage.count))
         layer.superlayer = self
         setNeedsLayout()
-        orderEvent("onOrderIn", for: layer)
+        orderEvent(kCAOnOrderIn, for: layer)
     }
 
-    /// Runs `onOrderIn` / `onOrderOut` for a sublayer entering or leaving a shown tree.
+    /// Runs `onOrderIn` / `onOrderOut` for a sublayer entering or leaving a shown tree (or being
+    /// shown or hidden), and `transition` for one that replaced another.
     func orderEvent(_ event: String, for layer: CALayer) {
         CATransaction.current.touched[ObjectIdentifier(self)] = self
         guard hasBeenCommitted, !CATransaction.disableActions() else { return }

@@ -216,7 +216,10 @@ open class CALayer: NSObject {
 
     /// Defaults to false. Animatable (discretely).
     open var isHidden = false {
-        didSet { didChange("hidden", from: oldValue) }
+        didSet {
+            didChange("hidden", from: oldValue)
+            if isHidden != oldValue { superlayer?.orderEvent(isHidden ? kCAOnOrderOut : kCAOnOrderIn, for: self) }
+        }
     }
 
     /// Whether the back of the layer shows when it faces away. Defaults to true.

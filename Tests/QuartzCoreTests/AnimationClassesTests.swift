@@ -122,7 +122,13 @@ final class AnimationClassesTests: XCTestCase {
         XCTAssertEqual(late.opacity, 0.5, accuracy: 1e-6)
     }
 
-    func testInterpolatingTransformsColorsArraysAndPaths() {
+    static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> CGImage {
+        CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8, space: CGColorSpaceCreateDeviceRGB(),
+                bitmapInfo: CGBitmapInfo(alpha: .last), provider: CGDataProvider(data: Data([r, g, b, 255, r, g, b, 255, r, g, b, 255, r, g, b, 255]) as CFData),
+                decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+    }
+
+    func testInterpolatingTransformsColorsArraysAndPaths() throws {
         let layer = CAGradientLayer()
         let spin = CABasicAnimation(keyPath: "transform")
         spin.fromValue = CATransform3DIdentity
@@ -163,6 +169,17 @@ final class AnimationClassesTests: XCTestCase {
         MediaClock.setVirtualTime(1000)
         layer.add(morph, forKey: "s")
         XCTAssertEqual(presented(layer, at: 0.5).shadowPath?.boundingBox.width, 20)
+        let before = Self.solid(255, 0, 0), after = Self.solid(0, 0, 255)
+        let swap = CABasicAnimation(keyPath: "contents")
+        swap.fromValue = before
+        swap.toValue = after
+        swap.duration = 1
+        MediaClock.setVirtualTime(1000)
+        layer.add(swap, forKey: "contents")
+        let mixed = try XCTUnwrap(presented(layer, at: 0.25).contents as? CGImage)   // a cross-fade
+        let pixel = LaminaTesting.SnapshotComparison.rgba(mixed)
+        XCTAssertEqual(Int(pixel[0]), 191, accuracy: 2)
+        XCTAssertEqual(Int(pixel[2]), 64, accuracy: 2)
         let hide = CABasicAnimation(keyPath: "hidden")
         hide.fromValue = false
         hide.toValue = true

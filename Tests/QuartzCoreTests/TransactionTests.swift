@@ -121,12 +121,18 @@ final class TransactionTests: XCTestCase {
             var runs: [String] = []
             func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) { runs.append(event) }
         }
-        let parent = shownLayer(), child = CALayer()
+        let parent = shownLayer(), child = CALayer(), replacement = CALayer()
         let probe = Probe()
-        child.actions = ["onOrderIn": probe, "onOrderOut": probe]
+        child.actions = [kCAOnOrderIn: probe, kCAOnOrderOut: probe]
+        replacement.actions = [kCATransition: probe]
         parent.addSublayer(child)
+        child.isHidden = true
+        child.isHidden = false
         child.removeFromSuperlayer()
-        XCTAssertEqual(probe.runs, ["onOrderIn", "onOrderOut"])
+        XCTAssertEqual(probe.runs, ["onOrderIn", "onOrderOut", "onOrderIn", "onOrderOut"])
+        parent.addSublayer(child)
+        parent.replaceSublayer(child, with: replacement)
+        XCTAssertEqual(probe.runs.suffix(3), ["onOrderIn", "onOrderOut", "transition"])
     }
 
     func testCompletionBlockRunsOnceAfterTheAnimationsFinish() {

@@ -4,6 +4,11 @@ public protocol CAAction {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
+/// The event of a layer becoming visible: inserted into a shown tree, or no longer hidden.
+public let kCAOnOrderIn = "onOrderIn"
+/// The event of a layer leaving a shown tree, or being hidden.
+public let kCAOnOrderOut = "onOrderOut"
+
 extension NSNull: CAAction {
     /// `NSNull` stands for "no action": returning it ends the search.
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}

@@ -20,6 +20,8 @@ enum Interpolation {
             return color(from: x, to: y, at: f)
         case let (x as CGPath, y as CGPath):
             return path(from: x, to: y, at: f) ?? (t < 0.5 ? x : y)
+        case let (x as CGImage, y as CGImage):
+            return crossFade(x, y, at: f)
         case let (x as [Any], y as [Any]) where x.count == y.count:
             return zip(x, y).map { value(from: $0, to: $1, at: t) as Any }
         default:
@@ -61,6 +63,24 @@ enum Interpolation {
         case let (x as CATransform3D, y as CATransform3D): return CATransform3DConcat(CATransform3DInvert(y), x)
         default: return nil
         }
+    }
+
+    /// Contents cross-fade: both images stretched to the larger size, dissolved into one.
+    static func crossFade(_ a: CGImage, _ b: CGImage, at t: CGFloat) -> CGImage? {
+        if t <= 0 { return a }
+        if t >= 1 { return b }
+        let width = max(a.width, b.width), height = max(a.height, b.height)
+        guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return t < 0.5 ? a : b }
+        let rect = CGRect(x: 0, y: 0, width: width, height: height)
+        context.setAlpha(1 - t)
+        context.draw(a, in: rect)
+        context.setAlpha(t)
+        context.setBlendMode(.plusLighter)
+        context.draw(b, in: rect)
+        return context.makeImage()
     }
 
     /// Decomposed: translation, scale and rotation angles interpolate separately.
