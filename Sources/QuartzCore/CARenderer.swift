@@ -47,7 +47,13 @@ public final class CARenderer {
         guard let context, let layer else { return }
         layer.prepareForRendering()
         layer.updateAnimations(atMediaTime: frameTime)
-        LayerRenderer.renderPlaced(LayerSnapshot(layer.presentationTree(at: frameTime)), in: context)
+        // The render-tree path: snapshot the model, evaluate its animations at the frame's time.
+        // Layers that redraw for animated custom properties need the main thread's presentation.
+        let snapshot = LayerSnapshot(layer)
+        let frame = snapshot.needsDisplayWhenAnimated
+            ? LayerSnapshot(layer.presentationTree(at: frameTime))
+            : snapshot.presented(atParentTime: layer.superlayer?.localTime(fromMediaTime: frameTime) ?? frameTime)
+        LayerRenderer.renderPlaced(frame, in: context)
     }
 
     /// Finishes the frame; `image` holds it.

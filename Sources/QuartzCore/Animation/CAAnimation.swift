@@ -53,9 +53,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
                repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode)
     }
 
-    /// Writes what the animation shows at `fraction` (already through the timing function) of
-    /// cycle `iteration` into `layer`, whose model values are in `model`.
-    func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {}
+    /// Writes what the animation shows at `fraction` of cycle `iteration` into `layer` (a
+    /// presentation copy, or a render-tree snapshot), whose model values are in `model`.
+    func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {}
 
     /// Whether the animation can animate anything (a property animation needs a key path).
     var isValid: Bool { true }

@@ -11,7 +11,7 @@ open class CAAnimationGroup: CAAnimation {
 
     override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }
 
-    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+    override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         // The group's local time: its fraction of its simple duration (timing function applied).
         let groupTime = progress(fraction) * timing.simpleDuration
         for child in animations ?? [] where child.isValid {

@@ -105,7 +105,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return Interpolation.value(from: frames[segment], to: frames[segment + 1], at: local)
     }
 
-    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+    override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         super.apply(to: layer, model: model, fraction: fraction, iteration: iteration)
         guard let rotationMode, path != nil else { return }
         // Turn the layer to the path's direction at this point.
@@ -115,7 +115,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         guard let a = before, let b = after, a != b else { return }
         var angle = atan2(b.y - a.y, b.x - a.x)
         if rotationMode == .rotateAutoReverse { angle += .pi }
-        layer.transform = CATransform3DConcat(CATransform3DMakeRotation(angle, 0, 0, 1), layer.transform)
+        let current = layer.value(forKeyPath: "transform") as? CATransform3D ?? CATransform3DIdentity
+        layer.setValue(CATransform3DConcat(CATransform3DMakeRotation(angle, 0, 0, 1), current), forKeyPath: "transform")
     }
 
     static func distance(_ a: Any, _ b: Any) -> Double {

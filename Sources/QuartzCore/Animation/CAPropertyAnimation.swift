@@ -89,7 +89,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// The value at the end of one cycle, for cumulative repeats.
     func cycleEndValue(model: Any?) -> Any? { value(atProgress: 1, model: model) }
 
-    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+    override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         guard let keyPath else { return }
         let modelValue = model.value(forKeyPath: keyPath)
         guard var animated = value(atProgress: progress(fraction), model: modelValue) else { return }

@@ -50,11 +50,11 @@ open class CATransition: CAAnimation {
         return copy
     }
 
-    override func apply(to layer: CALayer, model: CALayer, fraction: Double, iteration: Int) {
+    override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         guard let before else { return }
         let (start, end) = (Double(min(max(startProgress, 0), 1)), Double(min(max(endProgress, 0), 1)))
         let progress = start + (end - start) * progress(fraction)
-        layer.activeTransition = TransitionState(before: [before], type: type, subtype: subtype ?? .fromRight, progress: CGFloat(progress))
+        layer.setTransition(TransitionState(before: [before], type: type, subtype: subtype ?? .fromRight, progress: CGFloat(progress)))
     }
 }
 

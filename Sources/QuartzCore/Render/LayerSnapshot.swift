@@ -41,6 +41,13 @@ struct LayerSnapshot: Sendable {
     var mask: [LayerSnapshot]
     /// A transition in flight (presentation only).
     var transition: TransitionState?
+    /// The layer's own timing and its animations (the layer's private copies, not changed after
+    /// being added), evaluated at frame time by `presented(atParentTime:)`.
+    var timing: Timing
+    var animations: [AnimationBox]
+    /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
+    /// (a custom property): those frames need the main thread's `presentation()`.
+    var needsDisplayWhenAnimated: Bool
 
     init(_ layer: CALayer) {
         bounds = layer.bounds
@@ -80,6 +87,35 @@ struct LayerSnapshot: Sendable {
         sublayers = layer.sublayerStorage.map(LayerSnapshot.init)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         transition = layer.activeTransition
+        timing = layer.layerTiming
+        animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        let redraws = layer.attachedAnimations.contains { entry in
+            entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
+        }
+        needsDisplayWhenAnimated = redraws || sublayers.contains(where: \.needsDisplayWhenAnimated)
+    }
+
+    /// This subtree with its animations applied at its parent's time `parentTime`: the same
+    /// evaluator as `presentation()`, over values only, so that a render thread can run it.
+    func presented(atParentTime parentTime: CFTimeInterval) -> LayerSnapshot {
+        let time = timing.localTime(fromParent: parentTime)
+        var result = self
+        if !animations.isEmpty {
+            let target = SnapshotTarget(self), model = SnapshotTarget(self)
+            for box in animations {
+                let animation = box.animation
+                switch animation.timing.phase(atParentTime: time) {
+                case .active(let f, let i), .finished(let f?, let i):
+                    animation.apply(to: target, model: model, fraction: f, iteration: i)
+                default:
+                    continue
+                }
+            }
+            result = target.snapshot
+        }
+        result.sublayers = sublayers.map { $0.presented(atParentTime: time) }
+        result.mask = mask.map { $0.presented(atParentTime: time) }
+        return result
     }
 
     var sublayerSpace: LayerGeometry.SublayerSpace {
@@ -99,6 +135,12 @@ struct LayerSnapshot: Sendable {
             a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
         }.map(\.element)
     }
+}
+
+/// An attached animation handed to the render side. Attached animations are the layer's own
+/// copies and are not changed after `add(_:forKey:)`, so sharing them across threads is safe.
+struct AnimationBox: @unchecked Sendable {
+    let animation: CAAnimation
 }
 
 /// Content that a layer subclass draws itself.
