@@ -32,15 +32,7 @@ extension CALayer {
     /// whose user space is the layer's (y down, bounds origin at the top left). Nil when the
     /// bounds are empty.
     func drawBackingImage() -> CGImage? {
-        let width = Int((bounds.width * contentsScale).rounded(.up)), height = Int((bounds.height * contentsScale).rounded(.up))
-        guard width > 0, height > 0,
-              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                      space: CGColorSpaceCreateDeviceRGB(),
-                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
-        context.translateBy(x: 0, y: CGFloat(height))
-        context.scaleBy(x: contentsScale, y: -contentsScale)
-        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        guard let context = LayerCanvas.make(covering: bounds, scale: contentsScale) else { return nil }
         draw(in: context)
         return context.makeImage()
     }

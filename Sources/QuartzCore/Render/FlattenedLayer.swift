@@ -8,15 +8,7 @@ enum FlattenedLayer {
         let deviceScale = ctx.deviceScale
         // Perspective oversamples a little: it enlarges the near side.
         let scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
-        let width = Int((extent.width * scale).rounded(.up)), height = Int((extent.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 8192, height <= 8192,
-              let flat = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                   space: CGColorSpaceCreateDeviceRGB(),
-                                   bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return }
-        flat.translateBy(x: 0, y: CGFloat(height))
-        flat.scaleBy(x: scale, y: -scale)
-        flat.translateBy(x: -extent.minX, y: -extent.minY)
+        guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: 8192) else { return }
         LayerRenderer.draw(layer, in: flat)
         guard let image = flat.makeImage() else { return }
         // Pixel (u, v) → layer point → parent plane.

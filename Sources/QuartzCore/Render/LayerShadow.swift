@@ -28,11 +28,7 @@ enum LayerShadow {
               let color = layer.shadowColor else { return }
         let rect = entry.rect.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
         ctx.saveGState()
-        // The silhouette's first row is its min y, as for contents: flip about the rect.
-        let flip = CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1)
-        ctx.concatenate(flip)
-        ctx.clip(to: rect, mask: entry.image)
-        ctx.concatenate(flip.inverted())
+        ctx.clip(toLayerRect: rect, mask: entry.image)
         ctx.setFillColor(color.copy(alpha: color.alpha * min(max(layer.shadowOpacity, 0), 1)) ?? color)
         ctx.fill(rect)
         ctx.restoreGState()

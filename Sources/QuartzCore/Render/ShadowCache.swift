@@ -50,17 +50,11 @@ final class ShadowCache: @unchecked Sendable {
         // Core Animation's shadow radius is the gaussian's sigma; three sigmas hold it all.
         let pad = (3 * radius).rounded(.up) + 1
         let rect = box.insetBy(dx: -pad, dy: -pad)
-        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 8192, height <= 8192,
-              let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                      space: nil, bitmapInfo: CGBitmapInfo(alpha: .alphaOnly)) else { return nil }
-        context.translateBy(x: 0, y: CGFloat(height))
-        context.scaleBy(x: scale, y: -scale)
-        context.translateBy(x: -rect.minX, y: -rect.minY)
+        guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: 8192) else { return nil }
         context.addPath(path)
         context.setFillColor(gray: 0, alpha: 1)
         context.fillPath()
         context.blurAlpha(sigma: radius * scale)
-        return context.makeImage().map { Entry(image: $0, rect: CGRect(x: rect.minX, y: rect.minY, width: CGFloat(width) / scale, height: CGFloat(height) / scale)) }
+        return context.makeImage().map { Entry(image: $0, rect: LayerCanvas.extent(of: context, covering: rect, scale: scale)) }
     }
 }

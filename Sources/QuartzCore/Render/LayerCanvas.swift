@@ -1,0 +1,37 @@
+/// Bitmaps whose user space is a rectangle of layer coordinates (y down, as layers are) at a
+/// scale: backing stores, masks, shadow silhouettes and flattened layers all draw into one.
+enum LayerCanvas {
+    /// A zeroed bitmap covering `rect` at `scale` pixels per point: BGRA, or alpha only. Nil
+    /// when it would be empty or larger than `maxSide` pixels on a side.
+    static func make(covering rect: CGRect, scale: CGFloat, alphaOnly: Bool = false, maxSide: Int = 16384) -> CGContext? {
+        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
+        guard width > 0, height > 0, width <= maxSide, height <= maxSide,
+              let context = alphaOnly
+                ? CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: nil, bitmapInfo: CGBitmapInfo(alpha: .alphaOnly))
+                : CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        context.translateBy(x: 0, y: CGFloat(height))
+        context.scaleBy(x: scale, y: -scale)
+        context.translateBy(x: -rect.minX, y: -rect.minY)
+        return context
+    }
+
+    /// The area a canvas made by `make(covering:scale:)` spans (whole pixels), in layer coordinates.
+    static func extent(of context: CGContext, covering rect: CGRect, scale: CGFloat) -> CGRect {
+        CGRect(x: rect.minX, y: rect.minY, width: CGFloat(context.width) / scale, height: CGFloat(context.height) / scale)
+    }
+}
+
+extension CGContext {
+    /// Clips to `image` as a mask over `rect` of a layer-coordinates (y-down) user space, its first
+    /// row at the rect's min y. Core Graphics puts a first row at max y: flip about the rect.
+    func clip(toLayerRect rect: CGRect, mask image: CGImage) {
+        let flip = CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1)
+        concatenate(flip)
+        clip(to: rect, mask: image)
+        concatenate(flip.inverted())
+    }
+}
