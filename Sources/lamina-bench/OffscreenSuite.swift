@@ -59,3 +59,32 @@ enum OffscreenSuite {
         ]
     }
 }
+
+/// `lamina-bench model`: the cost of the model side — property changes, presentation, snapshots.
+enum ModelSuite {
+    static var benchmarks: [Benchmark] {
+        let layer = CALayer()
+        let tree = OffscreenSuite.tiles(1000)
+        var x: CGFloat = 0
+        let animated = OffscreenSuite.tiles(100)
+        for (i, tile) in (animated.sublayers ?? []).enumerated() {
+            let move = CABasicAnimation(keyPath: "position.x")
+            move.byValue = 100
+            move.duration = 1 + Double(i % 5)
+            move.repeatCount = .infinity
+            tile.add(move, forKey: "move")
+        }
+        return [
+            Benchmark(name: "set position (outside a committed tree)") { x += 1; layer.position = CGPoint(x: x, y: 0) },
+            Benchmark(name: "set position 1000× inside one transaction") {
+                CATransaction.begin()
+                for i in 0..<1000 { layer.position = CGPoint(x: CGFloat(i), y: 0) }
+                CATransaction.commit()
+            },
+            Benchmark(name: "presentation() of a 1000-layer tree") { _ = tree.presentation() },
+            Benchmark(name: "presentation() of 100 animated tiles") {
+                _ = animated.presentation()
+            },
+        ]
+    }
+}

@@ -1,10 +1,12 @@
 // lamina-bench SUITE [--samples N]: release-build benchmarks that print their figures.
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
 //   offscreen  full redraws of layer trees through CARenderer
+//   model      the model side: property changes, presentation trees
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks }]
+let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
+                                                     "model": { ModelSuite.benchmarks }]
 
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]\nsuites: \(suites.keys.sorted().joined(separator: ", "))")

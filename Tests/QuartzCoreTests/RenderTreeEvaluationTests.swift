@@ -75,3 +75,34 @@ final class RenderTreeEvaluationTests: XCTestCase {
         wait(for: [done], timeout: 5)
     }
 }
+
+final class PresentationCopyTests: XCTestCase {
+    /// `init(layer:)` copies CALayer's own properties directly: every key must make it across.
+    func testCopiesEveryBuiltInProperty() {
+        let layer = CALayer()
+        let values: [String: Any] = [
+            "bounds": CGRect(x: 1, y: 2, width: 3, height: 4), "position": CGPoint(x: 5, y: 6), "zPosition": 7,
+            "anchorPoint": CGPoint(x: 0.1, y: 0.9), "anchorPointZ": 2, "transform": CATransform3DMakeScale(2, 3, 4),
+            "sublayerTransform": CATransform3DMakeTranslation(1, 2, 3), "geometryFlipped": true, "masksToBounds": true,
+            "contentsRect": CGRect(x: 0.1, y: 0.1, width: 0.5, height: 0.5), "contentsCenter": CGRect(x: 0.2, y: 0.2, width: 0.1, height: 0.1),
+            "contentsGravity": "top", "contentsScale": 3, "minificationFilter": "nearest", "magnificationFilter": "trilinear",
+            "minificationFilterBias": 0.5, "opaque": true, "needsDisplayOnBoundsChange": true, "drawsAsynchronously": true,
+            "backgroundColor": CGColor(red: 1, green: 0, blue: 0, alpha: 1), "cornerRadius": 9, "maskedCorners": 5,
+            "cornerCurve": "continuous", "borderWidth": 2, "borderColor": CGColor(gray: 0.5, alpha: 1), "opacity": 0.4,
+            "hidden": true, "doubleSided": false, "allowsGroupOpacity": false, "allowsEdgeAntialiasing": true,
+            "edgeAntialiasingMask": 3, "shouldRasterize": true, "rasterizationScale": 2,
+            "shadowColor": CGColor(gray: 0.2, alpha: 1), "shadowOpacity": 0.8, "shadowOffset": CGSize(width: 3, height: 4),
+            "shadowRadius": 6, "shadowPath": CGPath(rect: CGRect(x: 0, y: 0, width: 5, height: 5), transform: nil),
+            "name": "copied", "style": ["k": 1],
+            "contents": CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!.makeImage()!,
+        ]
+        for (key, value) in values { layer.setValue(value, forKey: key) }
+        let copy = CALayer(layer: layer)
+        for key in LayerProperty.builtIn.keys where !LayerProperty.notCopied.contains(key) {
+            XCTAssertEqual(String(describing: copy.value(forKey: key)), String(describing: layer.value(forKey: key)), key)
+            XCTAssertNotEqual(String(describing: DefaultLayer.shared.value(forKey: key)), String(describing: layer.value(forKey: key)),
+                              "\(key): give it a non-default value in this test")
+        }
+    }
+}
