@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
+        .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
                        providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CX11", pkgConfig: "x11",
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -26,6 +29,8 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
+        // The Linux windowing shim: the only module that includes Xlib.
+        .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
@@ -34,6 +39,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -45,15 +45,10 @@ public final class CARenderer {
     /// the tree as it is at that time (its presentation).
     public func render() {
         guard let context, let layer else { return }
-        layer.prepareForRendering()
         layer.updateAnimations(atMediaTime: frameTime)
         // The render-tree path: snapshot the model, evaluate its animations at the frame's time.
         // Layers that redraw for animated custom properties need the main thread's presentation.
-        let snapshot = LayerSnapshot(layer)
-        let frame = snapshot.needsDisplayWhenAnimated
-            ? LayerSnapshot(layer.presentationTree(at: frameTime))
-            : snapshot.presented(atParentTime: layer.superlayer?.localTime(fromMediaTime: frameTime) ?? frameTime)
-        LayerRenderer.renderPlaced(frame, in: context)
+        layer.renderFrame(atMediaTime: frameTime, in: context)
     }
 
     /// Finishes the frame; `image` holds it.
@@ -72,6 +67,22 @@ public final class CARenderer {
 }
 
 extension CALayer {
+    /// Draws this tree as it is at media time `t` into `ctx` (user space: the tree's outer plane,
+    /// y down), through the render-tree evaluator. For hosts.
+    package func renderFrame(atMediaTime t: CFTimeInterval, in ctx: CGContext) {
+        prepareForRendering()
+        let snapshot = LayerSnapshot(self)
+        let frame = snapshot.needsDisplayWhenAnimated
+            ? LayerSnapshot(presentationTree(at: t))
+            : snapshot.presented(atParentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
+        LayerRenderer.renderPlaced(frame, in: ctx)
+    }
+
+    /// Whether any layer of this tree has an animation attached.
+    package var hasAnimationsInTree: Bool {
+        !attachedAnimations.isEmpty || sublayerStorage.contains(where: \.hasAnimationsInTree) || (maskStorage?.hasAnimationsInTree ?? false)
+    }
+
     /// The layout and display passes a commit runs, top-down.
     func prepareForRendering() {
         layoutIfNeeded()

@@ -144,6 +144,9 @@ open class CATransaction: NSObject {
         current.added.append((layer, animation))
     }
 
+    /// How many outermost transactions have committed (hosts redraw when it moves).
+    nonisolated(unsafe) package private(set) static var commitCount = 0
+
     private static func finish(_ frame: Frame) {
         let completion = (frame.values[kCATransactionCompletionBlock] as? CompletionBox)?.block
         if let outer = stack.frames.last {
@@ -153,6 +156,7 @@ open class CATransaction: NSObject {
         } else {
             for layer in frame.touched.values { layer.prepareForRendering() }
             for layer in frame.touched.values { layer.markCommitted() }
+            if !frame.touched.isEmpty || !frame.added.isEmpty { commitCount += 1 }
         }
         if let completion {
             CompletionScheduler.shared.schedule(completion, after: frame.added)

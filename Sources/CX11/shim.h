@@ -1,0 +1,9 @@
+// Xlib with MIT-SHM and XTest, for LaminaHost only.
+#include <X11/Xlib.h>
+#include <X11/Xutil.h>
+#include <X11/Xatom.h>
+#include <X11/keysym.h>
+#include <X11/extensions/XShm.h>
+#include <X11/extensions/XTest.h>
+#include <sys/ipc.h>
+#include <sys/shm.h>

@@ -1,0 +1,84 @@
+import CX11
+import QuartzCore
+import Dispatch
+import Glibc
+
+/// The application: X events and frames on the main dispatch queue, so that `DispatchQueue.main`,
+/// timers, `@MainActor` code and input all work together. Implicit transactions commit at the
+/// end of each main-queue turn; frames are drawn at 60 Hz, only when something changed.
+@MainActor
+public final class Application {
+    public static let shared = Application()
+
+    private(set) var windows: [Window] = []
+    private var eventSource: DispatchSourceRead?
+    private var frameTimer: DispatchSourceTimer?
+
+    private init() {}
+
+    /// Runs the main queue forever (until `terminate()`).
+    public func run() -> Never {
+        start()
+        dispatchMain()
+    }
+
+    /// Ends the application.
+    public func terminate() -> Never {
+        for window in windows { window.close() }
+        exit(0)
+    }
+
+    /// Starts watching X events and drawing frames on the main queue (idempotent).
+    func start() {
+        guard eventSource == nil, let x = try? X11Display.connection() else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: x.fileDescriptor, queue: .main)
+        source.setEventHandler { MainActor.assumeIsolated { Application.shared.processEvents() } }
+        source.resume()
+        eventSource = source
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now(), repeating: .milliseconds(16), leeway: .milliseconds(1))
+        timer.setEventHandler { MainActor.assumeIsolated { Application.shared.frame() } }
+        timer.resume()
+        frameTimer = timer
+    }
+
+    func register(_ window: Window) {
+        if !windows.contains(where: { $0 === window }) { windows.append(window) }
+    }
+
+    func unregister(_ window: Window) {
+        windows.removeAll { $0 === window }
+    }
+
+    /// Handles every queued X event.
+    func processEvents() {
+        guard let x = try? X11Display.connection() else { return }
+        var event = XEvent()
+        while XPending(x.display) > 0 {
+            XNextEvent(x.display, &event)
+            let target = event.xany.window
+            windows.first { $0.windowID == target }?.handle(&event)
+        }
+    }
+
+    /// Commits what the main queue changed and draws the windows that changed.
+    func frame() {
+        CATransaction.flush()
+        let commit = CATransaction.commitCount
+        for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }
+    }
+
+    /// For tests and tools: handles X events and draws due frames until `condition` holds or
+    /// `timeout` seconds pass; true when the condition held.
+    @discardableResult
+    public func runUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            processEvents()
+            frame()
+            if condition() { return true }
+            RunLoop.main.run(until: Date().addingTimeInterval(0.005))
+        } while Date() < deadline
+        return condition()
+    }
+}

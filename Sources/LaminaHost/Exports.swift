@@ -1,0 +1,2 @@
+// `import LaminaHost` gives QuartzCore, CoreGraphics and Foundation too.
+@_exported import QuartzCore

@@ -1,0 +1,106 @@
+import CX11
+import QuartzCore
+import Glibc
+
+/// A window-sized BGRX image that Core Graphics draws into and X shows: in System V shared memory
+/// put with `XShmPutImage`, or — when MIT-SHM is missing or cannot attach (a remote display,
+/// another IPC namespace) — in ordinary memory put with `XPutImage`.
+final class FrameBuffer {
+    let x: X11Display
+    let width: Int
+    let height: Int
+    let image: UnsafeMutablePointer<XImage>
+    let context: CGContext
+    private var shm: UnsafeMutablePointer<XShmSegmentInfo>?
+
+    nonisolated(unsafe) private static var reportedFallback = false
+
+    init?(_ x: X11Display, width: Int, height: Int) {
+        self.x = x
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        var made: UnsafeMutablePointer<XImage>?
+        if x.offersShm, let (image, info) = Self.sharedImage(x, self.width, self.height) {
+            made = image
+            shm = info
+        } else {
+            if x.offersShm && !Self.reportedFallback {
+                Self.reportedFallback = true
+                let message = "Lamina: MIT-SHM could not attach; drawing with XPutImage.\n"
+                _ = message.withCString { write(2, $0, strlen($0)) }
+            }
+            let bytes = self.width * 4 * self.height
+            guard let data = calloc(bytes, 1) else { return nil }
+            made = XCreateImage(x.display, x.visual, UInt32(x.depth), ZPixmap, 0, data.assumingMemoryBound(to: CChar.self),
+                                UInt32(self.width), UInt32(self.height), 32, Int32(self.width * 4))
+        }
+        guard let image = made, let data = image.pointee.data,
+              let context = CGContext(data: UnsafeMutableRawPointer(data), width: self.width, height: self.height,
+                                      bitsPerComponent: 8, bytesPerRow: Int(image.pointee.bytes_per_line),
+                                      space: CGColorSpaceCreateDeviceRGB(),
+                                      bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        self.image = image
+        self.context = context
+    }
+
+    /// An XShm image attached to a fresh segment; nil when attaching fails (checked after XSync).
+    private static func sharedImage(_ x: X11Display, _ width: Int, _ height: Int)
+        -> (UnsafeMutablePointer<XImage>, UnsafeMutablePointer<XShmSegmentInfo>)? {
+        // Xlib keeps a pointer to the segment info: it lives on the heap.
+        let info = UnsafeMutablePointer<XShmSegmentInfo>.allocate(capacity: 1)
+        info.initialize(to: XShmSegmentInfo())
+        guard let image = XShmCreateImage(x.display, x.visual, UInt32(x.depth), ZPixmap, nil, info, UInt32(width), UInt32(height)) else {
+            info.deallocate()
+            return nil
+        }
+        let bytes = Int(image.pointee.bytes_per_line) * height
+        info.pointee.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
+        guard info.pointee.shmid >= 0, let address = shmat(info.pointee.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            image.pointee.f.destroy_image(image)
+            info.deallocate()
+            return nil
+        }
+        info.pointee.shmaddr = address.assumingMemoryBound(to: CChar.self)
+        image.pointee.data = info.pointee.shmaddr
+        info.pointee.readOnly = 0
+        X11Display.lastError = 0
+        let attached = XShmAttach(x.display, info) != 0
+        XSync(x.display, 0)
+        // The segment goes away with its last user, even if the program crashes.
+        shmctl(info.pointee.shmid, IPC_RMID, nil)
+        guard attached, X11Display.lastError == 0 else {
+            shmdt(address)
+            image.pointee.data = nil
+            image.pointee.f.destroy_image(image)
+            info.deallocate()
+            return nil
+        }
+        return (image, info)
+    }
+
+    var usesSharedMemory: Bool { shm != nil }
+
+    /// Shows the whole buffer in `window` and waits for the server to take it, so that the
+    /// buffer may be drawn again at once (one frame in flight).
+    func put(to window: UInt, gc: GC) {
+        context.flush()
+        if shm != nil {
+            XShmPutImage(x.display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 0)
+        } else {
+            XPutImage(x.display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+        }
+        XSync(x.display, 0)
+    }
+
+    deinit {
+        if let shm {
+            XShmDetach(x.display, shm)
+            XSync(x.display, 0)
+            shmdt(shm.pointee.shmaddr)
+            image.pointee.data = nil
+            shm.deallocate()
+        }
+        image.pointee.f.destroy_image(image)
+    }
+}

@@ -1,0 +1,49 @@
+import QuartzCore
+
+/// A view that hosts a layer tree in a `Window`: `layer` is its root layer, whose frame is the
+/// view's bounds. Subclass it to handle events and lay out on resize, as with UIView:
+///
+///     final class Board: HostingView {
+///         override class var layerClass: CALayer.Type { CAGradientLayer.self }
+///         override func mouseDown(with event: PointerEvent) { … layer.hitTest(event.location) … }
+///     }
+@MainActor
+open class HostingView {
+    /// The class of the root layer made for the view. Defaults to `CALayer`.
+    open class var layerClass: CALayer.Type { CALayer.self }
+
+    /// The root layer. Assign your own before showing the window to host an existing tree.
+    public var layer: CALayer {
+        didSet { layer.frame = CGRect(origin: .zero, size: bounds.size) }
+    }
+
+    /// The window showing the view.
+    public internal(set) weak var window: Window?
+
+    /// The view's bounds in points (origin top-left).
+    public internal(set) var bounds: CGRect = .zero {
+        didSet {
+            layer.frame = CGRect(origin: .zero, size: bounds.size)
+            if bounds.size != oldValue.size { layout() }
+        }
+    }
+
+    public init() {
+        // Made through the required `init(layer:)` from a fresh default layer (Swift cannot call
+        // `init()` on a class value: it is not required, as Apple's subclasses override it freely).
+        layer = Self.layerClass.init(layer: CALayer())
+    }
+
+    /// Called when the view's size changes. Does nothing by default.
+    open func layout() {}
+
+    open func mouseDown(with event: PointerEvent) {}
+    open func mouseUp(with event: PointerEvent) {}
+    open func mouseDragged(with event: PointerEvent) {}
+    open func mouseMoved(with event: PointerEvent) {}
+    open func mouseEntered(with event: PointerEvent) {}
+    open func mouseExited(with event: PointerEvent) {}
+    open func scrollWheel(with event: ScrollEvent) {}
+    open func keyDown(with event: KeyEvent) {}
+    open func keyUp(with event: KeyEvent) {}
+}

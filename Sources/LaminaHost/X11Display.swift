@@ -1,0 +1,79 @@
+import CX11
+import QuartzCore
+import Glibc
+
+/// The X server connection: opened once, with error handlers that turn X errors into values and
+/// a vanished server into a clear exit instead of a hang or a crash.
+final class X11Display: @unchecked Sendable {
+    let display: OpaquePointer
+    let screen: Int32
+    let root: UInt
+    let visual: UnsafeMutablePointer<Visual>
+    let depth: Int32
+    let deleteWindowAtom: Atom
+    let protocolsAtom: Atom
+    /// Whether MIT-SHM is offered (attaching may still fail: see `ShmImage`).
+    let offersShm: Bool
+
+    /// The last X error code seen by the handler (0: none).
+    nonisolated(unsafe) static var lastError: Int32 = 0
+
+    nonisolated(unsafe) private static var shared: X11Display?
+
+    /// The connection to `$DISPLAY`, opened on first use.
+    static func connection() throws -> X11Display {
+        if let shared { return shared }
+        let opened = try X11Display()
+        shared = opened
+        return opened
+    }
+
+    private init() throws {
+        XInitThreads()
+        guard let display = XOpenDisplay(nil) else {
+            throw HostError.noDisplay(ProcessInfo.processInfo.environment["DISPLAY"] ?? "(DISPLAY is not set)")
+        }
+        self.display = display
+        screen = XDefaultScreen(display)
+        root = XRootWindow(display, screen)
+        visual = XDefaultVisual(display, screen)
+        depth = XDefaultDepth(display, screen)
+        deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
+        protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
+        offersShm = XShmQueryExtension(display) != 0 && ProcessInfo.processInfo.environment["LAMINA_DISABLE_SHM"] != "1"
+        XSetErrorHandler { _, event in
+            X11Display.lastError = Int32(event?.pointee.error_code ?? 1)
+            return 0
+        }
+        XSetIOErrorHandler { _ in
+            let message = "Lamina: the X server went away; exiting.\n"
+            _ = message.withCString { write(2, $0, strlen($0)) }
+            exit(1)
+        }
+    }
+
+    /// The file descriptor to watch for events.
+    var fileDescriptor: Int32 { XConnectionNumber(display) }
+
+    /// Device pixels per point: `LAMINA_SCALE`, else Xft.dpi / 96, else 1.
+    var scale: CGFloat {
+        if let value = ProcessInfo.processInfo.environment["LAMINA_SCALE"], let s = Double(value), s > 0 { return CGFloat(s) }
+        if let resources = XResourceManagerString(display).map({ String(cString: $0) }),
+           let line = resources.split(separator: "\n").first(where: { $0.hasPrefix("Xft.dpi:") }),
+           let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0 {
+            return CGFloat(dpi / 96)
+        }
+        return 1
+    }
+}
+
+/// What can go wrong when showing windows.
+public enum HostError: Error, CustomStringConvertible {
+    case noDisplay(String)
+
+    public var description: String {
+        switch self {
+        case .noDisplay(let name): return "cannot open the X display \(name)"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import XCTest
+@testable import LaminaHost
+import LaminaTesting
+
+/// End to end under an X server (scripts/test starts Xvfb): a real window, real pointer input
+/// through xdotool, a real capture of what the window shows. (XCTest on Linux cannot run
+/// `@MainActor` test classes; the tests run on the main thread and say so.)
+final class WindowTests: XCTestCase {
+    @MainActor final class Board: HostingView {
+        var downs: [PointerEvent] = []
+        var hits: [CALayer?] = []
+        var layouts = 0
+        override func mouseDown(with event: PointerEvent) {
+            downs.append(event)
+            hits.append(layer.hitTest(event.location))
+        }
+        override func layout() { layouts += 1 }
+    }
+
+    let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+
+    func requireDisplay() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("needs an X display: scripts/test runs these under Xvfb")
+        }
+    }
+
+    func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let pixels = SnapshotComparison.rgba(image)
+        let i = (y * image.width + x) * 4
+        return Array(pixels[i..<i + 4])
+    }
+
+    func xdotool(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments)")
+    }
+
+    @MainActor func showBoard(_ board: Board, size: CGSize = CGSize(width: 200, height: 150)) throws -> Window {
+        let window = try Window(checkedTitle: "Lamina test", size: size)
+        window.contentView = board
+        window.show()
+        XCTAssertTrue(window.isVisible)
+        return window
+    }
+
+    func testShowsTheLayerTreeAndHitTestsRealClicks() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkShowsTheLayerTreeAndHitTestsRealClicks() }
+    }
+
+    @MainActor func checkShowsTheLayerTreeAndHitTestsRealClicks() throws {
+        let board = Board()
+        board.layer.backgroundColor = red
+        let target = CALayer()
+        target.frame = CGRect(x: 120, y: 40, width: 50, height: 50)
+        target.backgroundColor = blue
+        board.layer.addSublayer(target)
+        let window = try showBoard(board)
+        defer { window.close() }
+        XCTAssertEqual(board.layer.frame, CGRect(x: 0, y: 0, width: 200, height: 150))
+        let shown = Application.shared.runUntil(timeout: 5) {
+            window.capture().map { pixel($0, 140, 60) == [0, 0, 255, 255] } ?? false
+        }
+        XCTAssertTrue(shown, "the window never showed the blue layer")
+        let image = try XCTUnwrap(window.capture())
+        XCTAssertEqual(image.width, 200)
+        XCTAssertEqual(pixel(image, 10, 10), [255, 0, 0, 255])
+        try xdotool("mousemove", "--window", "\(window.windowID!)", "145", "65", "click", "1")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { !board.downs.isEmpty }, "no click arrived")
+        XCTAssertEqual(board.downs.first?.location, CGPoint(x: 145, y: 65))
+        XCTAssertEqual(board.downs.first?.button, .left)
+        XCTAssertTrue(board.hits.first! === target)
+    }
+
+    func testChangesAndAnimationsReachTheScreen() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkChangesAndAnimationsReachTheScreen() }
+    }
+
+    @MainActor func checkChangesAndAnimationsReachTheScreen() throws {
+        let board = Board()
+        board.layer.backgroundColor = red
+        let window = try showBoard(board)
+        defer { window.close() }
+        Application.shared.runUntil(timeout: 0.2) { false }
+        board.layer.backgroundColor = blue                          // an implicit animation of a shown layer
+        XCTAssertNotNil(board.layer.animation(forKey: "backgroundColor"))
+        let blueNow = Application.shared.runUntil(timeout: 5) {
+            window.capture().map { pixel($0, 50, 50) == [0, 0, 255, 255] } ?? false
+        }
+        XCTAssertTrue(blueNow, "the change never reached the window")
+    }
+
+    func testDrawsWithoutSharedMemoryWhenItIsUnavailable() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkDrawsWithoutSharedMemoryWhenItIsUnavailable() }
+    }
+
+    @MainActor func checkDrawsWithoutSharedMemoryWhenItIsUnavailable() throws {
+        let x = try X11Display.connection()
+        let buffer = try XCTUnwrap(FrameBuffer(x, width: 10, height: 10))
+        XCTAssertEqual(buffer.usesSharedMemory, x.offersShm)        // Xvfb attaches MIT-SHM here
+    }
+
+    func testNoDisplayIsAClearError() {
+        // Window(checkedTitle:) reports a missing display instead of crashing.
+        XCTAssertEqual(HostError.noDisplay(":99").description, "cannot open the X display :99")
+    }
+}
