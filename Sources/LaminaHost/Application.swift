@@ -16,10 +16,11 @@ public final class Application {
 
     private init() {}
 
-    /// Runs the main queue forever (until `terminate()`).
+    /// Runs the main run loop forever (until `terminate()`): it serves the main dispatch queue,
+    /// timers and display links alike.
     public func run() -> Never {
         start()
-        dispatchMain()
+        while true { RunLoop.main.run() }
     }
 
     /// Ends the application.
