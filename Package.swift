@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
+        .executable(name: "lamina-gallery", targets: ["lamina-gallery"]),
     ],
     targets: [
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
@@ -35,6 +36,7 @@ let package = Package(
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO"]),
+        .executableTarget(name: "lamina-gallery", dependencies: ["LaminaHost", "ImageIO"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),

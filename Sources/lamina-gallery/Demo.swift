@@ -1,0 +1,36 @@
+import LaminaHost
+
+/// One gallery demo: a name, a line of description, and a view that builds its layers.
+struct Demo {
+    let name: String
+    let summary: String
+    let make: @MainActor () -> HostingView
+}
+
+/// The demos, in the order the arrow keys walk through them.
+@MainActor
+let demos: [Demo] = [
+    Demo(name: "geometry", summary: "anchor points, transforms, sublayer perspective", make: GeometryDemo.init),
+    Demo(name: "chevrons", summary: "a gradient masked by a double chevron, its locations animating forever", make: ChevronsDemo.init),
+    Demo(name: "shimmer", summary: "a shimmering label: a moving gradient masked by text", make: ShimmerDemo.init),
+    Demo(name: "cards", summary: "rounded cards with shadows; click one for a spring", make: CardsDemo.init),
+]
+
+/// A demo view: switches demos with the arrow keys and quits with q or Escape.
+@MainActor
+class DemoView: HostingView {
+    var onSwitch: ((Int) -> Void)?
+
+    override func keyDown(with event: KeyEvent) {
+        switch (event.characters, event.keyCode) {
+        case ("q", _), ("\u{1b}", _): Application.shared.terminate()
+        case (_, 114), ("n", _): onSwitch?(1)       // right arrow
+        case (_, 113), ("p", _): onSwitch?(-1)      // left arrow
+        default: break
+        }
+    }
+
+    static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+        CGColor(red: r, green: g, blue: b, alpha: a)
+    }
+}

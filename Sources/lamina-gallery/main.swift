@@ -1,0 +1,77 @@
+// lamina-gallery — the sample apps.
+//   lamina-gallery                  lists the demos
+//   lamina-gallery NAME             opens one (arrow keys switch, q quits)
+//   lamina-gallery --screenshots DIR [--at SECONDS]
+//                                   shows every demo in a window and saves what it shows
+//   lamina-gallery --write-resources DIR
+//                                   draws the images the gallery ships (Resources/)
+import LaminaHost
+import ImageIO
+
+@MainActor
+func open(_ index: Int, in window: Window) {
+    let demo = demos[(index + demos.count) % demos.count]
+    let view = demo.make()
+    (view as? DemoView)?.onSwitch = { step in open(index + step, in: window) }
+    window.title = "Lamina — \(demo.name)"
+    window.contentView = view
+}
+
+@MainActor
+func screenshots(into directory: String, at seconds: Double) -> Int32 {
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var failures: Int32 = 0
+    for demo in demos {
+        guard let window = try? Window(checkedTitle: "Lamina — \(demo.name)", size: CGSize(width: 640, height: 480)) else {
+            print("lamina-gallery: cannot open the X display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))")
+            return 1
+        }
+        window.contentView = demo.make()
+        window.show()
+        let until = Date().addingTimeInterval(seconds)
+        Application.shared.runUntil(timeout: seconds) { Date() >= until }
+        let path = "\(directory)/\(demo.name).png"
+        if let image = window.capture(),
+           let destination = CGImageDestinationCreateWithURL(URL(fileURLWithPath: path) as CFURL, "public.png" as CFString, 1, nil) {
+            CGImageDestinationAddImage(destination, image, nil)
+            if CGImageDestinationFinalize(destination) { print(path) } else { failures += 1 }
+        } else {
+            failures += 1
+        }
+        window.close()
+    }
+    return failures
+}
+
+MainActor.assumeIsolated {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--write-resources", arguments.count == 2, let chevrons = Chevrons.draw(),
+       let destination = CGImageDestinationCreateWithURL(URL(fileURLWithPath: arguments[1] + "/chevrons.png") as CFURL,
+                                                         "public.png" as CFString, 1, nil) {
+        CGImageDestinationAddImage(destination, chevrons, nil)
+        exit(CGImageDestinationFinalize(destination) ? 0 : 1)
+    }
+    if let flag = arguments.firstIndex(of: "--screenshots") {
+        let directory = flag + 1 < arguments.count ? arguments[flag + 1] : "out/gallery"
+        let at = arguments.firstIndex(of: "--at").flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? 0.8
+        exit(screenshots(into: directory, at: at))
+    }
+    guard let name = arguments.first else {
+        print("usage: lamina-gallery NAME   |   lamina-gallery --screenshots DIR [--at SECONDS]\n\ndemos:")
+        for demo in demos { print("  \(demo.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(demo.summary)") }
+        exit(0)
+    }
+    guard let index = demos.firstIndex(where: { $0.name == name }) else {
+        print("lamina-gallery: no demo named '\(name)'; run without arguments for the list.")
+        exit(2)
+    }
+    do {
+        let window = try Window(checkedTitle: "Lamina", size: CGSize(width: 640, height: 480))
+        open(index, in: window)
+        window.show()
+    } catch {
+        print("lamina-gallery: \(error)")
+        exit(1)
+    }
+    Application.shared.run()
+}

@@ -1,0 +1,32 @@
+import XCTest
+import LaminaTesting
+import LaminaHost
+
+/// The gallery as users run it: every demo opens in a real window and shows something.
+final class GalleryTests: XCTestCase {
+    func testEveryDemoShowsInAWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            throw XCTSkip("needs an X display: scripts/test runs these under Xvfb")
+        }
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lamina-gallery")
+        guard FileManager.default.fileExists(atPath: executable.path) else {
+            throw XCTSkip("lamina-gallery is not built next to the tests (swift build --build-tests builds it)")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-gallery-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--screenshots", folder.path, "--at", "0.3"]
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        for name in ["geometry", "chevrons", "shimmer", "cards"] {
+            let image = try XCTUnwrap(SnapshotComparison.read(folder.appendingPathComponent("\(name).png")), name)
+            XCTAssertEqual(image.width, 640)
+            let pixels = SnapshotComparison.rgba(image)
+            let distinct = Set(stride(from: 0, to: pixels.count, by: 4 * 97).map { pixels[$0] })
+            XCTAssertGreaterThan(distinct.count, 3, "\(name) looks blank")
+        }
+    }
+}
