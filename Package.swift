@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting"]),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

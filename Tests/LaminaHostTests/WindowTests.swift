@@ -1,5 +1,6 @@
 import XCTest
 @testable import LaminaHost
+import CX11
 import LaminaTesting
 
 /// End to end under an X server (scripts/test starts Xvfb): a real window, real pointer input
@@ -41,8 +42,8 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments)")
     }
 
-    @MainActor func showBoard(_ board: Board, size: CGSize = CGSize(width: 200, height: 150)) throws -> Window {
-        let window = try Window(checkedTitle: "Lamina test", size: size)
+    @MainActor func showBoard(_ board: Board, size: CGSize = CGSize(width: 200, height: 150)) throws -> LaminaHost.Window {
+        let window = try LaminaHost.Window(checkedTitle: "Lamina test", size: size)
         window.contentView = board
         window.show()
         XCTAssertTrue(window.isVisible)
@@ -109,6 +110,50 @@ final class WindowTests: XCTestCase {
         let x = try X11Display.connection()
         let buffer = try XCTUnwrap(FrameBuffer(x, width: 10, height: 10))
         XCTAssertEqual(buffer.usesSharedMemory, x.offersShm)        // Xvfb attaches MIT-SHM here
+    }
+
+    @MainActor final class Keyboard: HostingView {
+        var keys: [String] = []
+        var scrolls: [CGFloat] = []
+        override func keyDown(with event: KeyEvent) { keys.append(event.characters) }
+        override func scrollWheel(with event: ScrollEvent) { scrolls.append(event.deltaY) }
+    }
+
+    func testKeysScrollingResizingAndClosing() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkKeysScrollingResizingAndClosing() }
+    }
+
+    @MainActor func checkKeysScrollingResizingAndClosing() throws {
+        let view = Keyboard()
+        let window = try LaminaHost.Window(checkedTitle: "Lamina keys", size: CGSize(width: 200, height: 150))
+        window.contentView = view
+        window.show()
+        defer { window.close() }
+        let id = "\(window.windowID!)"
+        try xdotool("mousemove", "--window", id, "50", "50")
+        try xdotool("key", "--window", id, "a")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { view.keys.contains("a") }, "no key arrived: \(view.keys)")
+        try xdotool("click", "--window", id, "5")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { !view.scrolls.isEmpty }, "no scroll arrived")
+        XCTAssertEqual(view.scrolls.first, 10)
+        try xdotool("windowsize", id, "300", "220")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.size == CGSize(width: 300, height: 220) }, "no resize: \(window.size)")
+        XCTAssertEqual(view.bounds.size, CGSize(width: 300, height: 220))
+        XCTAssertEqual(view.layer.bounds.size, CGSize(width: 300, height: 220))
+        Application.shared.runUntil(timeout: 0.1) { false }
+        XCTAssertEqual(window.capture()?.width, 300)
+        // The window manager's close button sends WM_DELETE_WINDOW.
+        var event = XEvent()
+        event.type = ClientMessage
+        event.xclient.window = window.windowID!
+        event.xclient.message_type = window.x.protocolsAtom
+        event.xclient.format = 32
+        event.xclient.data.l.0 = Int(window.x.deleteWindowAtom)
+        window.handle(&event)
+        XCTAssertFalse(window.isVisible)
+        XCTAssertNil(window.windowID)
     }
 
     func testNoDisplayIsAClearError() {
