@@ -62,8 +62,11 @@ public final class Application {
         }
     }
 
-    /// Commits what the main queue changed and draws the windows that changed.
+    /// Commits what the main queue changed and hands the windows that changed to the render thread.
     func frame() {
+        // The render thread's XSync may have queued events without waking the connection's
+        // dispatch source: look at the queue on every tick too.
+        processEvents()
         CATransaction.flush()
         let commit = CATransaction.commitCount
         for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }

@@ -36,7 +36,9 @@ public final class Window {
     let x: X11Display
     private(set) var windowID: UInt?
     private var gc: GC?
-    private(set) var buffer: FrameBuffer?
+    /// The drawing state shared with the render thread.
+    private(set) var surface: RenderThread.Surface?
+    var buffer: FrameBuffer? { surface?.buffer }
     var needsDisplay = true
     private var renderedCommit = -1
     private var hovering = false
@@ -72,8 +74,9 @@ public final class Window {
         let mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
             | EnterWindowMask | LeaveWindowMask | KeyPressMask | KeyReleaseMask
         XSelectInput(x.display, id, Int(mask))
-        gc = XCreateGC(x.display, id, 0, nil)
-        buffer = FrameBuffer(x, width: Int(width), height: Int(height))
+        let gc = XCreateGC(x.display, id, 0, nil)!
+        self.gc = gc
+        surface = RenderThread.Surface(windowID: id, gc: gc, buffer: FrameBuffer(x, width: Int(width), height: Int(height)), scale: scale)
         XMapWindow(x.display, id)
         XFlush(x.display)
         Application.shared.register(self)
@@ -83,6 +86,7 @@ public final class Window {
             XWindowEvent(x.display, id, Int(StructureNotifyMask | ExposureMask), &event)
             if event.type == MapNotify || event.type == Expose { isVisible = true }
         }
+        RenderThread.shared.add(surface!)
         needsDisplay = true
         render()
     }
@@ -90,7 +94,8 @@ public final class Window {
     /// Removes the window.
     public func close() {
         guard let id = windowID else { return }
-        buffer = nil
+        if let surface { RenderThread.shared.remove(surface) }
+        surface = nil
         if let gc { XFreeGC(x.display, gc) }
         XDestroyWindow(x.display, id)
         XFlush(x.display)
@@ -115,28 +120,31 @@ public final class Window {
 
     // MARK: Frames
 
-    /// Whether something changed since the last frame: a commit, an animation, an expose, a resize.
+    /// Whether the main thread has something to hand over: a commit, an expose, a resize — or a
+    /// tree that only the main thread can draw while it animates.
     func wantsFrame(commit: Int) -> Bool {
         guard isVisible, let layer = contentView?.layer else { return false }
-        return needsDisplay || commit != renderedCommit || layer.hasAnimationsInTree
+        return needsDisplay || commit != renderedCommit || (drawsOnMainThread && layer.hasAnimationsInTree)
     }
 
-    /// Draws the tree as it is at the current media time and puts it on screen.
+    /// Whether the current tree redraws animated custom properties (main thread only).
+    private var drawsOnMainThread = false
+
+    /// Hands the committed tree to the render thread; draws it here when it needs the main thread.
     func render(commit: Int = CATransaction.commitCount) {
-        guard let id = windowID, let gc, let buffer else { return }
+        guard let surface, let layer = contentView?.layer else { return }
         let now = CACurrentMediaTime()
-        let ctx = buffer.context
-        ctx.saveGState()
-        ctx.setFillColor(gray: 1, alpha: 1)
-        ctx.fill(CGRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
-        if let layer = contentView?.layer {
-            layer.updateAnimations(atMediaTime: now)
-            ctx.translateBy(x: 0, y: CGFloat(buffer.height))
-            ctx.scaleBy(x: scale, y: -scale)
-            layer.renderFrame(atMediaTime: now, in: ctx)
+        layer.updateAnimations(atMediaTime: now)
+        if let tree = RenderTree(layer) {
+            drawsOnMainThread = false
+            RenderThread.shared.submit(tree, to: surface)
+        } else {
+            drawsOnMainThread = true
+            RenderThread.shared.submit(nil, to: surface)
+            surface.lock.lock()
+            surface.drawFrame { layer.renderFrame(atMediaTime: now, in: $0) }
+            surface.lock.unlock()
         }
-        ctx.restoreGState()
-        buffer.put(to: id, gc: gc)
         needsDisplay = false
         renderedCommit = commit
     }
@@ -176,7 +184,11 @@ public final class Window {
         let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
         guard newSize != size, width > 0, height > 0 else { return }
         size = newSize
-        buffer = FrameBuffer(x, width: width, height: height)
+        if let surface {
+            surface.lock.lock()
+            surface.buffer = FrameBuffer(x, width: width, height: height)
+            surface.lock.unlock()
+        }
         contentView?.bounds = CGRect(origin: .zero, size: size)
         needsDisplay = true
     }

@@ -156,6 +156,58 @@ final class WindowTests: XCTestCase {
         XCTAssertNil(window.windowID)
     }
 
+    func testAnimationsKeepRunningWhileTheMainThreadIsBlocked() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkAnimationsKeepRunningWhileTheMainThreadIsBlocked() }
+    }
+
+    @MainActor func checkAnimationsKeepRunningWhileTheMainThreadIsBlocked() throws {
+        let board = Board()
+        let mover = CALayer()
+        mover.frame = CGRect(x: 0, y: 50, width: 20, height: 20)
+        mover.backgroundColor = blue
+        board.layer.addSublayer(mover)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 10
+        slide.toValue = 190
+        slide.duration = 1
+        slide.repeatCount = .infinity
+        mover.add(slide, forKey: "slide")
+        let window = try showBoard(board)
+        defer { window.close() }
+        Application.shared.runUntil(timeout: 0.2) { false }
+        // Block the main thread for 0.7 s; meanwhile another thread (with its own X connection)
+        // reads the window twice.
+        let id = window.windowID!
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var positions: [Int?] = []
+        Thread.detachNewThread {
+            positions.append(Self.blueColumn(window: id))
+            Thread.sleep(forTimeInterval: 0.3)
+            positions.append(Self.blueColumn(window: id))
+            done.signal()
+        }
+        Thread.sleep(forTimeInterval: 0.7)                              // the busy main thread
+        done.wait()
+        XCTAssertEqual(positions.count, 2)
+        let (first, second) = (try XCTUnwrap(positions[0]), try XCTUnwrap(positions[1]))
+        XCTAssertNotEqual(first, second, "the window did not animate while the main thread was blocked")
+    }
+
+    /// The leftmost blue column of row 60 of a window, read through a connection of its own.
+    nonisolated static func blueColumn(window: UInt) -> Int? {
+        guard let display = XOpenDisplay(nil) else { return nil }
+        defer { XCloseDisplay(display) }
+        guard let image = XGetImage(display, window, 0, 60, 200, 1, XAllPlanes(), ZPixmap) else { return nil }
+        defer { image.pointee.f.destroy_image(image) }
+        for x in 0..<200 {
+            let pixel = image.pointee.f.get_pixel(image, Int32(x), 0)
+            if pixel & 0xFF > 200 && (pixel >> 16) & 0xFF < 60 { return x }
+        }
+        return nil
+    }
+
     func testNoDisplayIsAClearError() {
         // Window(checkedTitle:) reports a missing display instead of crashing.
         XCTAssertEqual(HostError.noDisplay(":99").description, "cannot open the X display :99")

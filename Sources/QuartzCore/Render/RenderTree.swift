@@ -1,0 +1,28 @@
+/// A committed layer tree for a render thread: drawn at any media time, on any thread, without
+/// touching `CALayer` objects (the snapshot carries the values, the timing and the animations).
+package struct RenderTree: Sendable {
+    let snapshot: LayerSnapshot
+
+    /// The tree as committed now; nil when a layer redraws for an animated custom property, which
+    /// only the main thread's `presentation()` can do (the host draws those frames there).
+    package init?(_ layer: CALayer) {
+        layer.prepareForRendering()
+        let snapshot = LayerSnapshot(layer)
+        guard !snapshot.needsDisplayWhenAnimated, layer.superlayer == nil else { return nil }
+        self.snapshot = snapshot
+    }
+
+    /// Whether frames change with time (an animation somewhere in the tree).
+    package var isAnimating: Bool { snapshot.hasAnimations }
+
+    /// Draws the tree as it is at media time `t`, placed by the root's frame, into `ctx`.
+    package func draw(atMediaTime t: CFTimeInterval, in ctx: CGContext) {
+        LayerRenderer.renderPlaced(snapshot.presented(atParentTime: t), in: ctx)
+    }
+}
+
+extension LayerSnapshot {
+    var hasAnimations: Bool {
+        !animations.isEmpty || sublayers.contains(where: \.hasAnimations) || mask.contains(where: \.hasAnimations)
+    }
+}
