@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
         .executable(name: "lamina-gallery", targets: ["lamina-gallery"]),
+        .executable(name: "lamina-snap", targets: ["lamina-snap"]),
     ],
     targets: [
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
@@ -36,12 +37,16 @@ let package = Package(
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO"]),
-        .executableTarget(name: "lamina-gallery", dependencies: ["LaminaHost", "ImageIO"]),
+        // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
+        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "ImageIO"]),
+        .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
+        .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11"]),
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -105,6 +105,9 @@ public final class Window {
         Application.shared.unregister(self)
     }
 
+    /// Asks for the tree to be handed to the render thread again at the next frame.
+    public func setNeedsDisplay() { needsDisplay = true }
+
     /// The frame the window shows, read back from the X server.
     public func capture() -> CGImage? {
         guard let id = windowID, let buffer else { return nil }

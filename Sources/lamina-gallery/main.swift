@@ -5,6 +5,7 @@
 //                                   shows every demo in a window and saves what it shows
 //   lamina-gallery --write-resources DIR
 //                                   draws the images the gallery ships (Resources/)
+import GalleryDemos
 import LaminaHost
 import ImageIO
 

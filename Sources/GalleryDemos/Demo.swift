@@ -1,15 +1,15 @@
 import LaminaHost
 
 /// One gallery demo: a name, a line of description, and a view that builds its layers.
-struct Demo {
-    let name: String
-    let summary: String
-    let make: @MainActor () -> HostingView
+public struct Demo: Sendable {
+    public let name: String
+    public let summary: String
+    public let make: @MainActor @Sendable () -> HostingView
 }
 
-/// The demos, in the order the arrow keys walk through them.
-@MainActor
-let demos: [Demo] = [
+/// The demos, in the order the arrow keys walk through them (shared by `lamina-gallery`,
+/// `lamina-snap` and the golden tests).
+public let demos: [Demo] = [
     Demo(name: "geometry", summary: "anchor points, transforms, sublayer perspective", make: GeometryDemo.init),
     Demo(name: "chevrons", summary: "a gradient masked by a double chevron, its locations animating forever", make: ChevronsDemo.init),
     Demo(name: "shimmer", summary: "a shimmering label: a moving gradient masked by text", make: ShimmerDemo.init),
@@ -18,10 +18,10 @@ let demos: [Demo] = [
 
 /// A demo view: switches demos with the arrow keys and quits with q or Escape.
 @MainActor
-class DemoView: HostingView {
-    var onSwitch: ((Int) -> Void)?
+open class DemoView: HostingView {
+    public var onSwitch: ((Int) -> Void)?
 
-    override func keyDown(with event: KeyEvent) {
+    open override func keyDown(with event: KeyEvent) {
         switch (event.characters, event.keyCode) {
         case ("q", _), ("\u{1b}", _): Application.shared.terminate()
         case (_, 114), ("n", _): onSwitch?(1)       // right arrow
@@ -30,7 +30,7 @@ class DemoView: HostingView {
         }
     }
 
-    static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
+    public static func color(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> CGColor {
         CGColor(red: r, green: g, blue: b, alpha: a)
     }
 }

@@ -1,8 +1,8 @@
 import LaminaHost
 
 /// Anchor points, rotation about them, and a card turning in perspective.
-final class GeometryDemo: DemoView {
-    override init() {
+public final class GeometryDemo: DemoView {
+    public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.96, 0.96, 0.97)
         for (i, anchor) in [CGPoint(x: 0, y: 0), CGPoint(x: 0.5, y: 0.5), CGPoint(x: 1, y: 1)].enumerated() {

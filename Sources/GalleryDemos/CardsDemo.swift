@@ -1,8 +1,8 @@
 import LaminaHost
 
 /// Rounded cards with shadows; a click bounces the card under the pointer with a spring.
-final class CardsDemo: DemoView {
-    override init() {
+public final class CardsDemo: DemoView {
+    public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.95, 0.95, 0.97)
         for i in 0..<6 {
@@ -18,7 +18,7 @@ final class CardsDemo: DemoView {
         }
     }
 
-    override func mouseDown(with event: PointerEvent) {
+    public override func mouseDown(with event: PointerEvent) {
         guard let card = layer.hitTest(event.location), card !== layer else { return }
         let bounce = CASpringAnimation(keyPath: "transform.scale")
         bounce.fromValue = 0.8

@@ -2,8 +2,8 @@ import LaminaHost
 import ImageIO
 
 /// The classic: a gradient masked by a double-chevron image, its `locations` sweeping forever.
-final class ChevronsDemo: DemoView {
-    override init() {
+public final class ChevronsDemo: DemoView {
+    public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.1, 0.11, 0.14)
         let gradient = CAGradientLayer()
@@ -29,8 +29,8 @@ final class ChevronsDemo: DemoView {
 
 /// The double chevron, shipped as Resources/chevrons.png (drawn by `draw()`; found relative to the
 /// working directory or the executable, else drawn on the spot).
-enum Chevrons {
-    static func image() -> CGImage? {
+public enum Chevrons {
+    public static func image() -> CGImage? {
         let candidates = [FileManager.default.currentDirectoryPath + "/Resources/chevrons.png",
                           URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
                               .appendingPathComponent("../../../Resources/chevrons.png").path]
@@ -42,7 +42,7 @@ enum Chevrons {
     }
 
     /// Two chevrons pointing right, white on transparent, 300×200 pixels.
-    static func draw() -> CGImage? {
+    public static func draw() -> CGImage? {
         guard let c = CGContext(data: nil, width: 300, height: 200, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return nil }
         c.setStrokeColor(gray: 1, alpha: 1)

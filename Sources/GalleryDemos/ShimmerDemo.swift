@@ -1,8 +1,8 @@
 import LaminaHost
 
 /// A shimmering label: the text is a mask over a gradient whose bright band slides across.
-final class ShimmerDemo: DemoView {
-    override init() {
+public final class ShimmerDemo: DemoView {
+    public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.08, 0.09, 0.12)
         let text = TextLayout("Slide to unlock", fontSize: 44, weight: .semibold, color: .white)
@@ -27,24 +27,24 @@ final class ShimmerDemo: DemoView {
 }
 
 /// A layer that draws a `TextLayout` (a stand-in until the text layer issue).
-final class TextLayer: CALayer {
-    var text = TextLayout("")
+public final class TextLayer: CALayer {
+    public var text = TextLayout("")
 
-    convenience init(_ text: TextLayout) {
+    public convenience init(_ text: TextLayout) {
         self.init(layer: CALayer())
         self.text = text
         contentsScale = 2
         setNeedsDisplay()
     }
 
-    required init(layer: Any) {
+    public required init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? TextLayer { text = other.text }
     }
 
-    required init?(coder: NSCoder) { super.init(coder: coder) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
-    override func draw(in ctx: CGContext) {
+    public override func draw(in ctx: CGContext) {
         text.draw(in: ctx, at: .zero)
     }
 }
