@@ -5,6 +5,15 @@ import LaminaHost
 /// The gallery as users run it: every demo opens in a real window and shows something.
 final class GalleryTests: XCTestCase {
     func testEveryDemoShowsInAWindow() throws {
+        try screenshotAllDemos(environment: [:])
+    }
+
+    /// The same through XPutImage: MIT-SHM turned off as if the display were remote.
+    func testEveryDemoShowsWithoutSharedMemory() throws {
+        try screenshotAllDemos(environment: ["LAMINA_DISABLE_SHM": "1"])
+    }
+
+    func screenshotAllDemos(environment: [String: String]) throws {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
             throw XCTSkip("needs an X display: scripts/test runs these under Xvfb")
         }
@@ -17,6 +26,7 @@ final class GalleryTests: XCTestCase {
         let process = Process()
         process.executableURL = executable
         process.arguments = ["--screenshots", folder.path, "--at", "0.3"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = Pipe()
         try process.run()
         process.waitUntilExit()
