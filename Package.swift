@@ -36,7 +36,7 @@ let package = Package(
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO", "GalleryDemos"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "ImageIO"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),

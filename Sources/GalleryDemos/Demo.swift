@@ -14,6 +14,7 @@ public let demos: [Demo] = [
     Demo(name: "chevrons", summary: "a gradient masked by a double chevron, its locations animating forever", make: ChevronsDemo.init),
     Demo(name: "shimmer", summary: "a shimmering label: a moving gradient masked by text", make: ShimmerDemo.init),
     Demo(name: "cards", summary: "rounded cards with shadows; click one for a spring", make: CardsDemo.init),
+    Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
 
 /// A demo view: switches demos with the arrow keys and quits with q or Escape.

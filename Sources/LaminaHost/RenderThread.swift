@@ -19,6 +19,9 @@ final class RenderThread: @unchecked Sendable {
         var tree: RenderTree?
         var needsFrame = true
         var closed = false
+        /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
+        var framesPut = 0
+        var frameTimes: [Double] = []
 
         init(windowID: UInt, gc: GC, buffer: FrameBuffer?, scale: CGFloat) {
             self.windowID = windowID; self.gc = gc; self.buffer = buffer; self.scale = scale
@@ -27,6 +30,12 @@ final class RenderThread: @unchecked Sendable {
         /// Draws `draw` over a white background and puts the buffer (call with `lock` held).
         func drawFrame(_ draw: (CGContext) -> Void) {
             guard !closed, let buffer else { return }
+            let started = CACurrentMediaTime()
+            defer {
+                framesPut += 1
+                if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
+                frameTimes.append(CACurrentMediaTime() - started)
+            }
             let ctx = buffer.context
             ctx.saveGState()
             ctx.setFillColor(gray: 1, alpha: 1)
@@ -45,6 +54,8 @@ final class RenderThread: @unchecked Sendable {
     /// Frames drawn by this thread (for tests and tools).
     private(set) var framesDrawn = 0
     let frameInterval: TimeInterval = 1.0 / 60
+    /// When false, frames follow each other as fast as they can be drawn (benchmarks).
+    nonisolated(unsafe) var isPaced = true
 
     func add(_ surface: Surface) {
         condition.lock()
@@ -102,6 +113,7 @@ final class RenderThread: @unchecked Sendable {
             framesDrawn += drawn
             condition.unlock()
             // Hold the display's rate: 60 frames a second at most.
+            guard isPaced else { continue }
             next = max(next.addingTimeInterval(frameInterval), Date())
             Thread.sleep(until: next)
         }

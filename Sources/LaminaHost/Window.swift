@@ -105,6 +105,26 @@ public final class Window {
         Application.shared.unregister(self)
     }
 
+    /// Frames put on screen so far.
+    public var framesPresented: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.framesPut
+    }
+
+    /// How long the recent frames took to draw and put, in seconds (oldest first).
+    public var recentFrameTimes: [Double] {
+        guard let surface else { return [] }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.frameTimes
+    }
+
+    /// Whether frames are held to the display's rate (default) or drawn back to back.
+    public static var isFramePaced: Bool {
+        get { RenderThread.shared.isPaced }
+        set { RenderThread.shared.isPaced = newValue }
+    }
+
     /// Asks for the tree to be handed to the render thread again at the next frame.
     public func setNeedsDisplay() { needsDisplay = true }
 

@@ -2,14 +2,19 @@
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
 //   offscreen  full redraws of layer trees through CARenderer
 //   model      the model side: property changes, presentation trees
+//   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "stress" {
+    exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
+}
 let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }]
 
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
-    print("usage: lamina-bench SUITE [--samples N]\nsuites: \(suites.keys.sorted().joined(separator: ", "))")
+    print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
+          + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }
 var samples = 9

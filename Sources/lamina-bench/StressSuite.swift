@@ -1,0 +1,34 @@
+import GalleryDemos
+import LaminaHost
+
+/// `lamina-bench stress --layers N --seconds S [--unpaced]`: the stress scene in a real window
+/// (needs a display). Ends with `stress: layers=N frames=F seconds=S fps=X p50_ms=Y p99_ms=Z`,
+/// counting frames put to the window; frame times are draw + put on the render thread.
+enum StressSuite {
+    @MainActor
+    static func run(_ arguments: [String]) -> Int32 {
+        func value(_ flag: String, _ fallback: Double) -> Double {
+            arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
+        }
+        let layers = Int(value("--layers", 1000)), seconds = value("--seconds", 5)
+        Window.isFramePaced = !arguments.contains("--unpaced")
+        guard let window = try? Window(checkedTitle: "lamina-bench stress", size: StressDemo.size) else {
+            print("lamina-bench stress: cannot open the X display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))")
+            return 1
+        }
+        window.contentView = StressDemo(count: layers)
+        window.show()
+        Application.shared.runUntil(timeout: 1) { false }               // warm up: caches, first frames
+        let startFrames = window.framesPresented, startTimes = window.recentFrameTimes.count
+        let started = Date()
+        Application.shared.runUntil(timeout: seconds) { false }
+        let elapsed = Date().timeIntervalSince(started)
+        let frames = window.framesPresented - startFrames
+        let times = Array(window.recentFrameTimes.suffix(max(window.recentFrameTimes.count - startTimes, 1))).sorted()
+        func percentile(_ p: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))] * 1000 }
+        print(String(format: "stress: layers=%d frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f",
+                     layers, frames, elapsed, Double(frames) / elapsed, percentile(0.5), percentile(0.99)))
+        window.close()
+        return 0
+    }
+}
