@@ -14,6 +14,9 @@ public let demos: [Demo] = [
     Demo(name: "chevrons", summary: "a gradient masked by a double chevron, its locations animating forever", make: ChevronsDemo.init),
     Demo(name: "shimmer", summary: "a shimmering label: a moving gradient masked by text", make: ShimmerDemo.init),
     Demo(name: "cards", summary: "rounded cards with shadows; click one for a spring", make: CardsDemo.init),
+    Demo(name: "styles", summary: "borders, radii, shadows, opacity, masks and all twelve contents gravities", make: StyleBoardDemo.init),
+    Demo(name: "interaction", summary: "drag layers, hover highlights, implicit animations, a hit-test readout", make: InteractionDemo.init),
+    Demo(name: "motion", summary: "springs, keyframes along a path, keyframed colors, push transitions", make: MotionDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
 

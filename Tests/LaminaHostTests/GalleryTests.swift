@@ -1,6 +1,7 @@
 import XCTest
 import LaminaTesting
 import LaminaHost
+import GalleryDemos
 
 /// The gallery as users run it: every demo opens in a real window and shows something.
 final class GalleryTests: XCTestCase {
@@ -31,7 +32,7 @@ final class GalleryTests: XCTestCase {
         try process.run()
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
-        for name in ["geometry", "chevrons", "shimmer", "cards"] {
+        for name in demos.map(\.name) {
             let image = try XCTUnwrap(SnapshotComparison.read(folder.appendingPathComponent("\(name).png")), name)
             XCTAssertEqual(image.width, 640)
             let pixels = SnapshotComparison.rgba(image)
