@@ -5,14 +5,16 @@ import Glibc
 
 /// The application: X events and frames on the main dispatch queue, so that `DispatchQueue.main`,
 /// timers, `@MainActor` code and input all work together. Implicit transactions commit at the
-/// end of each main-queue turn; frames are drawn at 60 Hz, only when something changed.
+/// end of each main-queue turn. Frames are scheduled by what happens — a commit, an X event, an
+/// animation still running (its delegate callbacks and removal happen here) — so an idle
+/// application does no work at all.
 @MainActor
 public final class Application {
     public static let shared = Application()
 
     private(set) var windows: [Window] = []
     private var eventSource: DispatchSourceRead?
-    private var frameTimer: DispatchSourceTimer?
+    private var frameScheduled = false
 
     private init() {}
 
@@ -36,11 +38,22 @@ public final class Application {
         source.setEventHandler { MainActor.assumeIsolated { Application.shared.processEvents() } }
         source.resume()
         eventSource = source
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: .milliseconds(16), leeway: .milliseconds(1))
-        timer.setEventHandler { MainActor.assumeIsolated { Application.shared.frame() } }
-        timer.resume()
-        frameTimer = timer
+        CATransaction.commitObserver = {
+            DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.scheduleFrame() } }
+        }
+        scheduleFrame()
+    }
+
+    /// Asks for a frame at the next tick (one pending at a time).
+    func scheduleFrame() {
+        guard !frameScheduled else { return }
+        frameScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(16)) {
+            MainActor.assumeIsolated {
+                Application.shared.frameScheduled = false
+                Application.shared.frame()
+            }
+        }
     }
 
     func register(_ window: Window) {
@@ -51,7 +64,7 @@ public final class Application {
         windows.removeAll { $0 === window }
     }
 
-    /// Handles every queued X event.
+    /// Handles every queued X event; schedules a frame when a window needs one.
     func processEvents() {
         guard let x = try? X11Display.connection() else { return }
         var event = XEvent()
@@ -60,6 +73,7 @@ public final class Application {
             let target = event.xany.window
             windows.first { $0.windowID == target }?.handle(&event)
         }
+        if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }
 
     /// Commits what the main queue changed and hands the windows that changed to the render thread.
@@ -70,6 +84,8 @@ public final class Application {
         CATransaction.flush()
         let commit = CATransaction.commitCount
         for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }
+        // Running animations need this thread now and then: delegate callbacks, removal.
+        if windows.contains(where: { $0.contentView?.layer.hasAnimationsInTree ?? false }) { scheduleFrame() }
     }
 
     /// For tests and tools: handles X events and draws due frames until `condition` holds or

@@ -1,6 +1,7 @@
 import CX11
 import QuartzCore
 import Glibc
+import Dispatch
 
 /// Draws and puts frames off the main thread, so that animations keep their rate while the main
 /// thread is busy: the main thread hands over committed trees (`RenderTree`), this thread draws
@@ -112,6 +113,10 @@ final class RenderThread: @unchecked Sendable {
             condition.lock()
             framesDrawn += drawn
             condition.unlock()
+            // Our XSync may have queued events without waking the connection's dispatch source.
+            if drawn > 0 {
+                DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }
+            }
             // Hold the display's rate: 60 frames a second at most.
             guard isPaced else { continue }
             next = max(next.addingTimeInterval(frameInterval), Date())

@@ -20,7 +20,7 @@ public final class Window {
             oldValue?.window = nil
             contentView?.window = self
             contentView?.bounds = CGRect(origin: .zero, size: size)
-            needsDisplay = true
+            setNeedsDisplay()
         }
     }
 
@@ -87,6 +87,7 @@ public final class Window {
             if event.type == MapNotify || event.type == Expose { isVisible = true }
         }
         RenderThread.shared.add(surface!)
+        Application.shared.start()
         needsDisplay = true
         render()
     }
@@ -126,7 +127,10 @@ public final class Window {
     }
 
     /// Asks for the tree to be handed to the render thread again at the next frame.
-    public func setNeedsDisplay() { needsDisplay = true }
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        Application.shared.scheduleFrame()
+    }
 
     /// The frame the window shows, read back from the X server.
     public func capture() -> CGImage? {

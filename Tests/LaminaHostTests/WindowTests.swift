@@ -100,6 +100,27 @@ final class WindowTests: XCTestCase {
         XCTAssertTrue(blueNow, "the change never reached the window")
     }
 
+    func testAnIdleWindowDrawsAndPutsNothing() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkAnIdleWindowDrawsAndPutsNothing() }
+    }
+
+    @MainActor func checkAnIdleWindowDrawsAndPutsNothing() throws {
+        let board = Board()
+        board.layer.backgroundColor = red
+        let window = try showBoard(board)
+        defer { window.close() }
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.framesPresented > 0 })
+        Application.shared.runUntil(timeout: 0.1) { false }     // let the first frame settle
+        let (presented, drawn) = (window.framesPresented, RenderThread.shared.framesDrawn)
+        Application.shared.runUntil(timeout: 0.5) { false }     // events and frames, nothing changing
+        XCTAssertEqual(window.framesPresented, presented, "an unchanged window was put again")
+        XCTAssertEqual(RenderThread.shared.framesDrawn, drawn, "an unchanged tree was drawn again")
+        board.layer.backgroundColor = blue                       // one change draws again
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.framesPresented > presented })
+    }
+
     func testDrawsWithoutSharedMemoryWhenItIsUnavailable() throws {
         try requireDisplay()
         nonisolated(unsafe) let test = self
@@ -198,7 +219,7 @@ final class WindowTests: XCTestCase {
     /// The leftmost blue column of row 60 of a window, read through a connection of its own.
     nonisolated static func blueColumn(window: UInt) -> Int? {
         guard let display = XOpenDisplay(nil) else { return nil }
-        defer { XCloseDisplay(display) }
+        defer { _ = XCloseDisplay(display) }
         guard let image = XGetImage(display, window, 0, 60, 200, 1, XAllPlanes(), ZPixmap) else { return nil }
         defer { image.pointee.f.destroy_image(image) }
         for x in 0..<200 {

@@ -146,6 +146,8 @@ open class CATransaction: NSObject {
 
     /// How many outermost transactions have committed (hosts redraw when it moves).
     nonisolated(unsafe) package private(set) static var commitCount = 0
+    /// Told after each outermost commit that changed something (a host schedules a frame).
+    nonisolated(unsafe) package static var commitObserver: (() -> Void)?
 
     private static func finish(_ frame: Frame) {
         let completion = (frame.values[kCATransactionCompletionBlock] as? CompletionBox)?.block
@@ -156,7 +158,10 @@ open class CATransaction: NSObject {
         } else {
             for layer in frame.touched.values { layer.prepareForRendering() }
             for layer in frame.touched.values { layer.markCommitted() }
-            if !frame.touched.isEmpty || !frame.added.isEmpty { commitCount += 1 }
+            if !frame.touched.isEmpty || !frame.added.isEmpty {
+                commitCount += 1
+                commitObserver?()
+            }
         }
         if let completion {
             CompletionScheduler.shared.schedule(completion, after: frame.added)
