@@ -221,7 +221,7 @@ final class WindowTests: XCTestCase {
         guard let display = XOpenDisplay(nil) else { return nil }
         defer { _ = XCloseDisplay(display) }
         guard let image = XGetImage(display, window, 0, 60, 200, 1, XAllPlanes(), ZPixmap) else { return nil }
-        defer { image.pointee.f.destroy_image(image) }
+        defer { _ = image.pointee.f.destroy_image(image) }
         for x in 0..<200 {
             let pixel = image.pointee.f.get_pixel(image, Int32(x), 0)
             if pixel & 0xFF > 200 && (pixel >> 16) & 0xFF < 60 { return x }
