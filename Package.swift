@@ -27,16 +27,19 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
 
+        // Lamina's own SIMD pixel kernels, where pixman is measurably slow.
+        .target(name: "CLaminaKernels"),
+
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO", "GalleryDemos"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "ImageIO"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
@@ -44,7 +47,7 @@ let package = Package(
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting"], exclude: ["__Snapshots__"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting", "CLaminaKernels", "CPixman"], exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),

@@ -57,7 +57,7 @@ final class FrameBuffer {
         let bytes = Int(image.pointee.bytes_per_line) * height
         info.pointee.shmid = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0o600)
         guard info.pointee.shmid >= 0, let address = shmat(info.pointee.shmid, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
-            image.pointee.f.destroy_image(image)
+            _ = image.pointee.f.destroy_image(image)
             info.deallocate()
             return nil
         }
@@ -72,7 +72,7 @@ final class FrameBuffer {
         guard attached, X11Display.lastError == 0 else {
             shmdt(address)
             image.pointee.data = nil
-            image.pointee.f.destroy_image(image)
+            _ = image.pointee.f.destroy_image(image)
             info.deallocate()
             return nil
         }
@@ -81,14 +81,16 @@ final class FrameBuffer {
 
     var usesSharedMemory: Bool { shm != nil }
 
-    /// Shows the whole buffer in `window` and waits for the server to take it, so that the
-    /// buffer may be drawn again at once (one frame in flight).
-    func put(to window: UInt, gc: GC) {
+    /// Shows `rects` of the buffer in `window` and waits for the server to take them, so that
+    /// the buffer may be drawn again at once (one frame in flight).
+    func put(_ rects: [DeviceRect], to window: UInt, gc: GC) {
         context.flush()
-        if shm != nil {
-            XShmPutImage(x.display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height), 0)
-        } else {
-            XPutImage(x.display, window, gc, image, 0, 0, 0, 0, UInt32(width), UInt32(height))
+        for r in rects {
+            if shm != nil {
+                XShmPutImage(x.display, window, gc, image, r.x, r.y, r.x, r.y, UInt32(r.width), UInt32(r.height), 0)
+            } else {
+                XPutImage(x.display, window, gc, image, r.x, r.y, r.x, r.y, UInt32(r.width), UInt32(r.height))
+            }
         }
         XSync(x.display, 0)
     }
@@ -101,6 +103,6 @@ final class FrameBuffer {
             image.pointee.data = nil
             shm.deallocate()
         }
-        image.pointee.f.destroy_image(image)
+        _ = image.pointee.f.destroy_image(image)
     }
 }

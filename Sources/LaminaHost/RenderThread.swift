@@ -23,20 +23,32 @@ final class RenderThread: @unchecked Sendable {
         /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
         var framesPut = 0
         var frameTimes: [Double] = []
+        /// Places cached layer textures where the picture changed (the fast path).
+        let compositor = Compositor()
 
         init(windowID: UInt, gc: GC, buffer: FrameBuffer?, scale: CGFloat) {
             self.windowID = windowID; self.gc = gc; self.buffer = buffer; self.scale = scale
         }
 
-        /// Draws `draw` over a white background and puts the buffer (call with `lock` held).
+        /// Composites `tree` at media time `t` where it changed and puts only that; a tree the
+        /// compositor cannot place is drawn whole. Call with `lock` held.
+        func drawFrame(_ tree: RenderTree, atMediaTime t: CFTimeInterval) {
+            guard !closed, let buffer else { return }
+            let started = CACurrentMediaTime()
+            guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context) else {
+                drawFrame { tree.draw(atMediaTime: t, in: $0) }
+                return
+            }
+            guard !rects.isEmpty else { return }                 // nothing changed: nothing to put
+            buffer.put(rects, to: windowID, gc: gc)
+            recordFrame(since: started)
+        }
+
+        /// Draws `draw` over a white background and puts the whole buffer (call with `lock` held).
         func drawFrame(_ draw: (CGContext) -> Void) {
             guard !closed, let buffer else { return }
             let started = CACurrentMediaTime()
-            defer {
-                framesPut += 1
-                if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
-                frameTimes.append(CACurrentMediaTime() - started)
-            }
+            compositor.invalidate()                                 // the compositor's picture is gone
             let ctx = buffer.context
             ctx.saveGState()
             ctx.setFillColor(gray: 1, alpha: 1)
@@ -45,7 +57,21 @@ final class RenderThread: @unchecked Sendable {
             ctx.scaleBy(x: scale, y: -scale)
             draw(ctx)
             ctx.restoreGState()
-            buffer.put(to: windowID, gc: gc)
+            buffer.put([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
+            recordFrame(since: started)
+        }
+
+        /// Makes the next frame whole (the window lost its pixels).
+        func invalidate() {
+            lock.lock()
+            compositor.invalidate()
+            lock.unlock()
+        }
+
+        private func recordFrame(since started: CFTimeInterval) {
+            framesPut += 1
+            if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
+            frameTimes.append(CACurrentMediaTime() - started)
         }
     }
 
@@ -104,7 +130,7 @@ final class RenderThread: @unchecked Sendable {
             for surface in due {
                 surface.lock.lock()
                 if Self.wantsFrameLocked(surface), let tree = surface.tree {
-                    surface.drawFrame { tree.draw(atMediaTime: now, in: $0) }
+                    surface.drawFrame(tree, atMediaTime: now)
                     surface.needsFrame = false
                     drawn += 1
                 }

@@ -136,7 +136,7 @@ public final class Window {
     public func capture() -> CGImage? {
         guard let id = windowID, let buffer else { return nil }
         guard let image = XGetImage(x.display, id, 0, 0, UInt32(buffer.width), UInt32(buffer.height), XAllPlanes(), ZPixmap) else { return nil }
-        defer { image.pointee.f.destroy_image(image) }
+        defer { _ = image.pointee.f.destroy_image(image) }
         let rowBytes = Int(image.pointee.bytes_per_line)
         let data = Data(bytes: image.pointee.data, count: rowBytes * buffer.height)
         return CGImage(width: buffer.width, height: buffer.height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: rowBytes,
@@ -181,6 +181,7 @@ public final class Window {
     func handle(_ event: inout XEvent) {
         switch event.type {
         case Expose:
+            surface?.invalidate()                               // the server lost what it showed
             needsDisplay = true
         case ConfigureNotify:
             resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
@@ -214,6 +215,7 @@ public final class Window {
         if let surface {
             surface.lock.lock()
             surface.buffer = FrameBuffer(x, width: width, height: height)
+            surface.compositor.invalidate()
             surface.lock.unlock()
         }
         contentView?.bounds = CGRect(origin: .zero, size: size)
@@ -244,7 +246,7 @@ public final class Window {
         var buffer = [CChar](repeating: 0, count: 16)
         var symbol: KeySym = 0
         let count = XLookupString(&e, &buffer, Int32(buffer.count - 1), &symbol, nil)
-        let text = count > 0 ? String(cString: buffer) : ""
+        let text = String(decoding: buffer.prefix(Int(max(count, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let event = KeyEvent(characters: text, keyCode: UInt16(e.keycode), modifiers: modifiers(e.state), timestamp: CACurrentMediaTime())
         if pressed { contentView?.keyDown(with: event) } else { contentView?.keyUp(with: event) }
     }

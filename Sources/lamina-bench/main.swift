@@ -2,6 +2,7 @@
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
 //   offscreen  full redraws of layer trees through CARenderer
 //   model      the model side: property changes, presentation trees
+//   kernels    our pixel kernels beside pixman's, with ratios
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 import Foundation
 
@@ -12,6 +13,10 @@ if arguments.first == "stress" {
 let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }]
 
+if arguments.first == "kernels" {
+    KernelSuite.run(samples: 9)
+    exit(0)
+}
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress")

@@ -1,5 +1,5 @@
 /// A gradient layer's gradient, drawn over its bounds.
-struct GradientContent: Sendable {
+struct GradientContent: Hashable, Sendable {
     let colors: [CGColor]
     let locations: [CGFloat]?
     let startPoint: CGPoint

@@ -53,7 +53,10 @@ enum LayerRenderer {
         let shadowsDrawing = castsShadow && shadowShape == nil
         if layer.opacity < 1 { ctx.setAlpha(min(layer.opacity, 1) * ctx.currentAlpha) }
         if let shadowShape { LayerShadow.drawCachedShadow(of: shadowShape, layer: layer, in: ctx) }
-        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity)
+        // A border over a background fades with it as one picture, also under an inherited
+        // opacity (a superlayer without group opacity), as the compositor's textures do.
+        let fadesOverlap = ctx.currentAlpha < 1 && layer.backgroundColor != nil && layer.borderWidth > 0
+        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }

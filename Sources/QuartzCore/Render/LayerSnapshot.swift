@@ -144,7 +144,7 @@ struct AnimationBox: @unchecked Sendable {
 }
 
 /// Content that a layer subclass draws itself.
-enum LayerContent: Sendable {
+enum LayerContent: Hashable, Sendable {
     case gradient(GradientContent)
 
     func draw(in ctx: CGContext, bounds: CGRect, shape: CGPath) {

@@ -1,0 +1,112 @@
+import CPixman
+import CLaminaKernels
+
+/// One thread's share of a frame: the rows of one band. It keeps its own pixman images (images
+/// carry per-use state, so threads never share one), reused from frame to frame.
+final class CompositeBand: @unchecked Sendable {
+    struct Target: @unchecked Sendable {
+        let data: UnsafeMutableRawPointer
+        let width: Int32, height: Int32, bytesPerRow: Int32
+        let format: pixman_format_code_t
+    }
+
+    private var destination: OpaquePointer?
+    private var destinationKey: (UnsafeMutableRawPointer?, Int32, Int32, Int32) = (nil, 0, 0, 0)
+    /// Per item index: the texture last placed there and this band's image over it.
+    private var sources: [(texture: LayerTexture, image: OpaquePointer)] = []
+    /// Solid masks by alpha, made on first use.
+    private var fades = [OpaquePointer?](repeating: nil, count: 256)
+    private let clip = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+
+    init() { pixman_region32_init(clip) }
+
+    deinit {
+        pixman_region32_fini(clip)
+        clip.deallocate()
+        if let destination { pixman_image_unref(destination) }
+        for source in sources { pixman_image_unref(source.image) }
+        for case let fade? in fades { pixman_image_unref(fade) }
+    }
+
+    /// Paints white, then `items` back to front, over the parts of `rects` inside `band`.
+    func draw(_ items: [CompositeItem], in rects: [DeviceRect], band: DeviceRect, target: Target) {
+        guard let dest = destination(for: target) else { return }
+        pixman_region32_clear(clip)
+        defer { pixman_image_set_clip_region32(dest, nil) }
+        for r in rects { pixman_region32_union_rect(clip, clip, r.x, r.y, UInt32(r.width), UInt32(r.height)) }
+        pixman_region32_intersect_rect(clip, clip, band.x, band.y, UInt32(band.width), UInt32(band.height))
+        guard pixman_region32_not_empty(clip) != 0, let e = pixman_region32_extents(clip)?.pointee else { return }
+        pixman_image_set_clip_region32(dest, clip)
+        var count: Int32 = 0
+        if let boxes = pixman_region32_rectangles(clip, &count) {
+            var white = pixman_color_t(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &white, Int32(count), boxes)
+        }
+        for (index, item) in items.enumerated() {
+            let x0 = max(item.extent.x, e.x1), y0 = max(item.extent.y, e.y1)
+            let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
+            guard x1 > x0, y1 > y0, let source = source(index, item.texture) else { continue }
+            let mask = item.alpha == 255 ? nil : fade(item.alpha)
+            if let offset = item.integerOffset {
+                pixman_image_set_transform(source, nil)
+                pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
+                                         x0, y0, x1 - x0, y1 - y0)
+            } else {
+                // Rotated or scaled: our kernel, over the clip's boxes (pixman has no fast path).
+                Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)
+            }
+        }
+    }
+
+    private static func placeTransformed(_ item: CompositeItem, alpha: UInt8, clip: UnsafeMutablePointer<pixman_region32_t>,
+                                         within r: (Int32, Int32, Int32, Int32), target: Target) {
+        guard let texels = item.texture.bitmap.data?.assumingMemoryBound(to: UInt32.self) else { return }
+        let inverse = item.toDevice.inverted()
+        let pixels = target.data.assumingMemoryBound(to: UInt32.self)
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(clip, &count) else { return }
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { m in
+            for (k, value) in [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].enumerated() { m[k] = Double(value) }
+            for i in 0..<Int(count) {
+                let b = boxes[i]
+                let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
+                guard x1 > x0, y1 > y0 else { continue }
+                lamina_affine_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
+                                            Int32(item.texture.bitmap.bytesPerRow / 4), item.texture.width, item.texture.height,
+                                            m.baseAddress, UInt32(alpha))
+            }
+        }
+    }
+
+    private func destination(for target: Target) -> OpaquePointer? {
+        let key = (Optional(target.data), target.width, target.height, target.bytesPerRow)
+        if destination == nil || destinationKey != key {
+            if let destination { pixman_image_unref(destination) }
+            destination = pixman_image_create_bits(target.format, target.width, target.height,
+                                                   target.data.assumingMemoryBound(to: UInt32.self), target.bytesPerRow)
+            destinationKey = key
+        }
+        return destination
+    }
+
+    private func source(_ index: Int, _ texture: LayerTexture) -> OpaquePointer? {
+        if index < sources.count, sources[index].texture === texture { return sources[index].image }
+        guard let image = texture.makeImage() else { return nil }
+        if index < sources.count {
+            pixman_image_unref(sources[index].image)
+            sources[index] = (texture, image)
+        } else {
+            // Items arrive in index order, so a new index is always the next one.
+            sources.append((texture, image))
+        }
+        return image
+    }
+
+    private func fade(_ alpha: UInt8) -> OpaquePointer? {
+        if let made = fades[Int(alpha)] { return made }
+        let a = UInt16(alpha) * 257
+        var color = pixman_color_t(red: a, green: a, blue: a, alpha: a)
+        fades[Int(alpha)] = pixman_image_create_solid_fill(&color)
+        return fades[Int(alpha)]
+    }
+}

@@ -1,0 +1,108 @@
+/// One layer's texture placed on screen: what the compositor blends, back to front.
+struct CompositeItem {
+    let texture: LayerTexture
+    /// From texture pixels to device pixels.
+    let toDevice: CGAffineTransform
+    /// The product of the opacities down to this layer, in 1/255 steps.
+    let alpha: UInt8
+    /// The device pixels it can touch (clipped to the screen).
+    let extent: DeviceRect
+
+    /// Whether it puts the same pixels in the same place as `other`.
+    func looksLike(_ other: CompositeItem) -> Bool {
+        texture === other.texture && alpha == other.alpha && toDevice == other.toDevice
+    }
+
+    /// The translation in whole device pixels, when that is all it is (a plain blit).
+    var integerOffset: (x: Int32, y: Int32)? {
+        let t = toDevice
+        guard t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == t.tx.rounded(), t.ty == t.ty.rounded(),
+              abs(t.tx) < 1e6, abs(t.ty) < 1e6 else { return nil }
+        return (Int32(t.tx), Int32(t.ty))
+    }
+}
+
+/// A rectangle of whole device pixels.
+package struct DeviceRect: Equatable, Sendable {
+    package var x: Int32, y: Int32, width: Int32, height: Int32
+
+    package init(x: Int32, y: Int32, width: Int32, height: Int32) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    /// The pixels `rect` touches, within `bounds`; nil when none.
+    init?(enclosing rect: CGRect, within bounds: DeviceRect) {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+        let x0 = max(Int32(max(rect.minX.rounded(.down), -1e6)), bounds.x)
+        let y0 = max(Int32(max(rect.minY.rounded(.down), -1e6)), bounds.y)
+        let x1 = min(Int32(min(rect.maxX.rounded(.up), 1e6)), bounds.x + bounds.width)
+        let y1 = min(Int32(min(rect.maxY.rounded(.up), 1e6)), bounds.y + bounds.height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    package var cgRect: CGRect { CGRect(x: Int(x), y: Int(y), width: Int(width), height: Int(height)) }
+}
+
+/// Turns a presented tree into composite items, when every layer is one the compositor places
+/// exactly as the renderer would draw it: an affine transform, and no mask, clipped sublayers,
+/// group opacity, shadow, transition or rasterization. Anything else goes to `LayerRenderer`.
+struct CompositePlan {
+    private(set) var items: [CompositeItem] = []
+    private let cache: TextureCache
+    private let screen: DeviceRect
+
+    /// Nil when some layer needs the full renderer.
+    init?(_ root: LayerSnapshot, scale: CGFloat, screen: DeviceRect, cache: TextureCache) {
+        self.cache = cache
+        self.screen = screen
+        guard add(root, in: nil, toDevice: CGAffineTransform(scaleX: scale, y: scale), opacity: 1) else { return nil }
+    }
+
+    private mutating func add(_ layer: LayerSnapshot, in parent: LayerGeometry.SublayerSpace?,
+                              toDevice parentToDevice: CGAffineTransform, opacity parentOpacity: CGFloat) -> Bool {
+        guard !layer.isHidden, layer.opacity > 0 else { return true }
+        let m = layer.transformToParent(in: parent)
+        if !layer.isDoubleSided && m.m33 < 0 { return true }
+        let h = m.homography
+        guard h.isAffine, Self.isPlaceable(layer) else { return false }
+        let toDevice = h.affine.concatenating(parentToDevice)
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite else { return true }
+        let opacity = parentOpacity * min(layer.opacity, 1)
+        if Self.drawsItself(layer) {
+            guard let texture = cache.texture(for: layer, scale: Self.textureScale(abs(det).squareRoot())) else { return false }
+            let placed = texture.toLayer.concatenating(toDevice)
+            let corners = CGRect(x: 0, y: 0, width: Int(texture.width), height: Int(texture.height)).applying(placed)
+            if let extent = DeviceRect(enclosing: corners, within: screen) {
+                let alpha = UInt8((opacity * 255).rounded())
+                if alpha > 0 { items.append(CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)) }
+            }
+        }
+        for sublayer in layer.sublayersBackToFront {
+            guard add(sublayer, in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+        }
+        return true
+    }
+
+    /// Whether the layer's look is its own drawing, placed and faded (nothing that needs a group).
+    private static func isPlaceable(_ layer: LayerSnapshot) -> Bool {
+        let hasSublayers = !layer.sublayers.isEmpty
+        let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0
+        return layer.mask.isEmpty && layer.transition == nil && !layer.shouldRasterize && !castsShadow
+            && !(hasSublayers && layer.masksToBounds)
+            && !(hasSublayers && layer.opacity < 1 && layer.allowsGroupOpacity)
+    }
+
+    private static func drawsItself(_ layer: LayerSnapshot) -> Bool {
+        (layer.backgroundColor?.alpha ?? 0) > 0 || (layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0)
+            || layer.contents != nil || layer.content != nil
+    }
+
+    /// Texture pixels per point for a layer shown at `scale` device pixels per point: in steps
+    /// of √2, so that a layer animating its scale is redrawn a few times, not every frame.
+    static func textureScale(_ scale: CGFloat) -> CGFloat {
+        let steps = (2 * log2(max(scale, 1.0 / 64)) - 1e-3).rounded(.up)   // 1.0000001 is 1
+        return min(pow(2, steps / 2), 16)
+    }
+}

@@ -1,0 +1,104 @@
+import CPixman
+import Dispatch
+import Foundation
+
+/// The render thread's fast path. Each layer's own drawing is rasterized once into a texture
+/// (`TextureCache`); a frame then places textures with pixman — plain blits for whole-pixel
+/// translations, bilinear transforms otherwise — only where the picture changed since the last
+/// frame (the damage), in horizontal bands composited on all cores. Trees it cannot place
+/// exactly (see `CompositePlan`) are left to `LayerRenderer`.
+package final class Compositor: @unchecked Sendable {
+    private let cache = TextureCache()
+    private var previous: [CompositeItem] = []
+    private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
+    private var needsFullFrame = true
+    private let bands: [CompositeBand]
+
+    /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
+    package private(set) var texturesDrawn = 0
+
+    package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        bands = (0..<max(threads, 1)).map { _ in CompositeBand() }
+    }
+
+    /// Forgets what the target shows: the next frame is composited whole (after a resize, or
+    /// after something else drew into it).
+    package func invalidate() { needsFullFrame = true }
+
+    /// Composites `tree` at media time `t` over white into `target` (32-bit BGRA or BGRX, y down,
+    /// `scale` pixels per point) where it changed since the last call, and returns the changed
+    /// rectangles, empty when nothing changed. Nil when the tree needs `LayerRenderer`; the
+    /// target is then untouched.
+    package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, scale: CGFloat,
+                           into target: CGContext) -> [DeviceRect]? {
+        guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
+        let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
+        defer { cache.endFrame() }
+        let before = cache.count
+        let plan = CompositePlan(tree.snapshot.presented(atParentTime: t), scale: scale, screen: screen, cache: cache)
+        texturesDrawn += max(cache.count - before, 0)
+        guard let items = plan?.items else {
+            needsFullFrame = true
+            return nil
+        }
+        let sameTarget = previousTarget == (data, target.width, target.height)
+        let damage = Damage()
+        if needsFullFrame || !sameTarget || items.count != previous.count {
+            damage.add(screen)
+        } else {
+            for (old, new) in zip(previous, items) where !old.looksLike(new) {
+                damage.add(old.extent)
+                damage.add(new.extent)
+            }
+        }
+        previous = items
+        previousTarget = (data, target.width, target.height)
+        needsFullFrame = false
+        let rects = damage.rectangles(limit: 16)
+        guard !rects.isEmpty else { return [] }
+        let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
+                                           bytesPerRow: Int32(target.bytesPerRow), format: format)
+        let rows = (target.height + bands.count - 1) / bands.count
+        DispatchQueue.concurrentPerform(iterations: bands.count) { k in
+            let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
+            bands[k].draw(items, in: rects, band: band, target: surface)
+        }
+        return rects
+    }
+
+    private static func pixmanFormat(of context: CGContext) -> pixman_format_code_t? {
+        guard context.bitsPerPixel == 32, context.bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue,
+              context.bytesPerRow % 4 == 0 else { return nil }
+        switch context.alphaInfo {
+        case .premultipliedFirst: return PIXMAN_a8r8g8b8
+        case .noneSkipFirst: return PIXMAN_x8r8g8b8
+        default: return nil
+        }
+    }
+}
+
+/// The union of changed device rectangles, as a pixman region.
+final class Damage {
+    private let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+
+    init() { pixman_region32_init(region) }
+    deinit {
+        pixman_region32_fini(region)
+        region.deallocate()
+    }
+
+    func add(_ r: DeviceRect) {
+        pixman_region32_union_rect(region, region, r.x, r.y, UInt32(r.width), UInt32(r.height))
+    }
+
+    /// Its rectangles; their bounding box when there are more than `limit` (each put has a cost).
+    func rectangles(limit: Int) -> [DeviceRect] {
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(region, &count), count > 0 else { return [] }
+        let all = (0..<Int(count)).map { i in
+            DeviceRect(x: boxes[i].x1, y: boxes[i].y1, width: boxes[i].x2 - boxes[i].x1, height: boxes[i].y2 - boxes[i].y1)
+        }
+        guard all.count > limit, let e = pixman_region32_extents(region)?.pointee else { return all }
+        return [DeviceRect(x: e.x1, y: e.y1, width: e.x2 - e.x1, height: e.y2 - e.y1)]
+    }
+}

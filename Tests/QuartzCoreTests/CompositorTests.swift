@@ -1,0 +1,147 @@
+import XCTest
+@testable import QuartzCore
+import LaminaTesting
+
+/// The compositor (cached textures placed by pixman, damage only) against the renderer (every
+/// layer drawn by Core Graphics): the same pictures, within the tolerance of bilinear sampling.
+final class CompositorTests: XCTestCase {
+    override func setUp() { MediaClock.setVirtualTime(1000) }
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    let size = (width: 240, height: 160)
+
+    /// A BGRX target like a window's frame buffer.
+    func target() -> CGContext {
+        CGContext(data: nil, width: size.width, height: size.height, bitsPerComponent: 8, bytesPerRow: 0,
+                  space: CGColorSpaceCreateDeviceRGB(),
+                  bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+    }
+
+    /// What the renderer draws for `layer` over white, as the host's fallback path does.
+    func rendered(_ layer: CALayer) -> CGImage {
+        let ctx = target()
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
+        ctx.translateBy(x: 0, y: CGFloat(size.height))
+        ctx.scaleBy(x: 1, y: -1)
+        RenderTree(layer)!.draw(atMediaTime: CACurrentMediaTime(), in: ctx)
+        return ctx.makeImage()!
+    }
+
+    func tile(_ frame: CGRect, _ color: CGColor) -> CALayer {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.backgroundColor = color
+        layer.cornerRadius = 6
+        layer.borderWidth = 2
+        layer.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        return layer
+    }
+
+    func scene() -> CALayer {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        root.backgroundColor = CGColor(red: 0.12, green: 0.12, blue: 0.14, alpha: 1)
+        root.addSublayer(tile(CGRect(x: 10, y: 10, width: 50, height: 40), CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)))
+        let rotated = tile(CGRect(x: 80, y: 20, width: 60, height: 40), CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1))
+        rotated.transform = CATransform3DMakeRotation(0.5, 0, 0, 1)
+        root.addSublayer(rotated)
+        let faded = tile(CGRect(x: 40, y: 30, width: 70, height: 50), CGColor(red: 0.3, green: 0.8, blue: 0.4, alpha: 1))
+        faded.opacity = 0.5
+        root.addSublayer(faded)
+        let group = CALayer()
+        group.frame = CGRect(x: 150, y: 70, width: 80, height: 80)
+        group.opacity = 0.7
+        group.allowsGroupOpacity = false                     // each sublayer fades on its own
+        group.sublayerTransform = CATransform3DMakeScale(1.5, 1.5, 1)
+        group.addSublayer(tile(CGRect(x: 0, y: 0, width: 30, height: 30), CGColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1)))
+        root.addSublayer(group)
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 10, y: 100, width: 100, height: 50)
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)]
+        gradient.startPoint = CGPoint(x: 0, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
+        root.addSublayer(gradient)
+        return root
+    }
+
+    func composited(_ layer: CALayer, with compositor: Compositor, into ctx: CGContext) -> [DeviceRect]? {
+        compositor.composite(RenderTree(layer)!, atMediaTime: CACurrentMediaTime(), scale: 1, into: ctx)
+    }
+
+    /// Pixels differing by more than 40 in a channel; bilinear edges differ a little from cairo's.
+    func differing(_ a: CGImage, _ b: CGImage) -> Int {
+        SnapshotComparison.difference(a, b, channelTolerance: 40).differing
+    }
+
+    func testPlacesLayersAsTheRendererDrawsThem() throws {
+        let layer = scene()
+        let ctx = target()
+        let rects = try XCTUnwrap(composited(layer, with: Compositor(), into: ctx))
+        XCTAssertEqual(rects, [DeviceRect(x: 0, y: 0, width: 240, height: 160)], "a first frame is whole")
+        let image = try XCTUnwrap(ctx.makeImage())
+        let reference = rendered(layer)
+        XCTAssertLessThan(differing(image, reference), size.width * size.height / 200, "more than 0.5% of pixels differ")
+        // Inside shapes (away from edges) the two agree closely.
+        let a = SnapshotComparison.rgba(image), b = SnapshotComparison.rgba(reference)
+        for (x, y) in [(30, 30), (75, 55), (185, 95), (60, 125), (100, 40)] {
+            let i = (y * size.width + x) * 4
+            for k in 0..<3 { XCTAssertLessThanOrEqual(abs(Int(a[i + k]) - Int(b[i + k])), 3, "pixel \(x),\(y)") }
+        }
+    }
+
+    func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
+        let layer = scene()
+        let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
+        layer.addSublayer(mover)
+        let compositor = Compositor(threads: 2)
+        let ctx = target()
+        XCTAssertNotNil(composited(layer, with: compositor, into: ctx))
+        XCTAssertEqual(composited(layer, with: compositor, into: ctx), [], "nothing changed, nothing to put")
+        mover.position.x += 7
+        let rects = try XCTUnwrap(composited(layer, with: compositor, into: ctx))
+        let area = rects.reduce(0) { $0 + Int($1.width * $1.height) }
+        XCTAssertGreaterThan(area, 0)
+        XCTAssertLessThanOrEqual(area, 29 * 24, "damage is the mover's old and new extent")
+        for r in rects { XCTAssertTrue(CGRect(x: 97, y: 97, width: 33, height: 26).contains(r.cgRect), "\(r)") }
+        // What the partial frame left is what a whole frame draws.
+        let whole = target()
+        _ = composited(layer, with: Compositor(), into: whole)
+        XCTAssertEqual(differing(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage())), 0)
+    }
+
+    func testLooksAreDrawnOnceAndShared() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 1, blue: 0, alpha: 1),
+                      CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        for i in 0..<300 {
+            root.addSublayer(tile(CGRect(x: i % 200, y: i % 120, width: 32, height: 32), colors[i % 3]))
+        }
+        let compositor = Compositor()
+        let ctx = target()
+        XCTAssertNotNil(composited(root, with: compositor, into: ctx))
+        XCTAssertEqual(compositor.texturesDrawn, 3)
+        for (i, sublayer) in root.sublayers!.enumerated() { sublayer.transform = CATransform3DMakeRotation(CGFloat(i) * 0.01, 0, 0, 1) }
+        XCTAssertNotNil(composited(root, with: compositor, into: ctx))
+        XCTAssertEqual(compositor.texturesDrawn, 3, "turning a layer does not redraw it")
+        root.sublayers![0].backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+        XCTAssertNotNil(composited(root, with: compositor, into: ctx))
+        XCTAssertEqual(compositor.texturesDrawn, 4, "a new look is drawn once")
+    }
+
+    func testTreesItCannotPlaceAreLeftToTheRenderer() throws {
+        for needsGroup in [{ (l: CALayer) in l.shadowOpacity = 0.5 },
+                           { l in l.mask = CALayer() },
+                           { l in l.masksToBounds = true; l.addSublayer(CALayer()) },
+                           { l in l.opacity = 0.5; l.addSublayer(CALayer()) },
+                           { l in l.transform = CATransform3D(m11: 1, m12: 0, m13: 0, m14: -0.002, m21: 0, m22: 1, m23: 0, m24: 0,
+                                                              m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1) }] {
+            let layer = scene()
+            needsGroup(layer.sublayers![0])
+            let ctx = target()
+            XCTAssertNil(composited(layer, with: Compositor(), into: ctx))
+            XCTAssertEqual(differing(ctx.makeImage()!, target().makeImage()!), 0, "the target was not touched")
+        }
+    }
+}
