@@ -37,7 +37,7 @@ public final class Window {
     private(set) var windowID: UInt?
     private var gc: GC?
     /// The drawing state shared with the render thread.
-    private(set) var surface: RenderThread.Surface?
+    private(set) var surface: Surface?
     var buffer: FrameBuffer? { surface?.buffer }
     var needsDisplay = true
     private var renderedCommit = -1
@@ -76,7 +76,7 @@ public final class Window {
         XSelectInput(x.display, id, Int(mask))
         let gc = XCreateGC(x.display, id, 0, nil)!
         self.gc = gc
-        surface = RenderThread.Surface(windowID: id, gc: gc, buffer: FrameBuffer(x, width: Int(width), height: Int(height)), scale: scale)
+        surface = Surface(windowID: id, gc: gc, buffer: FrameBuffer(x, width: Int(width), height: Int(height)), scale: scale)
         XMapWindow(x.display, id)
         XFlush(x.display)
         Application.shared.register(self)
@@ -168,9 +168,7 @@ public final class Window {
         } else {
             drawsOnMainThread = true
             RenderThread.shared.submit(nil, to: surface)
-            surface.lock.lock()
             surface.drawFrame { layer.renderFrame(atMediaTime: now, in: $0) }
-            surface.lock.unlock()
         }
         needsDisplay = false
         renderedCommit = commit
@@ -212,12 +210,7 @@ public final class Window {
         let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
         guard newSize != size, width > 0, height > 0 else { return }
         size = newSize
-        if let surface {
-            surface.lock.lock()
-            surface.buffer = FrameBuffer(x, width: width, height: height)
-            surface.compositor.invalidate()
-            surface.lock.unlock()
-        }
+        surface?.replaceBuffer(FrameBuffer(x, width: width, height: height))
         contentView?.bounds = CGRect(origin: .zero, size: size)
         needsDisplay = true
     }

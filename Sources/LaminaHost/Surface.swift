@@ -1,0 +1,105 @@
+import CX11
+import QuartzCore
+import Foundation
+
+/// One window's drawing state, shared by the main thread and the render thread. `lock` guards
+/// the fields and is held only for moments, so that the main thread never waits for a frame;
+/// `drawing` is held for a whole frame by whichever thread draws one (the render thread, or the
+/// main thread for trees only it can draw), so that two frames never write the buffer at once.
+final class Surface: @unchecked Sendable {
+    let lock = NSLock()
+    let drawing = NSLock()
+    let windowID: UInt
+    let gc: GC
+    var buffer: FrameBuffer?
+    var scale: CGFloat
+    var tree: RenderTree?
+    var needsFrame = true
+    var closed = false
+    /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
+    private(set) var framesPut = 0
+    private(set) var frameTimes: [Double] = []
+    /// The window lost what it showed (an Expose, a new buffer): the next frame is whole.
+    private var lostPicture = true
+    /// Places cached layer textures where the picture changed (used under `drawing`).
+    private let compositor = Compositor()
+
+    init(windowID: UInt, gc: GC, buffer: FrameBuffer?, scale: CGFloat) {
+        self.windowID = windowID; self.gc = gc; self.buffer = buffer; self.scale = scale
+    }
+
+    /// Whether the render thread has a frame to draw (a new tree, or an animating one).
+    var wantsFrame: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return wantsFrameLocked
+    }
+
+    private var wantsFrameLocked: Bool {
+        !closed && tree != nil && (needsFrame || tree!.isAnimating)
+    }
+
+    /// Makes the next frame whole.
+    func invalidate() {
+        lock.lock(); lostPicture = true; lock.unlock()
+    }
+
+    /// Hands over a new buffer (after a resize).
+    func replaceBuffer(_ buffer: FrameBuffer?) {
+        lock.lock(); self.buffer = buffer; lostPicture = true; lock.unlock()
+    }
+
+    /// The render thread's frame: composites the tree at media time `t` where it changed and
+    /// puts only that; a tree the compositor cannot place is drawn whole. True when it drew.
+    func drawDueFrame(atMediaTime t: CFTimeInterval) -> Bool {
+        drawing.lock(); defer { drawing.unlock() }
+        lock.lock()
+        guard wantsFrameLocked, let tree, let buffer else { lock.unlock(); return false }
+        needsFrame = false
+        if lostPicture { compositor.invalidate() }
+        lostPicture = false
+        let scale = self.scale
+        lock.unlock()
+        let started = CACurrentMediaTime()
+        guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context) else {
+            drawWhole(buffer, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
+            return true
+        }
+        guard !rects.isEmpty else { return true }                // nothing changed: nothing to put
+        buffer.put(rects, to: windowID, gc: gc)
+        recordFrame(since: started)
+        return true
+    }
+
+    /// A frame drawn by `draw` on the calling thread (the main thread's path).
+    func drawFrame(_ draw: (CGContext) -> Void) {
+        drawing.lock(); defer { drawing.unlock() }
+        lock.lock()
+        let buffer = closed ? nil : self.buffer, scale = self.scale
+        lock.unlock()
+        guard let buffer else { return }
+        drawWhole(buffer, scale: scale, started: CACurrentMediaTime(), draw)
+    }
+
+    /// Draws `draw` over white and puts the whole buffer (with `drawing` held).
+    private func drawWhole(_ buffer: FrameBuffer, scale: CGFloat, started: CFTimeInterval, _ draw: (CGContext) -> Void) {
+        compositor.invalidate()                                   // the compositor's picture is gone
+        let ctx = buffer.context
+        ctx.saveGState()
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
+        ctx.translateBy(x: 0, y: CGFloat(buffer.height))
+        ctx.scaleBy(x: scale, y: -scale)
+        draw(ctx)
+        ctx.restoreGState()
+        buffer.put([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
+        recordFrame(since: started)
+    }
+
+    private func recordFrame(since started: CFTimeInterval) {
+        let seconds = CACurrentMediaTime() - started
+        lock.lock(); defer { lock.unlock() }
+        framesPut += 1
+        if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
+        frameTimes.append(seconds)
+    }
+}
