@@ -89,7 +89,11 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
         for (int x = first; x < last; x++, u += du, v += dv) {
             int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
             const uint32_t *row = src + (vc >> 16) * src_stride + (uc >> 16);
-            __m128i s = bilinear_lanes(row, src_stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+            uint32_t p = row[0];
+            // Inside a flat area the four texels agree (most of a tile): no blend needed.
+            __m128i s = p == row[1] && p == row[src_stride] && p == row[src_stride + 1]
+                ? _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero)
+                : bilinear_lanes(row, src_stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
             if (alpha < 255) s = div255(_mm_mullo_epi16(s, fade));
             int sa = _mm_extract_epi16(s, 3);
             if (sa == 0) continue;
