@@ -17,6 +17,8 @@ final class RenderThread: @unchecked Sendable {
     let frameInterval: TimeInterval = 1.0 / 60
     /// When false, frames follow each other as fast as they can be drawn (benchmarks).
     nonisolated(unsafe) var isPaced = true
+    /// When true, every frame is composited whole (benchmarks measure what damage saves).
+    nonisolated(unsafe) var drawsWholeFrames = false
 
     func add(_ surface: Surface) {
         condition.lock()
@@ -61,7 +63,10 @@ final class RenderThread: @unchecked Sendable {
             condition.unlock()
             let now = CACurrentMediaTime()
             var drawn = 0
-            for surface in due where surface.drawDueFrame(atMediaTime: now) { drawn += 1 }
+            for surface in due {
+                if drawsWholeFrames { surface.invalidate() }
+                if surface.drawDueFrame(atMediaTime: now) { drawn += 1 }
+            }
             condition.lock()
             framesDrawn += drawn
             condition.unlock()

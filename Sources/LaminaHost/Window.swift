@@ -126,6 +126,12 @@ public final class Window {
         set { RenderThread.shared.isPaced = newValue }
     }
 
+    /// For benchmarks: every frame composites the whole window, as if everything had changed.
+    package static var drawsWholeFrames: Bool {
+        get { RenderThread.shared.drawsWholeFrames }
+        set { RenderThread.shared.drawsWholeFrames = newValue }
+    }
+
     /// Asks for the tree to be handed to the render thread again at the next frame.
     public func setNeedsDisplay() {
         needsDisplay = true

@@ -3,6 +3,8 @@
 //   offscreen  full redraws of layer trees through CARenderer
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
+//   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
+//   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 import Foundation
 
@@ -13,6 +15,13 @@ if arguments.first == "stress" {
 let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }]
 
+if arguments.first == "idle" || arguments.first == "mover" {
+    let i = arguments.firstIndex(of: "--seconds")
+    let seconds = i.flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? 5
+    exit(MainActor.assumeIsolated {
+        arguments.first == "idle" ? WindowSuite.idle(seconds: seconds) : WindowSuite.mover(seconds: seconds)
+    })
+}
 if arguments.first == "kernels" {
     KernelSuite.run(samples: 9)
     exit(0)

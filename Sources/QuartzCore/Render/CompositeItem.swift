@@ -79,8 +79,8 @@ struct CompositePlan {
                 if alpha > 0 { items.append(CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)) }
             }
         }
-        for sublayer in layer.sublayersBackToFront {
-            guard add(sublayer, in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+        for i in layer.drawingOrder {
+            guard add(layer.sublayers[i], in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
         }
         return true
     }

@@ -73,7 +73,7 @@ enum LayerRenderer {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        for sublayer in layer.sublayersBackToFront { drawSublayer(sublayer, of: layer, in: ctx) }
+        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx) }
         ctx.restoreGState()
         if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
             ctx.addPath(border)

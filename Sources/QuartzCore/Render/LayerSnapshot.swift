@@ -48,6 +48,9 @@ struct LayerSnapshot: Sendable {
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
     /// (a custom property): those frames need the main thread's `presentation()`.
     var needsDisplayWhenAnimated: Bool
+    /// Whether an animation runs anywhere in this subtree (mask included): if not, the subtree
+    /// looks the same at every time and evaluating it is a no-op.
+    private(set) var hasAnimations: Bool
 
     init(_ layer: CALayer) {
         bounds = layer.bounds
@@ -93,11 +96,13 @@ struct LayerSnapshot: Sendable {
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
         needsDisplayWhenAnimated = redraws || sublayers.contains(where: \.needsDisplayWhenAnimated)
+        hasAnimations = !animations.isEmpty || sublayers.contains(where: \.hasAnimations) || mask.contains(where: \.hasAnimations)
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
     /// evaluator as `presentation()`, over values only, so that a render thread can run it.
     func presented(atParentTime parentTime: CFTimeInterval) -> LayerSnapshot {
+        guard hasAnimations else { return self }
         let time = timing.localTime(fromParent: parentTime)
         var result = self
         if !animations.isEmpty {
@@ -129,11 +134,15 @@ struct LayerSnapshot: Sendable {
                                         position: position, zPosition: zPosition, in: parent)
     }
 
-    /// Sublayers in drawing order: by zPosition, then as stored.
-    var sublayersBackToFront: [LayerSnapshot] {
-        sublayers.enumerated().sorted { a, b in
-            a.element.zPosition != b.element.zPosition ? a.element.zPosition < b.element.zPosition : a.offset < b.offset
-        }.map(\.element)
+    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so
+    /// that ordering copies no snapshots).
+    var drawingOrder: [Int] {
+        guard let z = sublayers.first?.zPosition, !sublayers.allSatisfy({ $0.zPosition == z }) else {
+            return Array(sublayers.indices)
+        }
+        return sublayers.indices.sorted { a, b in
+            sublayers[a].zPosition != sublayers[b].zPosition ? sublayers[a].zPosition < sublayers[b].zPosition : a < b
+        }
     }
 }
 

@@ -20,9 +20,3 @@ package struct RenderTree: Sendable {
         LayerRenderer.renderPlaced(snapshot.presented(atParentTime: t), in: ctx)
     }
 }
-
-extension LayerSnapshot {
-    var hasAnimations: Bool {
-        !animations.isEmpty || sublayers.contains(where: \.hasAnimations) || mask.contains(where: \.hasAnimations)
-    }
-}
