@@ -2,8 +2,9 @@ import GalleryDemos
 import LaminaHost
 import Glibc
 
-/// `lamina-bench idle` and `lamina-bench mover`: what a window costs when nothing changes, and
-/// when one tile moves over 1000 still ones (damage against whole frames), in a real window.
+/// `lamina-bench idle`, `mover` and `blocked`: what a window costs when nothing changes, when one
+/// tile moves over 1000 still ones (damage against whole frames), and how animations fare while
+/// the main thread is blocked — in a real window.
 enum WindowSuite {
     /// 1000 still tiles of the stress scene (no animations), plus the moving tile if asked.
     @MainActor
@@ -46,15 +47,28 @@ enum WindowSuite {
         return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
-    /// `idle: seconds=S puts=N cpu_percent=X`: a still window, the main loop running.
+    /// `idle: seconds=S puts=N cpu_percent=X`: a still window, the main run loop running.
     @MainActor
     static func idle(seconds: Double) -> Int32 {
         guard let window = open(scene(moving: false)) else { return 1 }
         let puts = window.framesPresented, cpu = cpuSeconds(), started = Date()
-        Application.shared.runUntil(timeout: seconds) { false }
+        RunLoop.main.run(until: started.addingTimeInterval(seconds))     // as Application.run() does
         let elapsed = Date().timeIntervalSince(started)
         print(String(format: "idle: seconds=%.2f puts=%d cpu_percent=%.2f", elapsed, window.framesPresented - puts,
                      100 * (cpuSeconds() - cpu) / elapsed))
+        window.close()
+        return 0
+    }
+
+    /// `blocked: layers=N seconds=S fps=X`: the stress scene's frame rate while the main thread
+    /// sleeps (animations run on the render thread).
+    @MainActor
+    static func blocked(seconds: Double, layers: Int) -> Int32 {
+        guard let window = open(StressDemo(count: layers)) else { return 1 }
+        let frames = window.framesPresented, started = Date()
+        Thread.sleep(forTimeInterval: seconds)                          // the busy main thread
+        let elapsed = Date().timeIntervalSince(started)
+        print(String(format: "blocked: layers=%d seconds=%.2f fps=%.1f", layers, elapsed, Double(window.framesPresented - frames) / elapsed))
         window.close()
         return 0
     }

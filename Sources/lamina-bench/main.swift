@@ -3,7 +3,9 @@
 //   offscreen  full redraws of layer trees through CARenderer
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
+//   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
+//   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 import Foundation
@@ -15,12 +17,21 @@ if arguments.first == "stress" {
 let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }]
 
-if arguments.first == "idle" || arguments.first == "mover" {
-    let i = arguments.firstIndex(of: "--seconds")
-    let seconds = i.flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? 5
+if let window = arguments.first, ["idle", "mover", "blocked"].contains(window) {
+    func value(_ flag: String, _ fallback: Double) -> Double {
+        arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
+    }
+    let seconds = value("--seconds", window == "blocked" ? 1 : 5)
     exit(MainActor.assumeIsolated {
-        arguments.first == "idle" ? WindowSuite.idle(seconds: seconds) : WindowSuite.mover(seconds: seconds)
+        switch window {
+        case "idle": WindowSuite.idle(seconds: seconds)
+        case "mover": WindowSuite.mover(seconds: seconds)
+        default: WindowSuite.blocked(seconds: seconds, layers: Int(value("--layers", 1000)))
+        }
     })
+}
+if arguments.first == "chart" {
+    exit(ChartSuite.run(arguments))
 }
 if arguments.first == "kernels" {
     KernelSuite.run(samples: 9)

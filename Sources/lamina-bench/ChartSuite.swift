@@ -1,0 +1,101 @@
+import CoreGraphics
+import ImageIO
+import Foundation
+
+/// `lamina-bench chart --out FILE.png --title T --series "NAME=x:y,x:y…" …`: a line chart of
+/// frame rate against layer count, drawn with Lamina's own Core Graphics (for the bench report).
+enum ChartSuite {
+    struct Series {
+        let name: String
+        let points: [(x: Double, y: Double)]
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var out: String?, title = "", series: [Series] = []
+        var i = 1
+        while i + 1 < arguments.count {
+            let value = arguments[i + 1]
+            switch arguments[i] {
+            case "--out": out = value
+            case "--title": title = value
+            case "--series":
+                let parts = value.split(separator: "=", maxSplits: 1).map(String.init)
+                let points = parts.count == 2 ? parts[1].split(separator: ",").compactMap { pair -> (x: Double, y: Double)? in
+                    let xy = pair.split(separator: ":").compactMap { Double($0) }
+                    return xy.count == 2 ? (xy[0], xy[1]) : nil
+                } : []
+                guard !points.isEmpty else { print("lamina-bench chart: bad series \(value)"); return 2 }
+                series.append(Series(name: parts[0], points: points))
+            default: print("lamina-bench chart: unknown option \(arguments[i])"); return 2
+            }
+            i += 2
+        }
+        guard let out, !series.isEmpty, let image = draw(series, title: title) else {
+            print("usage: lamina-bench chart --out FILE.png [--title T] --series \"NAME=x:y,x:y\" …")
+            return 2
+        }
+        guard let destination = CGImageDestinationCreateWithURL(URL(fileURLWithPath: out) as CFURL, "public.png" as CFString, 1, nil) else {
+            print("lamina-bench chart: cannot write \(out)")
+            return 1
+        }
+        CGImageDestinationAddImage(destination, image, nil)
+        return CGImageDestinationFinalize(destination) ? 0 : 1
+    }
+
+    static let colors = [CGColor(red: 0.16, green: 0.44, blue: 0.85, alpha: 1), CGColor(red: 0.85, green: 0.37, blue: 0.16, alpha: 1),
+                         CGColor(red: 0.2, green: 0.65, blue: 0.3, alpha: 1)]
+
+    /// Layer counts on a log scale (x), frames per second on a linear one (y).
+    static func draw(_ series: [Series], title: String) -> CGImage? {
+        let (width, height) = (900, 540)
+        guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                  space: CGColorSpaceCreateDeviceRGB(),
+                                  bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return nil }
+        ctx.setFillColor(gray: 1, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: width, height: height))
+        let plot = CGRect(x: 80, y: 70, width: CGFloat(width) - 120, height: CGFloat(height) - 150)   // y up; text too
+        let xs = series.flatMap { $0.points.map(\.x) }, ys = series.flatMap { $0.points.map(\.y) }
+        let (x0, x1) = (log10(xs.min()!), log10(max(xs.max()!, xs.min()! * 2)))
+        let yTop = max(60, (ys.max()! / 10).rounded(.up) * 10)
+        func point(_ x: Double, _ y: Double) -> CGPoint {
+            CGPoint(x: plot.minX + plot.width * CGFloat((log10(x) - x0) / (x1 - x0)), y: plot.minY + plot.height * CGFloat(y / yTop))
+        }
+        let label = { (text: String, at: CGPoint) in
+            TextLayout(text, fontSize: 13, color: CGColor(gray: 0.25, alpha: 1)).draw(in: ctx, at: at)
+        }
+        // Grid and axis labels.
+        ctx.setLineWidth(1)
+        for k in 0...Int(yTop / 10) {
+            let y = point(xs.min()!, Double(k * 10)).y
+            ctx.setStrokeColor(gray: k == 0 ? 0.3 : 0.88, alpha: 1)
+            ctx.strokeLineSegments(between: [CGPoint(x: plot.minX, y: y), CGPoint(x: plot.maxX, y: y)])
+            label("\(k * 10)", CGPoint(x: plot.minX - 36, y: y + 8))
+        }
+        for x in Set(xs).sorted() {
+            let p = point(x, 0)
+            ctx.setStrokeColor(gray: 0.88, alpha: 1)
+            ctx.strokeLineSegments(between: [CGPoint(x: p.x, y: plot.minY), CGPoint(x: p.x, y: plot.maxY)])
+            label("\(Int(x))", CGPoint(x: p.x - 14, y: plot.minY - 8))
+        }
+        label("layers", CGPoint(x: plot.midX - 20, y: plot.minY - 30))
+        label("fps", CGPoint(x: 24, y: plot.maxY + 24))
+        TextLayout(title, fontSize: 18, weight: .semibold, color: CGColor(gray: 0.1, alpha: 1))
+            .draw(in: ctx, at: CGPoint(x: plot.minX, y: CGFloat(height) - 16))
+        // One line per series, with its legend entry.
+        for (n, s) in series.enumerated() {
+            let color = colors[n % colors.count]
+            let points = s.points.sorted { $0.x < $1.x }.map { point($0.x, $0.y) }
+            ctx.setStrokeColor(color)
+            ctx.setFillColor(color)
+            ctx.setLineWidth(3)
+            ctx.addLines(between: points)
+            ctx.strokePath()
+            for p in points { ctx.fillEllipse(in: CGRect(x: p.x - 5, y: p.y - 5, width: 10, height: 10)) }
+            let legend = CGPoint(x: plot.maxX - 220, y: CGFloat(height) - 30 - CGFloat(n) * 24)
+            ctx.fill(CGRect(x: legend.x, y: legend.y - 10, width: 18, height: 6))
+            label(s.name, CGPoint(x: legend.x + 26, y: legend.y))
+        }
+        return ctx.makeImage()
+    }
+}
