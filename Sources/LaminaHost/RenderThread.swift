@@ -33,7 +33,11 @@ final class RenderThread: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Stops drawing `surface`; returns once no frame of it is in flight, so that the caller may
+    /// free its window and GC.
     func remove(_ surface: Surface) {
+        surface.drawing.lock()
+        defer { surface.drawing.unlock() }
         surface.lock.lock()
         surface.closed = true
         surface.buffer = nil

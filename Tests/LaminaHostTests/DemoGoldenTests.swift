@@ -23,3 +23,35 @@ final class DemoGoldenTests: XCTestCase {
         }
     }
 }
+
+/// Windows draw through the compositor wherever it can place a tree: for every demo it can,
+/// the compositor's frame matches the renderer's (the goldens' path) within bilinear tolerance.
+final class DemoCompositorTests: XCTestCase {
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    func testTheCompositorDrawsTheDemosAsTheRendererDoes() {
+        nonisolated(unsafe) var placed: [String] = []
+        for demo in demos {
+            MainActor.assumeIsolated {
+                MediaClock.setVirtualTime(1000)
+                let view = demo.make()
+                view.layer.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
+                let renderer = CARenderer(size: CGSize(width: 640, height: 480))
+                renderer.backgroundColor = CGColor(gray: 1, alpha: 1)
+                renderer.layer = view.layer
+                guard let reference = renderer.makeImage(atTime: 1000.5), let tree = RenderTree(view.layer),
+                      let target = CGContext(data: nil, width: 640, height: 480, bitsPerComponent: 8, bytesPerRow: 0,
+                                             space: CGColorSpaceCreateDeviceRGB(),
+                                             bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
+                      Compositor().composite(tree, atMediaTime: 1000.5, scale: 1, into: target) != nil,
+                      let image = target.makeImage()
+                else { return }
+                placed.append(demo.name)
+                let differing = SnapshotComparison.difference(image, reference, channelTolerance: 40).differing
+                XCTAssertLessThan(differing, 640 * 480 / 100, "\(demo.name): the compositor and the renderer disagree")
+            }
+        }
+        XCTAssertTrue(placed.contains("stress"), "the stress scene takes the compositor (placed: \(placed))")
+        print("demos the compositor places: \(placed.joined(separator: ", "))")
+    }
+}

@@ -56,6 +56,11 @@ final class CompositorTests: XCTestCase {
         group.sublayerTransform = CATransform3DMakeScale(1.5, 1.5, 1)
         group.addSublayer(tile(CGRect(x: 0, y: 0, width: 30, height: 30), CGColor(red: 0.9, green: 0.8, blue: 0.1, alpha: 1)))
         root.addSublayer(group)
+        let shadowed = tile(CGRect(x: 150, y: 12, width: 60, height: 36), CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1))
+        shadowed.shadowOpacity = 0.6
+        shadowed.shadowRadius = 4
+        shadowed.shadowOffset = CGSize(width: 0, height: 3)            // a known shape: drawn from the cache
+        root.addSublayer(shadowed)
         let gradient = CAGradientLayer()
         gradient.frame = CGRect(x: 10, y: 100, width: 100, height: 50)
         gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)]
@@ -88,6 +93,10 @@ final class CompositorTests: XCTestCase {
             let i = (y * size.width + x) * 4
             for k in 0..<3 { XCTAssertLessThanOrEqual(abs(Int(a[i + k]) - Int(b[i + k])), 3, "pixel \(x),\(y)") }
         }
+        // The shadow under the shadowed tile darkens the backdrop in both.
+        let below = (51 * size.width + 180) * 4, backdrop = (150 * size.width + 230) * 4
+        XCTAssertLessThan(Int(a[below]) + 5, Int(a[backdrop]), "the compositor drew the shadow")
+        XCTAssertLessThanOrEqual(abs(Int(a[below]) - Int(b[below])), 3, "the shadows agree")
     }
 
     func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
@@ -131,7 +140,7 @@ final class CompositorTests: XCTestCase {
     }
 
     func testTreesItCannotPlaceAreLeftToTheRenderer() throws {
-        for needsGroup in [{ (l: CALayer) in l.shadowOpacity = 0.5 },
+        for needsGroup in [{ (l: CALayer) in l.shadowOpacity = 0.5; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5) },
                            { l in l.mask = CALayer() },
                            { l in l.masksToBounds = true; l.addSublayer(CALayer()) },
                            { l in l.opacity = 0.5; l.addSublayer(CALayer()) },

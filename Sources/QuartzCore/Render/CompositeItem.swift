@@ -46,7 +46,7 @@ package struct DeviceRect: Equatable, Sendable {
 
 /// Turns a presented tree into composite items, when every layer is one the compositor places
 /// exactly as the renderer would draw it: an affine transform, and no mask, clipped sublayers,
-/// group opacity, shadow, transition or rasterization. Anything else goes to `LayerRenderer`.
+/// group opacity, shadow of unknown shape, transition or rasterization. Anything else goes to `LayerRenderer`.
 struct CompositePlan {
     private(set) var items: [CompositeItem] = []
     private let cache: TextureCache
@@ -70,14 +70,16 @@ struct CompositePlan {
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         guard det != 0, det.isFinite else { return true }
         let opacity = parentOpacity * min(layer.opacity, 1)
+        let scale = Self.textureScale(abs(det).squareRoot())
+        if Self.castsShadow(layer) {
+            // Behind the layer, faded with it (as the renderer draws a shadow of known shape).
+            guard let shape = LayerShadow.knownShape(of: layer),
+                  let texture = cache.shadowTexture(for: layer, shape: shape, scale: scale) else { return false }
+            place(texture, toDevice: toDevice, opacity: opacity)
+        }
         if Self.drawsItself(layer) {
-            guard let texture = cache.texture(for: layer, scale: Self.textureScale(abs(det).squareRoot())) else { return false }
-            let placed = texture.toLayer.concatenating(toDevice)
-            let corners = CGRect(x: 0, y: 0, width: Int(texture.width), height: Int(texture.height)).applying(placed)
-            if let extent = DeviceRect(enclosing: corners, within: screen) {
-                let alpha = UInt8((opacity * 255).rounded())
-                if alpha > 0 { items.append(CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)) }
-            }
+            guard let texture = cache.texture(for: layer, scale: scale) else { return false }
+            place(texture, toDevice: toDevice, opacity: opacity)
         }
         for i in layer.drawingOrder {
             guard add(layer.sublayers[i], in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
@@ -85,11 +87,25 @@ struct CompositePlan {
         return true
     }
 
-    /// Whether the layer's look is its own drawing, placed and faded (nothing that needs a group).
+    private mutating func place(_ texture: LayerTexture, toDevice: CGAffineTransform, opacity: CGFloat) {
+        let placed = texture.toLayer.concatenating(toDevice)
+        let corners = CGRect(x: 0, y: 0, width: Int(texture.width), height: Int(texture.height)).applying(placed)
+        guard let extent = DeviceRect(enclosing: corners, within: screen) else { return }
+        let alpha = UInt8((opacity * 255).rounded())
+        if alpha > 0 { items.append(CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)) }
+    }
+
+    /// A shadow the renderer draws (a layer that clips to its bounds casts none).
+    private static func castsShadow(_ layer: LayerSnapshot) -> Bool {
+        layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
+    }
+
+    /// Whether the layer's look is its own drawing and a shadow of known shape, placed and faded
+    /// (nothing that needs a group).
     private static func isPlaceable(_ layer: LayerSnapshot) -> Bool {
         let hasSublayers = !layer.sublayers.isEmpty
-        let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0
-        return layer.mask.isEmpty && layer.transition == nil && !layer.shouldRasterize && !castsShadow
+        let shadowIsKnown = !castsShadow(layer) || LayerShadow.knownShape(of: layer) != nil
+        return layer.mask.isEmpty && layer.transition == nil && !layer.shouldRasterize && shadowIsKnown
             && !(hasSublayers && layer.masksToBounds)
             && !(hasSublayers && layer.opacity < 1 && layer.allowsGroupOpacity)
     }

@@ -1,7 +1,7 @@
 import CPixman
 
-/// A layer's own drawing — background, contents, subclass content, border — rasterized once at
-/// a scale, so that the compositor can place it frame after frame without drawing it again.
+/// A layer's own drawing — background, contents, subclass content, border — or its shadow,
+/// rasterized once at a scale, so that the compositor can place it frame after frame without drawing it again.
 final class LayerTexture: @unchecked Sendable {
     /// What the drawing depends on: equal looks draw equal pixels.
     struct Look: Hashable {
@@ -45,6 +45,25 @@ final class LayerTexture: @unchecked Sendable {
         }
     }
 
+    /// What a shadow's pixels depend on.
+    struct ShadowLook: Hashable {
+        var shape: CGPath
+        var radius: CGFloat
+        var offset: CGSize
+        var color: CGColor?
+        var opacity: CGFloat
+        var scale: CGFloat
+
+        init(_ layer: LayerSnapshot, shape: CGPath, scale: CGFloat) {
+            self.shape = shape
+            radius = layer.shadowRadius
+            offset = layer.shadowOffset
+            color = layer.shadowColor
+            opacity = layer.shadowOpacity
+            self.scale = scale
+        }
+    }
+
     /// An image compared by identity (images are immutable), kept alive by the key.
     struct ContentsIdentity: Hashable {
         let image: CGImage
@@ -63,23 +82,37 @@ final class LayerTexture: @unchecked Sendable {
     /// The last frame that used it (the cache drops textures unused for a while).
     var lastUse = 0
 
-    /// Draws the layer without its sublayers, shadow or opacity; nil when too large or empty.
-    init?(_ layer: LayerSnapshot, scale: CGFloat) {
+    /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
+    /// at `scale` pixels per point; nil when too large or empty.
+    init?(covering rect: CGRect, scale: CGFloat, draw: (CGContext) -> Void) {
         let pad = CGFloat(Self.padding) / scale
-        let rect = layer.bounds.insetBy(dx: -pad, dy: -pad)
+        let rect = rect.insetBy(dx: -pad, dy: -pad)
         guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: 4096) else { return nil }
-        var own = layer
-        own.sublayers = []
-        own.opacity = 1
-        own.shadowOpacity = 0
-        own.transition = nil
-        LayerRenderer.draw(own, in: bitmap)
+        draw(bitmap)
         bitmap.flush()
         self.bitmap = bitmap
         width = Int32(bitmap.width)
         height = Int32(bitmap.height)
         toLayer = CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
             .concatenating(CGAffineTransform(translationX: rect.minX, y: rect.minY))
+    }
+
+    /// The layer's own drawing, without its sublayers, shadow or opacity.
+    static func own(_ layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
+        var own = layer
+        own.sublayers = []
+        own.opacity = 1
+        own.shadowOpacity = 0
+        own.transition = nil
+        return LayerTexture(covering: layer.bounds, scale: scale) { LayerRenderer.draw(own, in: $0) }
+    }
+
+    /// The shadow of a layer whose shadow shape is known (`LayerShadow.knownShape`), alone.
+    static func shadow(of layer: LayerSnapshot, shape: CGPath, scale: CGFloat) -> LayerTexture? {
+        let spread = 3 * layer.shadowRadius + 2
+        let rect = shape.boundingBoxOfPath.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+            .insetBy(dx: -spread, dy: -spread)
+        return LayerTexture(covering: rect, scale: scale) { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: $0) }
     }
 
     /// A pixman image over the texture's pixels (the caller owns it: one per thread, since
@@ -92,21 +125,36 @@ final class LayerTexture: @unchecked Sendable {
 
 /// Textures by look, shared by layers that look the same, dropped when no frame used them lately.
 final class TextureCache {
-    private var textures: [LayerTexture.Look: LayerTexture] = [:]
+    private enum Key: Hashable {
+        case own(LayerTexture.Look)
+        case shadow(LayerTexture.ShadowLook)
+    }
+
+    private var textures: [Key: LayerTexture] = [:]
     private var frame = 0
 
     var count: Int { textures.count }
 
-    /// The texture for `layer` at `scale`, drawn now if no cached one matches.
+    /// The texture of `layer`'s own drawing at `scale`, drawn now if no cached one matches.
     func texture(for layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
-        let look = LayerTexture.Look(layer, scale: scale)
-        if let texture = textures[look] {
+        texture(.own(LayerTexture.Look(layer, scale: scale))) { LayerTexture.own(layer, scale: scale) }
+    }
+
+    /// The texture of `layer`'s shadow, cast from `shape`, at `scale`.
+    func shadowTexture(for layer: LayerSnapshot, shape: CGPath, scale: CGFloat) -> LayerTexture? {
+        texture(.shadow(LayerTexture.ShadowLook(layer, shape: shape, scale: scale))) {
+            LayerTexture.shadow(of: layer, shape: shape, scale: scale)
+        }
+    }
+
+    private func texture(_ key: Key, make: () -> LayerTexture?) -> LayerTexture? {
+        if let texture = textures[key] {
             texture.lastUse = frame
             return texture
         }
-        guard let texture = LayerTexture(layer, scale: scale) else { return nil }
+        guard let texture = make() else { return nil }
         texture.lastUse = frame
-        textures[look] = texture
+        textures[key] = texture
         return texture
     }
 
