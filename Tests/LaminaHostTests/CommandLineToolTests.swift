@@ -1,0 +1,77 @@
+import XCTest
+import LaminaTesting
+import GalleryDemos
+
+/// The command-line tools as users run them: `lamina-gallery` switching demos with keys in a
+/// real window, `lamina-snap` writing frames and comparing them with goldens.
+final class CommandLineToolTests: XCTestCase {
+    func tool(_ name: String) throws -> URL {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("\(name) is not built next to the tests (swift build --build-tests builds it)")
+        }
+        return url
+    }
+
+    @discardableResult
+    func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process(), pipe = Pipe()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The id of the gallery window showing `demo`, waiting up to 10 s for it to appear.
+    func window(showing demo: String) throws -> String? {
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        for _ in 0..<100 {
+            let found = try run(xdotool, ["search", "--name", "^Lamina .* \(demo)$"])
+            if found.status == 0, let id = found.output.split(separator: "\n").first { return String(id) }
+            Thread.sleep(forTimeInterval: 0.1)      // another process starting up: real time is all there is
+        }
+        return nil
+    }
+
+    func testTheGallerySwitchesDemosWithTheArrowKeys() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        let gallery = Process()
+        gallery.executableURL = try tool("lamina-gallery")
+        gallery.arguments = [demos[0].name]
+        gallery.standardOutput = Pipe()
+        try gallery.run()
+        defer { if gallery.isRunning { gallery.terminate() } }
+        let first = try XCTUnwrap(try window(showing: demos[0].name), "the gallery window never appeared")
+        let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
+        try run(xdotool, ["key", "--window", first, "Right"])
+        XCTAssertNotNil(try window(showing: demos[1].name), "Right did not open the next demo")
+        try run(xdotool, ["key", "--window", first, "Left", "Left"])
+        XCTAssertNotNil(try window(showing: demos[demos.count - 1].name), "Left did not wrap around to the last demo")
+        try run(xdotool, ["key", "--window", first, "q"])
+        for _ in 0..<100 where gallery.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertFalse(gallery.isRunning, "q did not quit")
+    }
+
+    func testSnapWritesFramesAndComparesThemWithGoldens() throws {
+        let snap = try tool("lamina-snap")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-snap-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let frames = folder.appendingPathComponent("frames").path, goldens = folder.appendingPathComponent("goldens").path
+        XCTAssertEqual(try run(snap, ["chevrons", "--at", "0,0.5", "--out", goldens]).status, 0)
+        let golden = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: goldens + "/chevrons@0.5.png")))
+        XCTAssertEqual(golden.width, 640)
+        // The same frames again match (the clock is virtual: frames are deterministic).
+        XCTAssertEqual(try run(snap, ["chevrons", "--at", "0,0.5", "--out", frames, "--compare", goldens, "--tolerance", "2"]).status, 0)
+        // A golden from another time does not: non-zero exit, and a diff image.
+        try FileManager.default.removeItem(atPath: goldens + "/chevrons@0.5.png")
+        try FileManager.default.copyItem(atPath: goldens + "/chevrons@0.0.png", toPath: goldens + "/chevrons@0.5.png")
+        let mismatch = try run(snap, ["chevrons", "--at", "0.5", "--out", frames, "--compare", goldens, "--tolerance", "2"])
+        XCTAssertNotEqual(mismatch.status, 0, mismatch.output)
+        let written = try FileManager.default.contentsOfDirectory(atPath: frames)
+        XCTAssertTrue(written.contains { $0.contains("diff") }, "no diff image among \(written)")
+    }
+}
