@@ -15,6 +15,7 @@ public final class Application {
     private(set) var windows: [Window] = []
     private var eventSource: DispatchSourceRead?
     private var frameScheduled = false
+    private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
 
     private init() {}
 
@@ -44,11 +45,13 @@ public final class Application {
         scheduleFrame()
     }
 
-    /// Asks for a frame at the next tick (one pending at a time).
+    /// Asks for a frame at the next tick (one pending at a time): at once when the last one ran
+    /// a tick ago or more (so that input reaches the screen quickly), else when a tick has passed.
     func scheduleFrame() {
         guard !frameScheduled else { return }
         frameScheduled = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(16)) {
+        let next = lastFrame + .milliseconds(16)
+        DispatchQueue.main.asyncAfter(deadline: max(next, .now())) {
             MainActor.assumeIsolated {
                 Application.shared.frameScheduled = false
                 Application.shared.frame()
@@ -80,6 +83,7 @@ public final class Application {
     func frame() {
         // The render thread's XSync may have queued events without waking the connection's
         // dispatch source: look at the queue on every tick too.
+        lastFrame = .now()
         processEvents()
         CATransaction.flush()
         let commit = CATransaction.commitCount

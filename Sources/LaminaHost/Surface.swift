@@ -19,6 +19,8 @@ final class Surface: @unchecked Sendable {
     /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
     private(set) var framesPut = 0
     private(set) var frameTimes: [Double] = []
+    /// When the last frame's put completed (media time).
+    private(set) var lastPutTime: CFTimeInterval = 0
     /// The window lost what it showed (an Expose, a new buffer): the next frame is whole.
     private var lostPicture = true
     /// Places cached layer textures where the picture changed (used under `drawing`).
@@ -96,8 +98,9 @@ final class Surface: @unchecked Sendable {
     }
 
     private func recordFrame(since started: CFTimeInterval) {
-        let seconds = CACurrentMediaTime() - started
+        let now = CACurrentMediaTime(), seconds = now - started
         lock.lock(); defer { lock.unlock() }
+        lastPutTime = now
         framesPut += 1
         if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
         frameTimes.append(seconds)

@@ -34,7 +34,7 @@ public final class Window {
     public private(set) var isVisible = false
 
     let x: X11Display
-    private(set) var windowID: UInt?
+    package private(set) var windowID: UInt?
     private var gc: GC?
     /// The drawing state shared with the render thread.
     private(set) var surface: Surface?
@@ -111,6 +111,13 @@ public final class Window {
         guard let surface else { return 0 }
         surface.lock.lock(); defer { surface.lock.unlock() }
         return surface.framesPut
+    }
+
+    /// When the last frame was put on screen (media time), for latency measurements.
+    package var lastFramePresentedTime: CFTimeInterval {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.lastPutTime
     }
 
     /// How long the recent frames took to draw and put, in seconds (oldest first).

@@ -93,3 +93,54 @@ enum WindowSuite {
         return 0
     }
 }
+
+/// `lamina-bench latency`: real clicks (xdotool) on a layer that changes color when pressed;
+/// from the press handled on the main thread to the changed pixels put, in ms and frames.
+extension WindowSuite {
+    @MainActor
+    final class PressBoard: HostingView {
+        var pressedAt: [CFTimeInterval] = []
+        override func mouseDown(with event: PointerEvent) {
+            pressedAt.append(CACurrentMediaTime())
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)          // the change itself, not an animation
+            layer.backgroundColor = pressedAt.count % 2 == 0 ? CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                                                            : CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            CATransaction.commit()
+        }
+    }
+
+    @MainActor
+    static func latency(presses: Int) -> Int32 {
+        let board = PressBoard()
+        board.layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        guard let window = try? Window(checkedTitle: "lamina-bench latency", size: CGSize(width: 320, height: 240)) else {
+            print("lamina-bench: cannot open the X display")
+            return 1
+        }
+        window.contentView = board
+        window.show()
+        guard let id = window.windowID else { return 1 }
+        Application.shared.runUntil(timeout: 0.5) { false }
+        var samples: [Double] = []
+        for _ in 0..<presses {
+            let click = Process()
+            click.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            click.arguments = ["mousemove", "--window", "\(id)", "100", "100", "click", "1"]
+            guard (try? click.run()) != nil else { print("lamina-bench latency: needs xdotool"); return 1 }
+            let count = board.pressedAt.count
+            let shown = Application.shared.runUntil(timeout: 2) {
+                board.pressedAt.count > count && window.lastFramePresentedTime > board.pressedAt.last!
+            }
+            click.waitUntilExit()
+            if shown { samples.append(window.lastFramePresentedTime - board.pressedAt.last!) }
+            Application.shared.runUntil(timeout: 0.05) { false }
+        }
+        samples.sort()
+        guard !samples.isEmpty else { print("latency: no press reached the screen"); return 1 }
+        let median = samples[samples.count / 2] * 1000, worst = samples.last! * 1000
+        print(String(format: "latency: presses=%d p50_ms=%.2f max_ms=%.2f p50_frames=%.2f", samples.count, median, worst, median / (1000.0 / 60)))
+        window.close()
+        return 0
+    }
+}

@@ -6,6 +6,7 @@
 //   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
 //   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
+//   latency    --presses N: real clicks to changed pixels put (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 import Foundation
@@ -17,7 +18,7 @@ if arguments.first == "stress" {
 let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }]
 
-if let window = arguments.first, ["idle", "mover", "blocked"].contains(window) {
+if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contains(window) {
     func value(_ flag: String, _ fallback: Double) -> Double {
         arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
     }
@@ -26,6 +27,7 @@ if let window = arguments.first, ["idle", "mover", "blocked"].contains(window) {
         switch window {
         case "idle": WindowSuite.idle(seconds: seconds)
         case "mover": WindowSuite.mover(seconds: seconds)
+        case "latency": WindowSuite.latency(presses: Int(value("--presses", 20)))
         default: WindowSuite.blocked(seconds: seconds, layers: Int(value("--layers", 1000)))
         }
     })
