@@ -14,11 +14,16 @@ final class RenderThread: @unchecked Sendable {
     private var started = false
     /// Frames drawn by this thread (for tests and tools).
     private(set) var framesDrawn = 0
-    let frameInterval: TimeInterval = 1.0 / 60
+    /// The display's frame interval: its RandR refresh rate, else 60 Hz.
+    private(set) var frameInterval: TimeInterval = 1.0 / 60
     /// When false, frames follow each other as fast as they can be drawn (benchmarks).
     nonisolated(unsafe) var isPaced = true
     /// When true, every frame is composited whole (benchmarks measure what damage saves).
     nonisolated(unsafe) var drawsWholeFrames = false
+
+    private init() {
+        if let rate = try? X11Display.connection().refreshRate { frameInterval = 1 / rate }
+    }
 
     func add(_ surface: Surface) {
         condition.lock()

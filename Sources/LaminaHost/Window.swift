@@ -133,6 +133,9 @@ public final class Window {
         set { RenderThread.shared.isPaced = newValue }
     }
 
+    /// Frames a second while something animates: the display's RandR refresh rate, else 60.
+    public static var framesPerSecond: Double { (1 / RenderThread.shared.frameInterval).rounded() }
+
     /// For benchmarks: every frame composites the whole window, as if everything had changed.
     package static var drawsWholeFrames: Bool {
         get { RenderThread.shared.drawsWholeFrames }

@@ -55,6 +55,16 @@ final class X11Display: @unchecked Sendable {
     /// The file descriptor to watch for events.
     var fileDescriptor: Int32 { XConnectionNumber(display) }
 
+    /// The screen's refresh rate in Hz from RandR, when the server offers it and reports a
+    /// plausible one (Xvfb and some remote displays report none or 0).
+    var refreshRate: Double? {
+        var event: Int32 = 0, error: Int32 = 0
+        guard XRRQueryExtension(display, &event, &error) != 0, let info = XRRGetScreenInfo(display, root) else { return nil }
+        defer { XRRFreeScreenConfigInfo(info) }
+        let rate = Double(XRRConfigCurrentRate(info))
+        return (24...480).contains(rate) ? rate : nil
+    }
+
     /// Device pixels per point: `LAMINA_SCALE`, else Xft.dpi / 96, else 1.
     var scale: CGFloat {
         if let value = ProcessInfo.processInfo.environment["LAMINA_SCALE"], let s = Double(value), s > 0 { return CGFloat(s) }

@@ -229,6 +229,14 @@ final class WindowTests: XCTestCase {
         return nil
     }
 
+    func testFramesFollowTheDisplaysRefreshRate() throws {
+        try requireDisplay()
+        let x = try X11Display.connection()
+        let rate = MainActor.assumeIsolated { LaminaHost.Window.framesPerSecond }
+        XCTAssertEqual(rate, (x.refreshRate ?? 60).rounded())
+        print("display refresh rate: \(x.refreshRate.map { "\($0) Hz (RandR)" } ?? "none reported, 60 Hz")")
+    }
+
     func testNoDisplayIsAClearError() {
         // Window(checkedTitle:) reports a missing display instead of crashing.
         XCTAssertEqual(HostError.noDisplay(":99").description, "cannot open the X display :99")

@@ -2,7 +2,7 @@
 # Quiet and idempotent: when everything is present it only asks dpkg.
 
 LAMINA_PACKAGES=(
-  libx11-dev libxext-dev libxtst-dev          # X11 host: windows, MIT-SHM, XTest
+  libx11-dev libxext-dev libxtst-dev libxrandr-dev  # X11 host: windows, MIT-SHM, XTest, RandR
   libcairo2-dev libpango1.0-dev libpixman-1-dev  # drawing, text, compositing
   libpng-dev libjpeg-dev libturbojpeg0-dev    # image codecs
   fonts-dejavu-core                           # the default font, for stable text pixels
