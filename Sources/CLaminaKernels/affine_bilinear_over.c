@@ -44,6 +44,18 @@ static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, in
     return _mm_packs_epi32(sum, zero);
 }
 
+/// The sample at texel position (u, v) (16.16, clamped inside) as 4 × 16-bit lanes.
+static inline __m128i texel_lanes(const uint32_t *src, int stride, int32_t u, int32_t v, int32_t umax, int32_t vmax,
+                                  __m128i zero) {
+    // Rounding may step a hair outside; the outer texels are transparent padding anyway.
+    int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
+    const uint32_t *row = src + (vc >> 16) * stride + (uc >> 16);
+    uint32_t p = row[0];
+    // Inside a flat area the four texels agree (most of a tile): no blend needed.
+    if (p == row[1] && p == row[stride] && p == row[stride + 1]) return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero);
+    return bilinear_lanes(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+}
+
 /// x / 255, rounded, on 16-bit lanes holding products of two 8-bit values.
 static inline __m128i div255(__m128i x) {
     x = _mm_add_epi16(x, _mm_set1_epi16(128));
@@ -85,15 +97,21 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
         int32_t du = (int32_t)lrint(m[0] * 65536), dv = (int32_t)lrint(m[1] * 65536);
         uint32_t *out = dst + (long)y * dst_stride;
 #if defined(__SSE2__)
-        __m128i zero = _mm_setzero_si128(), fade = _mm_set1_epi16((short)alpha);
-        for (int x = first; x < last; x++, u += du, v += dv) {
-            int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
-            const uint32_t *row = src + (vc >> 16) * src_stride + (uc >> 16);
-            uint32_t p = row[0];
-            // Inside a flat area the four texels agree (most of a tile): no blend needed.
-            __m128i s = p == row[1] && p == row[src_stride] && p == row[src_stride + 1]
-                ? _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero)
-                : bilinear_lanes(row, src_stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+        __m128i zero = _mm_setzero_si128(), fade = _mm_set1_epi16((short)alpha), full = _mm_set1_epi16(255);
+        int x = first;
+        // Two pixels at a time: each is sampled on its own, then faded and blended together.
+        for (; x + 1 < last; x += 2, u += 2 * du, v += 2 * dv) {
+            __m128i s = _mm_unpacklo_epi64(texel_lanes(src, src_stride, u, v, umax, vmax, zero),
+                                           texel_lanes(src, src_stride, u + du, v + dv, umax, vmax, zero));
+            if (alpha < 255) s = div255(_mm_mullo_epi16(s, fade));
+            __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);    // each pixel's alpha
+            if (_mm_movemask_epi8(_mm_cmpeq_epi16(sa, zero)) == 0xFFFF) continue;       // both transparent
+            __m128i d = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(out + x)), zero);
+            d = div255(_mm_mullo_epi16(d, _mm_sub_epi16(full, sa)));
+            _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
+        }
+        for (; x < last; x++, u += du, v += dv) {
+            __m128i s = texel_lanes(src, src_stride, u, v, umax, vmax, zero);
             if (alpha < 255) s = div255(_mm_mullo_epi16(s, fade));
             int sa = _mm_extract_epi16(s, 3);
             if (sa == 0) continue;
