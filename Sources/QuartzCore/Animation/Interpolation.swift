@@ -4,10 +4,11 @@
 enum Interpolation {
     static func value(from a: Any?, to b: Any?, at t: Double) -> Any? {
         let f = CGFloat(t)
-        switch (a, b) {
-        case let (x?, y?) where Boxing.number(x) != nil && Boxing.number(y) != nil && !isBoolean(x) && !isBoolean(y):
-            let p = Boxing.number(x)!, q = Boxing.number(y)!
+        // Numbers first (the common case), each read once.
+        if let x = a, let y = b, let p = Boxing.number(x), let q = Boxing.number(y), !isBoolean(x), !isBoolean(y) {
             return NSNumber(value: p + (q - p) * t)
+        }
+        switch (a, b) {
         case let (x as CGPoint, y as CGPoint):
             return CGPoint(x: x.x + (y.x - x.x) * f, y: x.y + (y.y - x.y) * f)
         case let (x as CGSize, y as CGSize):
@@ -33,7 +34,7 @@ enum Interpolation {
     /// any NSNumber holding 0 or 1 casts to Bool.
     static func isBoolean(_ x: Any) -> Bool {
         if type(of: x) == Bool.self { return true }
-        if let n = x as? NSNumber { return String(cString: n.objCType) == "c" }
+        if let n = x as? NSNumber { return n.objCType[0] == 0x63 && n.objCType[1] == 0 }   // "c"
         return false
     }
 
