@@ -74,4 +74,25 @@ final class CommandLineToolTests: XCTestCase {
         let written = try FileManager.default.contentsOfDirectory(atPath: frames)
         XCTAssertTrue(written.contains { $0.contains("diff") }, "no diff image among \(written)")
     }
+
+    /// What real windows show (lamina-snap --window: the render thread, the compositor, MIT-SHM,
+    /// a capture through XGetImage) against the offscreen goldens of every demo.
+    func testWindowCapturesMatchTheGoldens() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        let snap = try tool("lamina-snap")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-window-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+        for demo in demos.map(\.name) {
+            let result = try run(snap, [demo, "--window", "--at", "0.5", "--out", folder.path])
+            XCTAssertEqual(result.status, 0, result.output)
+            let frame = try XCTUnwrap(SnapshotComparison.read(folder.appendingPathComponent("\(demo)@0.5.png")), demo)
+            let golden = try XCTUnwrap(SnapshotComparison.read(goldens.appendingPathComponent("demo-\(demo)@0.5.png")), demo)
+            XCTAssertEqual(frame.width, golden.width, demo)
+            guard frame.width == golden.width, frame.height == golden.height else { continue }
+            // Bilinear placement differs from cairo's drawing at edges only: a few pixels, a little.
+            let differing = SnapshotComparison.difference(frame, golden, channelTolerance: 40).differing
+            XCTAssertLessThan(differing, frame.width * frame.height / 100, "\(demo): the window differs from its golden")
+        }
+    }
 }
