@@ -95,4 +95,41 @@ final class CommandLineToolTests: XCTestCase {
             XCTAssertLessThan(differing, frame.width * frame.height / 100, "\(demo): the window differs from its golden")
         }
     }
+
+    /// An X server that goes away ends the app with a clear message: no hang, no crash.
+    func testAVanishedXServerEndsTheAppWithAMessage() throws {
+        let xvfb = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        guard FileManager.default.fileExists(atPath: xvfb.path) else { throw XCTSkip("needs Xvfb") }
+        let gallery = try tool("lamina-gallery")
+        // A server of our own, on a display nobody uses.
+        var number = 180
+        while FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") { number += 1 }
+        let server = Process()
+        server.executableURL = xvfb
+        server.arguments = [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
+        server.standardError = Pipe()
+        try server.run()
+        defer { if server.isRunning { server.terminate() } }
+        for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            Thread.sleep(forTimeInterval: 0.05)      // another process starting up: real time is all there is
+        }
+        let app = Process(), errors = Pipe()
+        app.executableURL = gallery
+        app.arguments = ["stress"]
+        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": ":\(number)"]) { $1 }
+        app.standardOutput = Pipe()
+        app.standardError = errors
+        try app.run()
+        defer { if app.isRunning { app.terminate() } }
+        Thread.sleep(forTimeInterval: 1.5)                // let it open its window and animate
+        XCTAssertTrue(app.isRunning, "the gallery did not start")
+        server.terminate()
+        for _ in 0..<100 where app.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        XCTAssertFalse(app.isRunning, "the app hung after the X server went away")
+        guard !app.isRunning else { return }
+        XCTAssertEqual(app.terminationReason, .exit, "the app crashed")
+        XCTAssertEqual(app.terminationStatus, 1)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertTrue(message.contains("the X server went away"), message)
+    }
 }
