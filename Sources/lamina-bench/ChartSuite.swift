@@ -92,7 +92,7 @@ enum ChartSuite {
             ctx.addLines(between: points)
             ctx.strokePath()
             for p in points { ctx.fillEllipse(in: CGRect(x: p.x - 5, y: p.y - 5, width: 10, height: 10)) }
-            let legend = CGPoint(x: plot.maxX - 220, y: CGFloat(height) - 30 - CGFloat(n) * 24)
+            let legend = CGPoint(x: plot.maxX - 200, y: plot.maxY - 12 - CGFloat(n) * 24)   // top right, inside the plot
             ctx.fill(CGRect(x: legend.x, y: legend.y - 10, width: 18, height: 6))
             label(s.name, CGPoint(x: legend.x + 26, y: legend.y))
         }
