@@ -153,4 +153,38 @@ final class CompositorTests: XCTestCase {
             XCTAssertEqual(differing(ctx.makeImage()!, target().makeImage()!), 0, "the target was not touched")
         }
     }
+
+    /// Frames of one committed tree reuse what its still sublayers placed; what moves — an
+    /// animated sublayer, or the root itself — is placed again. Each frame equals a whole one.
+    func testFramesOfOneTreeReuseStillSublayersExactly() throws {
+        for animateRoot in [false, true] {
+            let layer = scene()
+            let mover = tile(CGRect(x: 20, y: 110, width: 24, height: 24), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 30
+            slide.toValue = 200
+            slide.duration = 1
+            mover.add(slide, forKey: "slide")
+            layer.addSublayer(mover)
+            if animateRoot {
+                let drift = CABasicAnimation(keyPath: "position.y")
+                drift.fromValue = 80
+                drift.toValue = 100
+                drift.duration = 1
+                layer.add(drift, forKey: "drift")
+            }
+            let tree = try XCTUnwrap(RenderTree(layer))
+            let compositor = Compositor(), ctx = target()
+            let start = CACurrentMediaTime()
+            for step in 0..<4 {
+                let t = start + Double(step) * 0.2
+                XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+                let whole = target()
+                XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: whole))
+                let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
+                                                               channelTolerance: 0)
+                XCTAssertEqual(difference.differing, 0, "frame \(step), root animated: \(animateRoot)")
+            }
+        }
+    }
 }

@@ -48,19 +48,37 @@ package struct DeviceRect: Equatable, Sendable {
 /// exactly as the renderer would draw it: an affine transform, and no mask, clipped sublayers,
 /// group opacity, shadow of unknown shape, transition or rasterization. Anything else goes to `LayerRenderer`.
 struct CompositePlan {
+    /// The items of the root's sublayers that have no animations, and how the root was placed:
+    /// a later frame of the same tree, with the root placed the same way, reuses them as they are
+    /// (a few things moving over many still ones cost only what moves).
+    struct StillSublayers {
+        var tree: UInt64
+        var rootToDevice: CGAffineTransform
+        var rootOpacity: CGFloat
+        var items: [Int: [CompositeItem]] = [:]
+    }
+
     private(set) var items: [CompositeItem] = []
+    private(set) var still: StillSublayers
+    private let previous: StillSublayers?
     private let cache: TextureCache
     private let screen: DeviceRect
 
     /// Nil when some layer needs the full renderer.
-    init?(_ root: LayerSnapshot, scale: CGFloat, screen: DeviceRect, cache: TextureCache) {
+    init?(_ root: LayerSnapshot, tree: UInt64, scale: CGFloat, screen: DeviceRect, cache: TextureCache,
+          reusing previous: StillSublayers?) {
         self.cache = cache
         self.screen = screen
-        guard add(root, in: nil, toDevice: CGAffineTransform(scaleX: scale, y: scale), opacity: 1) else { return nil }
+        let toDevice = CGAffineTransform(scaleX: scale, y: scale)
+        still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1)
+        // Only when the root itself does not animate do its sublayers sit where they sat.
+        self.previous = root.animations.isEmpty && previous?.tree == tree ? previous : nil
+        guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true) else { return nil }
     }
 
     private mutating func add(_ layer: LayerSnapshot, in parent: LayerGeometry.SublayerSpace?,
-                              toDevice parentToDevice: CGAffineTransform, opacity parentOpacity: CGFloat) -> Bool {
+                              toDevice parentToDevice: CGAffineTransform, opacity parentOpacity: CGFloat,
+                              isRoot: Bool = false) -> Bool {
         guard !layer.isHidden, layer.opacity > 0 else { return true }
         let m = layer.transformToParent(in: parent)
         if !layer.isDoubleSided && m.m33 < 0 { return true }
@@ -81,8 +99,26 @@ struct CompositePlan {
             guard let texture = cache.texture(for: layer, scale: scale) else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
         }
+        if isRoot {
+            still.rootToDevice = toDevice
+            still.rootOpacity = opacity
+        }
+        let reusable = isRoot && previous.map { $0.rootToDevice == toDevice && $0.rootOpacity == opacity } == true
+        if reusable, let previous { still.items = previous.items }      // the same tree: same sublayers
         for i in layer.drawingOrder {
-            guard add(layer.sublayers[i], in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+            let sublayer = layer.sublayers[i]
+            guard isRoot, !sublayer.hasAnimations else {
+                guard add(sublayer, in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+                continue
+            }
+            if reusable, let placed = still.items[i] {
+                for item in placed { cache.touch(item.texture) }
+                items.append(contentsOf: placed)
+                continue
+            }
+            let start = items.count
+            guard add(sublayer, in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+            still.items[i] = Array(items[start...])
         }
         return true
     }

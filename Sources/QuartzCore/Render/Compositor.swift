@@ -12,6 +12,7 @@ package final class Compositor: @unchecked Sendable {
     private var previous: [CompositeItem] = []
     private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
     private var needsFullFrame = true
+    private var stillSublayers: CompositePlan.StillSublayers?
     private let bands: [CompositeBand]
 
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
@@ -35,8 +36,10 @@ package final class Compositor: @unchecked Sendable {
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
         let before = cache.count
-        let plan = CompositePlan(tree.snapshot.presented(atParentTime: t), scale: scale, screen: screen, cache: cache)
+        let plan = CompositePlan(tree.snapshot.presented(atParentTime: t), tree: tree.id, scale: scale, screen: screen,
+                                 cache: cache, reusing: stillSublayers)
         texturesDrawn += max(cache.count - before, 0)
+        stillSublayers = plan?.still
         guard let items = plan?.items else {
             needsFullFrame = true
             return nil

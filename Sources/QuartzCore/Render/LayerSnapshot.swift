@@ -118,7 +118,10 @@ struct LayerSnapshot: Sendable {
             }
             result = target.snapshot
         }
-        result.sublayers = sublayers.map { $0.presented(atParentTime: time) }
+        // Only animated sublayers change; the others stay as they are (no copies made for them).
+        for i in sublayers.indices where sublayers[i].hasAnimations {
+            result.sublayers[i] = sublayers[i].presented(atParentTime: time)
+        }
         result.mask = mask.map { $0.presented(atParentTime: time) }
         return result
     }

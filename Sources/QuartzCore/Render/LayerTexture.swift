@@ -158,6 +158,9 @@ final class TextureCache {
         return texture
     }
 
+    /// Marks a texture as used by this frame (one placed again without a lookup).
+    func touch(_ texture: LayerTexture) { texture.lastUse = frame }
+
     /// Ends a frame: textures unused for a second's worth of frames are released.
     func endFrame() {
         frame += 1

@@ -1,7 +1,14 @@
+import Foundation
+
 /// A committed layer tree for a render thread: drawn at any media time, on any thread, without
 /// touching `CALayer` objects (the snapshot carries the values, the timing and the animations).
 package struct RenderTree: Sendable {
     let snapshot: LayerSnapshot
+    /// Tells commits apart: frames of the same tree may reuse what they placed before.
+    let id: UInt64
+
+    private static let counter = NSLock()
+    nonisolated(unsafe) private static var made: UInt64 = 0
 
     /// The tree as committed now; nil when a layer redraws for an animated custom property, which
     /// only the main thread's `presentation()` can do (the host draws those frames there).
@@ -10,6 +17,10 @@ package struct RenderTree: Sendable {
         let snapshot = LayerSnapshot(layer)
         guard !snapshot.needsDisplayWhenAnimated, layer.superlayer == nil else { return nil }
         self.snapshot = snapshot
+        Self.counter.lock()
+        Self.made += 1
+        id = Self.made
+        Self.counter.unlock()
     }
 
     /// Whether frames change with time (an animation somewhere in the tree).
