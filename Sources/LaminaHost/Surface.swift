@@ -19,6 +19,8 @@ final class Surface: @unchecked Sendable {
     /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
     private(set) var framesPut = 0
     private(set) var frameTimes: [Double] = []
+    /// How long the last frame took to draw and put.
+    private var lastFrameSeconds: CFTimeInterval = 0
     /// When the last frame's put completed (media time).
     private(set) var lastPutTime: CFTimeInterval = 0
     /// The window lost what it showed (an Expose, a new buffer): the next frame is whole.
@@ -62,7 +64,9 @@ final class Surface: @unchecked Sendable {
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()
-        guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context) else {
+        // The next frame comes a tick later, or when this one is done if frames take longer.
+        let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
+        guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
             drawWhole(buffer, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
             return true
         }
@@ -101,6 +105,7 @@ final class Surface: @unchecked Sendable {
         let now = CACurrentMediaTime(), seconds = now - started
         lock.lock(); defer { lock.unlock() }
         lastPutTime = now
+        lastFrameSeconds = seconds
         framesPut += 1
         if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
         frameTimes.append(seconds)

@@ -13,6 +13,7 @@ package final class Compositor: @unchecked Sendable {
     private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
     private var needsFullFrame = true
     private var stillSublayers: CompositePlan.StillSublayers?
+    private var prefetched: PresentedFrame?
     private let bands: [CompositeBand]
 
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
@@ -30,14 +31,24 @@ package final class Compositor: @unchecked Sendable {
     /// `scale` pixels per point) where it changed since the last call, and returns the changed
     /// rectangles, empty when nothing changed. Nil when the tree needs `LayerRenderer`; the
     /// target is then untouched.
+    ///
+    /// With `nextFrameAt`, the next frame's animations are evaluated on another core while this
+    /// frame composites; a next call for the same tree within 10 ms of that time uses them.
     package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, scale: CGFloat,
-                           into target: CGContext) -> [DeviceRect]? {
+                           into target: CGContext, nextFrameAt: CFTimeInterval? = nil) -> [DeviceRect]? {
         guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
         let before = cache.count
-        let plan = CompositePlan(tree.snapshot.presented(atParentTime: t), tree: tree.id, scale: scale, screen: screen,
-                                 cache: cache, reusing: stillSublayers)
+        let presented: LayerSnapshot
+        if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
+            presented = early.result()
+        } else {
+            presented = tree.snapshot.presented(atParentTime: t)
+        }
+        prefetched = nil
+        let plan = CompositePlan(presented, tree: tree.id, scale: scale, screen: screen, cache: cache, reusing: stillSublayers)
+        if let next = nextFrameAt, tree.isAnimating { prefetched = PresentedFrame(tree, atMediaTime: next) }
         texturesDrawn += max(cache.count - before, 0)
         stillSublayers = plan?.still
         guard let items = plan?.items else {
@@ -77,6 +88,31 @@ package final class Compositor: @unchecked Sendable {
         case .noneSkipFirst: return PIXMAN_x8r8g8b8
         default: return nil
         }
+    }
+}
+
+/// A tree's animations evaluated at a media time on a global-queue thread: the next frame's
+/// evaluation overlaps this frame's compositing.
+final class PresentedFrame: @unchecked Sendable {
+    let tree: UInt64
+    let time: CFTimeInterval
+    private let done = DispatchSemaphore(value: 0)
+    private var snapshot: LayerSnapshot?
+
+    init(_ tree: RenderTree, atMediaTime time: CFTimeInterval) {
+        self.tree = tree.id
+        self.time = time
+        DispatchQueue.global().async { [self] in
+            snapshot = tree.snapshot.presented(atParentTime: time)
+            done.signal()
+        }
+    }
+
+    /// The presented tree, once evaluated.
+    func result() -> LayerSnapshot {
+        done.wait()
+        done.signal()                   // later waits return at once
+        return snapshot!
     }
 }
 
