@@ -3,6 +3,19 @@ import LaminaHost
 import LaminaTesting
 import GalleryDemos
 
+/// A demo's view at 640×480 and its frame half a second in, drawn offscreen by the layer renderer
+/// on the virtual clock (media time 1000 is its start).
+@MainActor
+func renderedDemo(_ demo: Demo) -> (view: HostingView, frame: CGImage?) {
+    MediaClock.setVirtualTime(1000)
+    let view = demo.make()
+    view.layer.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
+    let renderer = CARenderer(size: CGSize(width: 640, height: 480))
+    renderer.backgroundColor = CGColor(gray: 1, alpha: 1)
+    renderer.layer = view.layer
+    return (view, renderer.makeImage(atTime: 1000.5))
+}
+
 /// Every gallery demo's frame half a second in, offscreen on the virtual clock, against its golden.
 final class DemoGoldenTests: XCTestCase {
     override func tearDown() { MediaClock.useSystemTime() }
@@ -10,15 +23,7 @@ final class DemoGoldenTests: XCTestCase {
     func testEveryDemoMatchesItsGoldenFrame() {
         for demo in demos {
             nonisolated(unsafe) var image: CGImage?
-            MainActor.assumeIsolated {
-                MediaClock.setVirtualTime(1000)
-                let view = demo.make()
-                view.layer.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
-                let renderer = CARenderer(size: CGSize(width: 640, height: 480))
-                renderer.backgroundColor = CGColor(gray: 1, alpha: 1)
-                renderer.layer = view.layer
-                image = renderer.makeImage(atTime: 1000.5)
-            }
+            MainActor.assumeIsolated { image = renderedDemo(demo).frame }
             assertSnapshot(image, named: "demo-\(demo.name)@0.5")
         }
     }
@@ -33,13 +38,8 @@ final class DemoCompositorTests: XCTestCase {
         nonisolated(unsafe) var placed: [String] = []
         for demo in demos {
             MainActor.assumeIsolated {
-                MediaClock.setVirtualTime(1000)
-                let view = demo.make()
-                view.layer.frame = CGRect(x: 0, y: 0, width: 640, height: 480)
-                let renderer = CARenderer(size: CGSize(width: 640, height: 480))
-                renderer.backgroundColor = CGColor(gray: 1, alpha: 1)
-                renderer.layer = view.layer
-                guard let reference = renderer.makeImage(atTime: 1000.5), let tree = RenderTree(view.layer),
+                let (view, rendered) = renderedDemo(demo)
+                guard let reference = rendered, let tree = RenderTree(view.layer),
                       let target = CGContext(data: nil, width: 640, height: 480, bitsPerComponent: 8, bytesPerRow: 0,
                                              space: CGColorSpaceCreateDeviceRGB(),
                                              bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
