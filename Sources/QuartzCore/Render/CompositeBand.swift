@@ -66,7 +66,8 @@ final class CompositeBand: @unchecked Sendable {
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(clip, &count) else { return }
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { m in
-            for (k, value) in [inverse.a, inverse.b, inverse.c, inverse.d, inverse.tx, inverse.ty].enumerated() { m[k] = Double(value) }
+            (m[0], m[1], m[2], m[3], m[4], m[5]) = (Double(inverse.a), Double(inverse.b), Double(inverse.c),
+                                                    Double(inverse.d), Double(inverse.tx), Double(inverse.ty))
             for i in 0..<Int(count) {
                 let b = boxes[i]
                 let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)

@@ -90,7 +90,8 @@ struct CompositePlan {
         let opacity = parentOpacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
         if Self.castsShadow(layer) {
-            // Behind the layer, faded with it (as the renderer draws a shadow of known shape).
+            // Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
+            // unknown shape needs the renderer's transparency layer.
             guard let shape = LayerShadow.knownShape(of: layer),
                   let texture = cache.shadowTexture(for: layer, shape: shape, scale: scale) else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
@@ -136,12 +137,11 @@ struct CompositePlan {
         layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
     }
 
-    /// Whether the layer's look is its own drawing and a shadow of known shape, placed and faded
-    /// (nothing that needs a group).
+    /// Whether the layer's look is its own drawing (and a shadow, if its shape is known: see
+    /// `add`), placed and faded: nothing that needs a group.
     private static func isPlaceable(_ layer: LayerSnapshot) -> Bool {
         let hasSublayers = !layer.sublayers.isEmpty
-        let shadowIsKnown = !castsShadow(layer) || LayerShadow.knownShape(of: layer) != nil
-        return layer.mask.isEmpty && layer.transition == nil && !layer.shouldRasterize && shadowIsKnown
+        return layer.mask.isEmpty && layer.transition == nil && !layer.shouldRasterize
             && !(hasSublayers && layer.masksToBounds)
             && !(hasSublayers && layer.opacity < 1 && layer.allowsGroupOpacity)
     }
