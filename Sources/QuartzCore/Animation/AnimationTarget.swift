@@ -17,51 +17,50 @@ final class SnapshotTarget: AnimationTarget {
 
     init(_ snapshot: LayerSnapshot) { self.snapshot = snapshot }
 
+    // Key paths are split without building arrays: this runs for every animation every frame.
     func value(forKeyPath keyPath: String) -> Any? {
-        let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
-        let value = value(forKey: parts[0])
-        return parts.count == 1 ? value : StructureField.get(value, path: parts[1])
+        guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        return StructureField.get(value(forKey: String(keyPath[..<dot])), path: String(keyPath[keyPath.index(after: dot)...]))
     }
 
     func setValue(_ value: Any?, forKeyPath keyPath: String) {
-        let parts = keyPath.split(separator: ".", maxSplits: 1).map(String.init)
-        if parts.count == 1 { setValue(value, forKey: parts[0]); return }
-        if let updated = StructureField.set(self.value(forKey: parts[0]), path: parts[1], to: value) {
-            setValue(updated, forKey: parts[0])
+        guard let dot = keyPath.firstIndex(of: ".") else { setValue(value, forKey: keyPath); return }
+        let key = String(keyPath[..<dot])
+        if let updated = StructureField.set(self.value(forKey: key), path: String(keyPath[keyPath.index(after: dot)...]), to: value) {
+            setValue(updated, forKey: key)
         }
     }
 
     func setTransition(_ state: TransitionState) { snapshot.transition = state }
 
     func value(forKey key: String) -> Any? {
-        let s = snapshot
         switch key {
-        case "bounds": return s.bounds
-        case "position": return s.position
-        case "zPosition": return Boxing.box(s.zPosition)
-        case "anchorPoint": return s.anchorPoint
-        case "anchorPointZ": return Boxing.box(s.anchorPointZ)
-        case "transform": return s.transform
-        case "sublayerTransform": return s.sublayerTransform
-        case "opacity": return Boxing.box(s.opacity)
-        case "hidden": return Boxing.box(s.isHidden)
-        case "masksToBounds": return Boxing.box(s.masksToBounds)
-        case "doubleSided": return Boxing.box(s.isDoubleSided)
-        case "backgroundColor": return s.backgroundColor
-        case "cornerRadius": return Boxing.box(s.cornerRadius)
-        case "borderWidth": return Boxing.box(s.borderWidth)
-        case "borderColor": return s.borderColor
-        case "contents": return s.contents
-        case "contentsRect": return s.contentsRect
-        case "contentsCenter": return s.contentsCenter
-        case "contentsScale": return Boxing.box(s.contentsScale)
-        case "shadowColor": return s.shadowColor
-        case "shadowOpacity": return Boxing.box(s.shadowOpacity)
-        case "shadowOffset": return s.shadowOffset
-        case "shadowRadius": return Boxing.box(s.shadowRadius)
-        case "shadowPath": return s.shadowPath
+        case "bounds": return snapshot.bounds
+        case "position": return snapshot.position
+        case "zPosition": return Boxing.box(snapshot.zPosition)
+        case "anchorPoint": return snapshot.anchorPoint
+        case "anchorPointZ": return Boxing.box(snapshot.anchorPointZ)
+        case "transform": return snapshot.transform
+        case "sublayerTransform": return snapshot.sublayerTransform
+        case "opacity": return Boxing.box(snapshot.opacity)
+        case "hidden": return Boxing.box(snapshot.isHidden)
+        case "masksToBounds": return Boxing.box(snapshot.masksToBounds)
+        case "doubleSided": return Boxing.box(snapshot.isDoubleSided)
+        case "backgroundColor": return snapshot.backgroundColor
+        case "cornerRadius": return Boxing.box(snapshot.cornerRadius)
+        case "borderWidth": return Boxing.box(snapshot.borderWidth)
+        case "borderColor": return snapshot.borderColor
+        case "contents": return snapshot.contents
+        case "contentsRect": return snapshot.contentsRect
+        case "contentsCenter": return snapshot.contentsCenter
+        case "contentsScale": return Boxing.box(snapshot.contentsScale)
+        case "shadowColor": return snapshot.shadowColor
+        case "shadowOpacity": return Boxing.box(snapshot.shadowOpacity)
+        case "shadowOffset": return snapshot.shadowOffset
+        case "shadowRadius": return Boxing.box(snapshot.shadowRadius)
+        case "shadowPath": return snapshot.shadowPath
         case "colors", "locations", "startPoint", "endPoint":
-            guard case .gradient(let g)? = s.content else { return nil }
+            guard case .gradient(let g)? = snapshot.content else { return nil }
             switch key {
             case "colors": return g.colors
             case "locations": return g.locations?.map { NSNumber(value: Double($0)) }
