@@ -17,7 +17,8 @@ final class LayerTexture: @unchecked Sendable {
         var contentsCenter: CGRect
         var contentsGravity: CALayerContentsGravity
         var contentsScale: CGFloat
-        var filters: [CALayerContentsFilter]
+        var minificationFilter: CALayerContentsFilter
+        var magnificationFilter: CALayerContentsFilter
         var masksToBounds: Bool
         var isGeometryFlipped: Bool
         var content: LayerContent?
@@ -37,7 +38,8 @@ final class LayerTexture: @unchecked Sendable {
             contentsCenter = layer.contentsCenter
             contentsGravity = layer.contentsGravity
             contentsScale = layer.contentsScale
-            filters = [layer.minificationFilter, layer.magnificationFilter]
+            minificationFilter = layer.minificationFilter
+            magnificationFilter = layer.magnificationFilter
             masksToBounds = layer.masksToBounds
             isGeometryFlipped = layer.isGeometryFlipped
             content = layer.content
