@@ -1,10 +1,9 @@
-// Affine bilinear OVER. With SSE2 (every x86-64 has it) each pixel is blended in 16-bit lanes;
-// elsewhere a portable loop does the same with 8-bit channels packed in 32-bit words.
+// Affine bilinear OVER. Each row is split into the part that samples only the texture's flat
+// rectangle (filled with one color, no texel read) and the rest, sampled texel by texel: with
+// SSE2 (every x86-64 has it) in 16-bit lanes, elsewhere with 8-bit channels packed in words.
 #include "lamina_kernels.h"
+#include "pixel_math.h"
 #include <math.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /// The range of x (a real number) where lo <= u0 + du·x < hi, narrowed into [*from, *to).
 static void narrow(double u0, double du, double lo, double hi, double *from, double *to) {
@@ -18,16 +17,16 @@ static void narrow(double u0, double du, double lo, double hi, double *from, dou
     if (b < *to) *to = b;
 }
 
-#if !defined(__SSE2__)
-/// Each 8-bit channel of x times a / 255, rounded.
-static inline uint32_t scale_channels(uint32_t x, uint32_t a) {
-    uint32_t rb = (x & 0x00ff00ff) * a + 0x00800080;
-    rb = ((rb + ((rb >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff;
-    uint32_t ag = ((x >> 8) & 0x00ff00ff) * a + 0x00800080;
-    ag = (ag + ((ag >> 8) & 0x00ff00ff)) & 0xff00ff00;
-    return rb | ag;
+/// The whole pixels of [from, to) (first pixel centers are at x + 0.5, folded into u0), within [x0, x1).
+static void pixels_within(double from, double to, int x0, int x1, int *first, int *last) {
+    *first = from > x0 ? (from < x1 ? (int)ceil(from) : x1) : x0;
+    *last = to < x1 ? (to > x0 ? (int)ceil(to) : x0) : x1;
 }
-#endif
+
+/// One row's samples, from texel position (u, v) stepping by (du, dv) (all 16.16).
+typedef struct {
+    int32_t u, v, du, dv;
+} lamina_walk;
 
 #if defined(__SSE2__)
 /// The 2×2 texels at `row` blended with 7-bit weights, as 4 × 16-bit lanes.
@@ -45,25 +44,40 @@ static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, in
 }
 
 /// The sample at texel position (u, v) (16.16, clamped inside) as 4 × 16-bit lanes.
-static inline __m128i texel_lanes(const uint32_t *src, int stride, int32_t u, int32_t v, int32_t umax, int32_t vmax,
+static inline __m128i texel_lanes(const lamina_texture *src, int32_t u, int32_t v, int32_t umax, int32_t vmax,
                                   __m128i zero) {
     // Rounding may step a hair outside; the outer texels are transparent padding anyway.
     int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
-    const uint32_t *row = src + (vc >> 16) * stride + (uc >> 16);
+    int stride = src->stride_pixels;
+    const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
     uint32_t p = row[0];
-    // Inside a flat area the four texels agree (most of a tile): no blend needed.
+    // Inside a flat area the four texels agree: no blend needed.
     if (p == row[1] && p == row[stride] && p == row[stride + 1]) return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero);
     return bilinear_lanes(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
 }
 
-/// x / 255, rounded, on 16-bit lanes holding products of two 8-bit values.
-static inline __m128i div255(__m128i x) {
-    x = _mm_add_epi16(x, _mm_set1_epi16(128));
-    return _mm_srli_epi16(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), 8);
+/// Samples, fades and blends the pixels [first, last) of `out`, two at a time.
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+    const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
+    __m128i zero = _mm_setzero_si128(), fade = _mm_set1_epi16((short)alpha), full = _mm_set1_epi16(255);
+    int x = first;
+    for (; x + 1 < last; x += 2, w.u += 2 * w.du, w.v += 2 * w.dv) {
+        __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, umax, vmax, zero),
+                                       texel_lanes(src, w.u + w.du, w.v + w.dv, umax, vmax, zero));
+        if (alpha < 255) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
+        __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);    // each pixel's alpha
+        if (_mm_movemask_epi8(_mm_cmpeq_epi16(sa, zero)) == 0xFFFF) continue;       // both transparent
+        __m128i d = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(out + x)), zero);
+        d = lamina_div255_epi16(_mm_mullo_epi16(d, _mm_sub_epi16(full, sa)));
+        _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
+    }
+    if (x < last) {
+        __m128i s = texel_lanes(src, w.u, w.v, umax, vmax, zero);
+        if (alpha < 255) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
+        out[x] = lamina_over((uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero)), out[x]);
+    }
 }
-#endif
-
-#if !defined(__SSE2__)
+#else
 /// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them).
 static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy) {
     uint32_t result = 0;
@@ -75,64 +89,77 @@ static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy)
     }
     return result;
 }
+
+/// Samples, fades and blends the pixels [first, last) of `out`, one at a time.
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+    const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
+    int stride = src->stride_pixels;
+    for (int x = first; x < last; x++, w.u += w.du, w.v += w.dv) {
+        // Rounding may step a hair outside; the outer texels are transparent padding anyway.
+        int32_t uc = w.u < 0 ? 0 : w.u > umax ? umax : w.u, vc = w.v < 0 ? 0 : w.v > vmax ? vmax : w.v;
+        const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
+        uint32_t p = row[0];
+        if (p != row[1] || p != row[stride] || p != row[stride + 1])
+            p = bilinear(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+        if (p == 0) continue;
+        if (alpha < 255) p = lamina_scale_channels(p, alpha);
+        out[x] = lamina_over(p, out[x]);
+    }
+}
 #endif
 
+/// The walk of row y from pixel x (texel centers at integers, pixel centers at +0.5).
+static lamina_walk walk_from(double u0, double v0, const double m[6], int x) {
+    lamina_walk w = { (int32_t)lrint((u0 + m[0] * x) * 65536), (int32_t)lrint((v0 + m[1] * x) * 65536),
+                      (int32_t)lrint(m[0] * 65536), (int32_t)lrint(m[1] * 65536) };
+    return w;
+}
+
+/// Asks for the texels that the sampled ends of a row a few rows below will read: the walk over a
+/// texture crosses its rows, which hardware prefetchers don't follow, and many textures don't stay in cache.
+static inline void prefetch_ahead(const lamina_texture *src, double u0, double v0, const double m[6],
+                                  int first, int flat_first, int flat_last, int last) {
+    enum { rows_ahead = 6 };
+    double du = m[2] * rows_ahead, dv = m[3] * rows_ahead;
+    int xs[4] = { first, flat_first, flat_last, last - 1 };
+    for (int i = 0; i < 4; i++) {
+        double u = u0 + m[0] * xs[i] + du, v = v0 + m[1] * xs[i] + dv;
+        if (!(u >= 0 && v >= 0 && u < src->width - 1 && v < src->height - 1)) continue;
+        const uint32_t *texel = src->texels + (long)v * src->stride_pixels + (long)u;
+        __builtin_prefetch(texel);
+        __builtin_prefetch(texel + src->stride_pixels);
+    }
+}
+
 void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
-                                 const uint32_t *src, int src_stride, int src_width, int src_height,
-                                 const double m[6], uint32_t alpha) {
-    if (src_width < 2 || src_height < 2 || alpha == 0) return;
-    const int32_t umax = (src_width - 2) << 16 | 0xffff, vmax = (src_height - 2) << 16 | 0xffff;
+                                 const lamina_texture *src, const double m[6], uint32_t alpha) {
+    if (src->width < 2 || src->height < 2 || alpha == 0) return;
+    int has_flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
+    // The flat color as every sample inside the flat rectangle comes out: faded, then blended.
+    uint32_t flat = alpha < 255 ? lamina_scale_channels(src->flat_color, alpha) : src->flat_color;
+    // Samples inside [lo, hi) read only flat texels (a sample reads texels floor(u) and floor(u) + 1);
+    // the margin keeps double rounding from reaching the edge.
+    const double margin = 1.0 / 4096;
     for (int y = y0; y < y1; y++) {
-        // Texel space (texel centers at integers) at the center of pixel (0, y).
         double u0 = m[2] * (y + 0.5) + m[4] + m[0] * 0.5 - 0.5;
         double v0 = m[3] * (y + 0.5) + m[5] + m[1] * 0.5 - 0.5;
         double from = x0, to = x1;
-        narrow(u0, m[0], 0, src_width - 1, &from, &to);
-        narrow(v0, m[1], 0, src_height - 1, &from, &to);
-        int first = (int)ceil(from), last = (int)ceil(to);   // [first, last)
-        if (first < x0) first = x0;
-        if (last > x1) last = x1;
+        narrow(u0, m[0], 0, src->width - 1, &from, &to);
+        narrow(v0, m[1], 0, src->height - 1, &from, &to);
+        int first, last;
+        pixels_within(from, to, x0, x1, &first, &last);
         if (first >= last) continue;
-        int32_t u = (int32_t)lrint((u0 + m[0] * first) * 65536), v = (int32_t)lrint((v0 + m[1] * first) * 65536);
-        int32_t du = (int32_t)lrint(m[0] * 65536), dv = (int32_t)lrint(m[1] * 65536);
         uint32_t *out = dst + (long)y * dst_stride;
-#if defined(__SSE2__)
-        __m128i zero = _mm_setzero_si128(), fade = _mm_set1_epi16((short)alpha), full = _mm_set1_epi16(255);
-        int x = first;
-        // Two pixels at a time: each is sampled on its own, then faded and blended together.
-        for (; x + 1 < last; x += 2, u += 2 * du, v += 2 * dv) {
-            __m128i s = _mm_unpacklo_epi64(texel_lanes(src, src_stride, u, v, umax, vmax, zero),
-                                           texel_lanes(src, src_stride, u + du, v + dv, umax, vmax, zero));
-            if (alpha < 255) s = div255(_mm_mullo_epi16(s, fade));
-            __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);    // each pixel's alpha
-            if (_mm_movemask_epi8(_mm_cmpeq_epi16(sa, zero)) == 0xFFFF) continue;       // both transparent
-            __m128i d = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(out + x)), zero);
-            d = div255(_mm_mullo_epi16(d, _mm_sub_epi16(full, sa)));
-            _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
+        int flat_first = last, flat_last = last;
+        if (has_flat) {
+            narrow(u0, m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin, &from, &to);
+            narrow(v0, m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin, &from, &to);
+            pixels_within(from, to, first, last, &flat_first, &flat_last);
+            if (flat_first >= flat_last) flat_first = flat_last = last;
         }
-        for (; x < last; x++, u += du, v += dv) {
-            __m128i s = texel_lanes(src, src_stride, u, v, umax, vmax, zero);
-            if (alpha < 255) s = div255(_mm_mullo_epi16(s, fade));
-            int sa = _mm_extract_epi16(s, 3);
-            if (sa == 0) continue;
-            __m128i d = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)out[x]), zero);
-            d = div255(_mm_mullo_epi16(d, _mm_set1_epi16((short)(255 - sa))));
-            out[x] = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(_mm_add_epi16(s, d), zero));
-        }
-#else
-        for (int x = first; x < last; x++, u += du, v += dv) {
-            // Rounding may step a hair outside; the outer texels are transparent padding anyway.
-            int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
-            const uint32_t *row = src + (vc >> 16) * src_stride + (uc >> 16);
-            uint32_t p = row[0];
-            // Inside a flat area the four texels agree: no blend needed.
-            if (p != row[1] || p != row[src_stride] || p != row[src_stride + 1])
-                p = bilinear(row, src_stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
-            if (p == 0) continue;
-            if (alpha < 255) p = scale_channels(p, alpha);
-            uint32_t sa = p >> 24;
-            out[x] = sa == 255 ? p : p + scale_channels(out[x], 255 - sa);
-        }
-#endif
+        prefetch_ahead(src, u0, v0, m, first, flat_first, flat_last, last);
+        sampled_span(out, first, flat_first, src, walk_from(u0, v0, m, first), alpha);
+        lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
+        if (flat_last < last) sampled_span(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), alpha);
     }
 }

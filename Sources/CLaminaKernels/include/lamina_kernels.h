@@ -4,15 +4,34 @@
 
 #include <stdint.h>
 
-/// Blends `src` (premultiplied ARGB32, `src_width`×`src_height`) OVER `dst` (ARGB32 or XRGB32)
-/// through an affine transform, sampled bilinearly, faded by `alpha` (0–255), within the
-/// destination rectangle [x0, x1)×[y0, y1). `inverse` maps destination pixel coordinates to
-/// source ones: sx = inverse[0]·x + inverse[2]·y + inverse[4], sy = inverse[1]·x + inverse[3]·y + inverse[5].
-/// Source texels on the outermost rows and columns must be transparent (padding): samples are
-/// taken only where all four texels lie inside the source.
+/// A premultiplied ARGB32 texture, with a rectangle of it where every texel is the same color
+/// (a tile's interior): the kernels fill what samples only that rectangle without reading texels.
+typedef struct lamina_texture {
+    const uint32_t *texels;
+    int stride_pixels, width, height;
+    /// [flat_x0, flat_x1) × [flat_y0, flat_y1) holds only `flat_color`; empty when flat_x0 >= flat_x1.
+    int flat_x0, flat_y0, flat_x1, flat_y1;
+    uint32_t flat_color;
+} lamina_texture;
+
+/// Sets the texture's flat rectangle: a large rectangle of texels that all equal the center texel
+/// (empty when there is none worth having). Reads every texel once.
+void lamina_texture_find_flat_rect(lamina_texture *texture);
+
+/// Asks the cache for the texels the kernels will read (all but the middle of the flat rectangle),
+/// ahead of placing the texture: the texels of many textures don't stay in cache from frame to frame.
+void lamina_texture_prefetch(const lamina_texture *texture);
+
+/// Blends `src` OVER `dst` (ARGB32 or XRGB32) through an affine transform, sampled bilinearly,
+/// faded by `alpha` (0–255), within the destination rectangle [x0, x1)×[y0, y1). `inverse` maps
+/// destination pixel coordinates to source ones: sx = inverse[0]·x + inverse[2]·y + inverse[4],
+/// sy = inverse[1]·x + inverse[3]·y + inverse[5]. Source texels on the outermost rows and
+/// columns must be transparent (padding): samples are taken only where all four texels lie inside the source.
 void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride_pixels,
                                  int x0, int y0, int x1, int y1,
-                                 const uint32_t *src, int src_stride_pixels, int src_width, int src_height,
-                                 const double inverse[6], uint32_t alpha);
+                                 const lamina_texture *src, const double inverse[6], uint32_t alpha);
+
+/// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
+void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 
 #endif

@@ -42,25 +42,38 @@ final class CompositeBand: @unchecked Sendable {
             var white = pixman_color_t(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
             pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &white, Int32(count), boxes)
         }
-        for (index, item) in items.enumerated() {
-            let x0 = max(item.extent.x, e.x1), y0 = max(item.extent.y, e.y1)
-            let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
-            guard x1 > x0, y1 > y0, let source = source(index, item.texture) else { continue }
-            let mask = item.alpha == 255 ? nil : fade(item.alpha)
-            if let offset = item.integerOffset {
-                pixman_image_set_transform(source, nil)
-                pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
-                                         x0, y0, x1 - x0, y1 - y0)
-            } else {
-                // Rotated or scaled: our kernel, over the clip's boxes (pixman has no fast path).
-                Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)
+        // The items this band touches, each drawn while the next one's texels are fetched.
+        func touched(after index: Int) -> Int? {
+            items[(index + 1)...].firstIndex {
+                $0.extent.x < e.x2 && $0.extent.x + $0.extent.width > e.x1 && $0.extent.y < e.y2 && $0.extent.y + $0.extent.height > e.y1
             }
+        }
+        var next = touched(after: -1)
+        while let index = next {
+            next = touched(after: index)
+            if let next { withUnsafePointer(to: items[next].texture.texels, lamina_texture_prefetch) }
+            draw(items[index], index: index, within: e, on: dest, target: target)
+        }
+    }
+
+    private func draw(_ item: CompositeItem, index: Int, within e: pixman_box32_t, on dest: OpaquePointer, target: Target) {
+        let x0 = max(item.extent.x, e.x1), y0 = max(item.extent.y, e.y1)
+        let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
+        guard x1 > x0, y1 > y0, let source = source(index, item.texture) else { return }
+        let mask = item.alpha == 255 ? nil : fade(item.alpha)
+        if let offset = item.integerOffset {
+            pixman_image_set_transform(source, nil)
+            pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
+                                     x0, y0, x1 - x0, y1 - y0)
+        } else {
+            // Rotated or scaled: our kernel, over the clip's boxes (pixman has no fast path).
+            Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)
         }
     }
 
     private static func placeTransformed(_ item: CompositeItem, alpha: UInt8, clip: UnsafeMutablePointer<pixman_region32_t>,
                                          within r: (Int32, Int32, Int32, Int32), target: Target) {
-        guard let texels = item.texture.bitmap.data?.assumingMemoryBound(to: UInt32.self) else { return }
+        guard item.texture.texels.texels != nil else { return }
         let inverse = item.toDevice.inverted()
         let pixels = target.data.assumingMemoryBound(to: UInt32.self)
         var count: Int32 = 0
@@ -68,13 +81,14 @@ final class CompositeBand: @unchecked Sendable {
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { m in
             (m[0], m[1], m[2], m[3], m[4], m[5]) = (Double(inverse.a), Double(inverse.b), Double(inverse.c),
                                                     Double(inverse.d), Double(inverse.tx), Double(inverse.ty))
-            for i in 0..<Int(count) {
-                let b = boxes[i]
-                let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
-                guard x1 > x0, y1 > y0 else { continue }
-                lamina_affine_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
-                                            Int32(item.texture.bitmap.bytesPerRow / 4), item.texture.width, item.texture.height,
-                                            m.baseAddress, UInt32(alpha))
+            withUnsafePointer(to: item.texture.texels) { texels in
+                for i in 0..<Int(count) {
+                    let b = boxes[i]
+                    let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
+                    guard x1 > x0, y1 > y0 else { continue }
+                    lamina_affine_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
+                                                m.baseAddress, UInt32(alpha))
+                }
             }
         }
     }

@@ -1,4 +1,5 @@
 import CPixman
+import CLaminaKernels
 
 /// A layer's own drawing — background, contents, subclass content, border — or its shadow,
 /// rasterized once at a scale, so that the compositor can place it frame after frame without drawing it again.
@@ -81,6 +82,8 @@ final class LayerTexture: @unchecked Sendable {
     let height: Int32
     /// From texture pixels to the layer's own coordinates.
     let toLayer: CGAffineTransform
+    /// The pixels as our kernels take them, with the flat rectangle found once.
+    let texels: lamina_texture
     /// The last frame that used it (the cache drops textures unused for a while).
     var lastUse = 0
 
@@ -97,6 +100,12 @@ final class LayerTexture: @unchecked Sendable {
         height = Int32(bitmap.height)
         toLayer = CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
             .concatenating(CGAffineTransform(translationX: rect.minX, y: rect.minY))
+        var texels = lamina_texture()
+        texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
+        texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
+        (texels.width, texels.height) = (width, height)
+        if texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
+        self.texels = texels
     }
 
     /// The layer's own drawing, without its sublayers, shadow or opacity.
