@@ -82,22 +82,61 @@ struct TransformComponents {
         return t
     }
 
-    func value(forField field: String) -> Any? {
-        func n(_ v: CGFloat) -> NSNumber { NSNumber(value: Double(v)) }
-        switch field {
-        case "rotation.x": return n(rotation.x)
-        case "rotation.y": return n(rotation.y)
-        case "rotation.z", "rotation": return n(rotation.z)
-        case "scale.x": return n(scale.x)
-        case "scale.y": return n(scale.y)
-        case "scale.z": return n(scale.z)
-        case "scale": return n((scale.x + scale.y + scale.z) / 3)
-        case "translation.x": return n(translation.x)
-        case "translation.y": return n(translation.y)
-        case "translation.z": return n(translation.z)
-        case "translation": return CGSize(width: translation.x, height: translation.y)
-        default: return nil
+    /// A number inside a transform that a key path names (`transform.rotation.z` → `.rotationZ`).
+    enum Field {
+        case rotationX, rotationY, rotationZ, scaleX, scaleY, scaleZ, scale, translationX, translationY, translationZ
+
+        init?(_ name: String) {
+            switch name {
+            case "rotation.x": self = .rotationX
+            case "rotation.y": self = .rotationY
+            case "rotation.z", "rotation": self = .rotationZ
+            case "scale.x": self = .scaleX
+            case "scale.y": self = .scaleY
+            case "scale.z": self = .scaleZ
+            case "scale": self = .scale
+            case "translation.x": self = .translationX
+            case "translation.y": self = .translationY
+            case "translation.z": self = .translationZ
+            default: return nil
+            }
         }
+    }
+
+    subscript(field field: Field) -> CGFloat {
+        get {
+            switch field {
+            case .rotationX: rotation.x
+            case .rotationY: rotation.y
+            case .rotationZ: rotation.z
+            case .scaleX: scale.x
+            case .scaleY: scale.y
+            case .scaleZ: scale.z
+            case .scale: (scale.x + scale.y + scale.z) / 3
+            case .translationX: translation.x
+            case .translationY: translation.y
+            case .translationZ: translation.z
+            }
+        }
+        set {
+            switch field {
+            case .rotationX: rotation.x = newValue
+            case .rotationY: rotation.y = newValue
+            case .rotationZ: rotation.z = newValue
+            case .scaleX: scale.x = newValue
+            case .scaleY: scale.y = newValue
+            case .scaleZ: scale.z = newValue
+            case .scale: scale = (newValue, newValue, newValue)
+            case .translationX: translation.x = newValue
+            case .translationY: translation.y = newValue
+            case .translationZ: translation.z = newValue
+            }
+        }
+    }
+
+    func value(forField field: String) -> Any? {
+        if field == "translation" { return CGSize(width: translation.x, height: translation.y) }
+        return Field(field).map { NSNumber(value: Double(self[field: $0])) }
     }
 
     mutating func setValue(_ value: Any?, forField field: String) -> Bool {
@@ -105,21 +144,8 @@ struct TransformComponents {
             translation.x = size.width; translation.y = size.height
             return true
         }
-        guard let number = Boxing.number(value), number.isFinite else { return false }
-        let v = CGFloat(number)
-        switch field {
-        case "rotation.x": rotation.x = v
-        case "rotation.y": rotation.y = v
-        case "rotation.z", "rotation": rotation.z = v
-        case "scale.x": scale.x = v
-        case "scale.y": scale.y = v
-        case "scale.z": scale.z = v
-        case "scale": scale = (v, v, v)
-        case "translation.x": translation.x = v
-        case "translation.y": translation.y = v
-        case "translation.z": translation.z = v
-        default: return false
-        }
+        guard let number = Boxing.number(value), number.isFinite, let field = Field(field) else { return false }
+        self[field: field] = CGFloat(number)
         return true
     }
 }

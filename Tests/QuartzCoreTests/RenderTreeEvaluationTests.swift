@@ -61,6 +61,89 @@ final class RenderTreeEvaluationTests: XCTestCase {
         }
     }
 
+    /// Plain numbers from one value to another take a typed path on the render tree; each such key
+    /// path must give what the general path (presentation layers) gives, in order with other animations.
+    func testTypedScalarAnimationsMatchTheGeneralPath() throws {
+        let keyPaths = ["opacity", "zPosition", "anchorPointZ", "cornerRadius", "borderWidth", "shadowOpacity", "shadowRadius",
+                        "position.x", "position.y", "anchorPoint.x", "anchorPoint.y", "shadowOffset.width", "shadowOffset.height",
+                        "bounds.origin.x", "bounds.origin.y", "bounds.size.width", "bounds.size.height",
+                        "transform.rotation.x", "transform.rotation.y", "transform.rotation.z", "transform.rotation",
+                        "transform.scale", "transform.scale.x", "transform.scale.y", "transform.scale.z",
+                        "transform.translation.x", "transform.translation.y", "transform.translation.z"]
+        for (n, keyPath) in keyPaths.enumerated() {
+            let root = CALayer(), layer = CALayer()
+            layer.frame = CGRect(x: 10, y: 20, width: 40, height: 30)
+            layer.transform = CATransform3DRotate(CATransform3DMakeScale(1.5, 0.8, 1), 0.4, 0, 0, 1)
+            root.addSublayer(layer)
+            let animation = CABasicAnimation(keyPath: keyPath)
+            animation.fromValue = n % 2 == 0 ? 0.25 : NSNumber(value: -3)
+            animation.toValue = CGFloat(n % 3 == 0 ? 0.9 : 12)
+            animation.duration = 2
+            if n % 4 == 0 { animation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut) }
+            layer.add(animation, forKey: "a")
+            let snapshot = LayerSnapshot(root)
+            XCTAssertNotNil(snapshot.sublayers[0].animations[0].scalar, keyPath)
+            for t in [0.3, 1.1, 1.9] {
+                let a = LayerSnapshot(root.presentationTree(at: 1000 + t)).sublayers[0]
+                let b = snapshot.presented(atParentTime: 1000 + t).sublayers[0]
+                let message = "\(keyPath) at \(t)"
+                XCTAssertEqual(a.bounds, b.bounds, message)
+                XCTAssertEqual(a.position, b.position, message)
+                XCTAssertEqual(a.anchorPoint, b.anchorPoint, message)
+                XCTAssertEqual(a.transform, b.transform, message)
+                XCTAssertEqual(a.shadowOffset, b.shadowOffset, message)
+                XCTAssertEqual([a.zPosition, a.anchorPointZ, a.cornerRadius, a.borderWidth, a.shadowRadius],
+                               [b.zPosition, b.anchorPointZ, b.cornerRadius, b.borderWidth, b.shadowRadius], message)
+                // CALayer keeps these two as Float.
+                XCTAssertEqual(a.opacity, b.opacity, accuracy: 1e-6, message)
+                XCTAssertEqual(a.shadowOpacity, b.shadowOpacity, accuracy: 1e-6, message)
+            }
+        }
+    }
+
+    func testTypedAndGeneralAnimationsApplyInOrder() {
+        let root = CALayer(), layer = CALayer()
+        layer.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        root.addSublayer(layer)
+        let path = CAKeyframeAnimation(keyPath: "position")
+        path.values = [CGPoint(x: 0, y: 0), CGPoint(x: 100, y: 50)]
+        path.duration = 1
+        let x = CABasicAnimation(keyPath: "position.x")
+        x.fromValue = 300
+        x.toValue = 400
+        x.duration = 1
+        layer.add(path, forKey: "path")
+        layer.add(x, forKey: "x")
+        var b = LayerSnapshot(root).presented(atParentTime: 1000.5).sublayers[0]
+        XCTAssertEqual(b.position, CGPoint(x: 350, y: 25), "the later animation's x wins; y comes from the path")
+        XCTAssertEqual(b.position, LayerSnapshot(root.presentationTree(at: 1000.5)).sublayers[0].position)
+        layer.removeAllAnimations()
+        layer.add(x, forKey: "x")
+        layer.add(path, forKey: "path")
+        b = LayerSnapshot(root).presented(atParentTime: 1000.5).sublayers[0]
+        XCTAssertEqual(b.position, CGPoint(x: 50, y: 25), "the path, added last, wins")
+    }
+
+    func testOnlyPlainNumberAnimationsTakeTheTypedPath() {
+        func scalar(_ configure: (CABasicAnimation) -> Void, _ make: () -> CABasicAnimation = { CABasicAnimation(keyPath: "opacity") }) -> ScalarAnimation? {
+            let animation = make()
+            animation.fromValue = 0
+            animation.toValue = 1
+            configure(animation)
+            return ScalarAnimation(animation)
+        }
+        XCTAssertNotNil(scalar { _ in })
+        XCTAssertNil(scalar { $0.isAdditive = true })
+        XCTAssertNil(scalar { $0.isCumulative = true })
+        XCTAssertNil(scalar { $0.valueFunction = CAValueFunction(name: .rotateZ) })
+        XCTAssertNil(scalar { $0.toValue = nil; $0.byValue = 1 })
+        XCTAssertNil(scalar { $0.toValue = true })
+        XCTAssertNil(scalar { $0.toValue = Double.nan })
+        XCTAssertNil(scalar { $0.keyPath = "position" })
+        XCTAssertNil(scalar { $0.keyPath = "transform.skew" })
+        XCTAssertNil(scalar({ _ in }, { CASpringAnimation(keyPath: "opacity") }))
+    }
+
     func testTheRenderTreeEvaluatesOffTheMainThread() throws {
         let root = scene()
         let snapshot = LayerSnapshot(root)

@@ -74,7 +74,9 @@ final class SnapshotTarget: AnimationTarget {
     func setValue(_ value: Any?, forKey key: String) {
         func number() -> CGFloat? { Boxing.number(value).map { CGFloat($0) } }
         switch key {
-        case "bounds": if let v = value as? CGRect { snapshot.bounds = v }
+        case "bounds":
+            // As CALayer's setter: negative sizes become zero.
+            if let v = value as? CGRect { snapshot.bounds = CGRect(origin: v.origin, size: CGSize(width: max(0, v.width), height: max(0, v.height))) }
         case "position": if let v = value as? CGPoint { snapshot.position = v }
         case "zPosition": if let v = number() { snapshot.zPosition = v }
         case "anchorPoint": if let v = value as? CGPoint { snapshot.anchorPoint = v }

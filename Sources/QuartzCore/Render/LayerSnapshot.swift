@@ -106,17 +106,26 @@ struct LayerSnapshot: Sendable {
         let time = timing.localTime(fromParent: parentTime)
         var result = self
         if !animations.isEmpty {
-            let target = SnapshotTarget(self), model = SnapshotTarget(self)
+            // The general path works on a target object, made only for the first animation that needs it.
+            var target: SnapshotTarget?, model: SnapshotTarget?
             for box in animations {
                 let animation = box.animation
-                switch animation.timing.phase(atParentTime: time) {
+                switch box.timing.phase(atParentTime: time) {
                 case .active(let f, let i), .finished(let f?, let i):
-                    animation.apply(to: target, model: model, fraction: f, iteration: i)
+                    if let scalar = box.scalar {
+                        if let target { scalar.apply(atProgress: animation.progress(f), to: &target.snapshot) }
+                        else { scalar.apply(atProgress: animation.progress(f), to: &result) }
+                    } else {
+                        let into = target ?? SnapshotTarget(result)
+                        let from = model ?? SnapshotTarget(self)
+                        (target, model) = (into, from)
+                        animation.apply(to: into, model: from, fraction: f, iteration: i)
+                    }
                 default:
                     continue
                 }
             }
-            result = target.snapshot
+            if let target { result = target.snapshot }
         }
         // Only animated sublayers change; the others stay as they are (no copies made for them).
         for i in sublayers.indices where sublayers[i].hasAnimations {
@@ -153,6 +162,16 @@ struct LayerSnapshot: Sendable {
 /// copies and are not changed after `add(_:forKey:)`, so sharing them across threads is safe.
 struct AnimationBox: @unchecked Sendable {
     let animation: CAAnimation
+    /// Its timing, read once (the animation's properties don't change after it is added).
+    let timing: Timing
+    /// The typed fast path, when the animation is a plain number from one value to another.
+    let scalar: ScalarAnimation?
+
+    init(animation: CAAnimation) {
+        self.animation = animation
+        timing = animation.timing
+        scalar = ScalarAnimation(animation)
+    }
 }
 
 /// Content that a layer subclass draws itself.
