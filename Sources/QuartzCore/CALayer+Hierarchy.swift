@@ -58,6 +58,23 @@ extension CALayer {
         parent.setNeedsLayout()
     }
 
+    /// Adds `delta` to the animated-layer count of this layer and of every layer above it.
+    func countAnimatedLayers(_ delta: Int) {
+        var current: CALayer? = self
+        while let layer = current {
+            layer.animatedLayersInTree += delta
+            current = layer.superlayer ?? layer.maskOwner
+        }
+    }
+
+    /// Moves this tree's animated-layer count from the old parent's ancestors to the new one's.
+    func parentDidChange(from old: CALayer?) {
+        let parent = superlayer ?? maskOwner
+        guard animatedLayersInTree != 0, old !== parent else { return }
+        old?.countAnimatedLayers(-animatedLayersInTree)
+        parent?.countAnimatedLayers(animatedLayersInTree)
+    }
+
     /// Whether `self` is `layer` or one of its ancestors (through superlayers and masks).
     func isAncestor(of layer: CALayer) -> Bool {
         var current: CALayer? = layer

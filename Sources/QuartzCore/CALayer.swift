@@ -73,10 +73,18 @@ open class CALayer: NSObject {
     // MARK: Hierarchy
 
     /// The layer this one is a sublayer of.
-    public internal(set) weak var superlayer: CALayer?
+    public internal(set) weak var superlayer: CALayer? {
+        didSet { parentDidChange(from: oldValue) }
+    }
     var sublayerStorage: [CALayer] = []
     /// The layer that uses this one as its mask.
-    weak var maskOwner: CALayer?
+    weak var maskOwner: CALayer? {
+        didSet { parentDidChange(from: oldValue) }
+    }
+    /// How many layers of this tree (itself, its sublayers' and its mask's trees) have animations
+    /// attached: kept up to date as animations and layers come and go, so that a host asks each
+    /// frame without walking the tree.
+    var animatedLayersInTree = 0
 
     /// An optional layer whose alpha masks this layer's content and sublayers. Defaults to nil.
     open var mask: CALayer? {
@@ -332,7 +340,11 @@ open class CALayer: NSObject {
     open var fillMode = CAMediaTimingFillMode.removed
 
     /// The animations attached, in the order added.
-    var attachedAnimations: [AttachedAnimation] = []
+    var attachedAnimations: [AttachedAnimation] = [] {
+        didSet {
+            if oldValue.isEmpty != attachedAnimations.isEmpty { countAnimatedLayers(attachedAnimations.isEmpty ? -1 : 1) }
+        }
+    }
     /// For a presentation copy: the model layer it shows.
     weak var modelLayer: CALayer?
     /// For a model root: the presentation tree made last.

@@ -79,9 +79,7 @@ extension CALayer {
     }
 
     /// Whether any layer of this tree has an animation attached.
-    package var hasAnimationsInTree: Bool {
-        !attachedAnimations.isEmpty || sublayerStorage.contains(where: \.hasAnimationsInTree) || (maskStorage?.hasAnimationsInTree ?? false)
-    }
+    package var hasAnimationsInTree: Bool { animatedLayersInTree > 0 }
 
     /// The layout and display passes a commit runs, top-down.
     func prepareForRendering() {

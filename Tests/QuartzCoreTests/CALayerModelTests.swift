@@ -1,5 +1,5 @@
 import XCTest
-import QuartzCore
+@testable import QuartzCore
 
 final class CALayerModelTests: XCTestCase {
     func testDefaultsAreApples() {
@@ -68,6 +68,47 @@ final class CALayerModelTests: XCTestCase {
         XCTAssertNil(c.superlayer)
         parent.insertSublayer(a, at: 99)                              // clamped
         XCTAssertTrue(parent.sublayers!.last === a)
+    }
+
+    /// The host asks every frame whether a tree animates; the answer is kept as layers and
+    /// animations come and go, and must match a walk of the tree.
+    func testTreesKnowWhetherTheyAnimate() {
+        func walk(_ layer: CALayer) -> Bool {
+            layer.animation(forKey: "a") != nil || (layer.sublayers ?? []).contains(where: walk) || layer.mask.map(walk) == true
+        }
+        let root = CALayer(), branch = CALayer(), leaf = CALayer(), other = CALayer(), mask = CALayer()
+        let animation = CABasicAnimation(keyPath: "opacity")
+        root.addSublayer(branch)
+        branch.addSublayer(leaf)
+        func check(_ expected: Bool, _ step: String) {
+            XCTAssertEqual(root.hasAnimationsInTree, expected, step)
+            XCTAssertEqual(walk(root), expected, step)
+        }
+        check(false, "no animations")
+        leaf.add(animation, forKey: "a")
+        check(true, "a leaf animates")
+        leaf.add(animation, forKey: "a")
+        XCTAssertEqual(root.animatedLayersInTree, 1, "one layer, counted once")
+        leaf.removeFromSuperlayer()
+        check(false, "the animated leaf left")
+        other.addSublayer(leaf)
+        XCTAssertTrue(other.hasAnimationsInTree)
+        branch.sublayers = [leaf]
+        check(true, "the leaf came back through `sublayers`")
+        XCTAssertFalse(other.hasAnimationsInTree, "and left its other parent")
+        leaf.removeAnimation(forKey: "a")
+        check(false, "the animation was removed")
+        mask.add(animation, forKey: "a")
+        branch.mask = mask
+        check(true, "a mask animates")
+        branch.mask = nil
+        check(false, "the mask was removed")
+        root.add(animation, forKey: "a")
+        leaf.add(animation, forKey: "a")
+        root.removeAllAnimations()
+        check(true, "the leaf still animates")
+        branch.sublayers = nil
+        check(false, "the branch dropped its sublayers")
     }
 
     func testCyclesAndSharedMasksAreRefused() {

@@ -55,7 +55,10 @@ struct CompositePlan {
         var tree: UInt64
         var rootToDevice: CGAffineTransform
         var rootOpacity: CGFloat
-        var items: [Int: [CompositeItem]] = [:]
+        /// The still sublayers' items, in the order they were placed.
+        var items: [CompositeItem] = []
+        /// Per sublayer index: where its items are in `items`; nil for animated or not yet placed ones.
+        var ranges: [Range<Int>?] = []
     }
 
     private(set) var items: [CompositeItem] = []
@@ -66,8 +69,9 @@ struct CompositePlan {
 
     /// Nil when some layer needs the full renderer.
     init?(_ root: LayerSnapshot, tree: UInt64, scale: CGFloat, screen: DeviceRect, cache: TextureCache,
-          reusing previous: StillSublayers?) {
+          reusing previous: StillSublayers?, expectedCount: Int = 0) {
         self.cache = cache
+        items.reserveCapacity(expectedCount)             // growing a large array costs more than placing
         self.screen = screen
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)
         still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1)
@@ -104,23 +108,46 @@ struct CompositePlan {
             still.rootToDevice = toDevice
             still.rootOpacity = opacity
         }
-        let reusable = isRoot && previous.map { $0.rootToDevice == toDevice && $0.rootOpacity == opacity } == true
-        if reusable, let previous { still.items = previous.items }      // the same tree: same sublayers
-        for i in layer.drawingOrder {
-            let sublayer = layer.sublayers[i]
-            guard isRoot, !sublayer.hasAnimations else {
-                guard add(sublayer, in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
-                continue
+        guard isRoot else {
+            for i in layer.drawingOrder {
+                guard add(layer.sublayers[i], in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
             }
-            if reusable, let placed = still.items[i] {
-                for item in placed { cache.touch(item.texture) }
-                items.append(contentsOf: placed)
-                continue
-            }
-            let start = items.count
-            guard add(sublayer, in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
-            still.items[i] = Array(items[start...])
+            return true
         }
+        return addRootSublayers(of: layer, toDevice: toDevice, opacity: opacity)
+    }
+
+    /// The root's sublayers: still ones placed as the previous frame placed them, when the root
+    /// sits where it sat; consecutive ones are copied as one run.
+    private mutating func addRootSublayers(of root: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat) -> Bool {
+        if let previous, previous.rootToDevice == toDevice, previous.rootOpacity == opacity {
+            still = previous                                           // the same tree: same sublayers
+        } else {
+            still.ranges = Array(repeating: nil, count: root.sublayers.count)
+        }
+        var run = 0..<0
+        func flush(_ plan: inout CompositePlan) {
+            guard !run.isEmpty else { return }
+            for item in plan.still.items[run] { plan.cache.touch(item.texture) }
+            plan.items.append(contentsOf: plan.still.items[run])
+            run = 0..<0
+        }
+        for i in root.drawingOrder {
+            let animated = root.sublayers[i].hasAnimations
+            if !animated, let placed = still.ranges[i] {
+                if run.upperBound == placed.lowerBound, !run.isEmpty { run = run.lowerBound..<placed.upperBound }
+                else { flush(&self); run = placed }
+                continue
+            }
+            flush(&self)
+            let start = items.count
+            guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+            if !animated {
+                still.ranges[i] = still.items.count..<(still.items.count + items.count - start)
+                still.items.append(contentsOf: items[start...])
+            }
+        }
+        flush(&self)
         return true
     }
 

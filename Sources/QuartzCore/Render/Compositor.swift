@@ -16,6 +16,9 @@ package final class Compositor: @unchecked Sendable {
     private var prefetched: PresentedFrame?
     private let bands: [CompositeBand]
 
+    /// Damage below this many pixels is composited by the calling thread alone.
+    static let smallestSharedArea = 128 * 128
+
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
     package private(set) var texturesDrawn = 0
 
@@ -47,7 +50,8 @@ package final class Compositor: @unchecked Sendable {
             presented = tree.snapshot.presented(atParentTime: t)
         }
         prefetched = nil
-        let plan = CompositePlan(presented, tree: tree.id, scale: scale, screen: screen, cache: cache, reusing: stillSublayers)
+        let plan = CompositePlan(presented, tree: tree.id, scale: scale, screen: screen, cache: cache, reusing: stillSublayers,
+                                 expectedCount: previous.count)
         if let next = nextFrameAt, tree.isAnimating { prefetched = PresentedFrame(tree, atMediaTime: next) }
         texturesDrawn += max(cache.count - before, 0)
         stillSublayers = plan?.still
@@ -72,6 +76,12 @@ package final class Compositor: @unchecked Sendable {
         guard !rects.isEmpty else { return [] }
         let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
+        // Waking the other threads costs more than a small damage takes to composite.
+        let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
+        guard area >= Self.smallestSharedArea, bands.count > 1 else {
+            bands[0].draw(items, in: rects, band: screen, target: surface)
+            return rects
+        }
         let rows = (target.height + bands.count - 1) / bands.count
         DispatchQueue.concurrentPerform(iterations: bands.count) { k in
             let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
@@ -141,3 +151,4 @@ final class Damage {
         return [DeviceRect(x: e.x1, y: e.y1, width: e.x2 - e.x1, height: e.y2 - e.y1)]
     }
 }
+

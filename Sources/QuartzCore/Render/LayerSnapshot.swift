@@ -37,7 +37,10 @@ struct LayerSnapshot: Sendable {
     /// Content a subclass draws itself (a gradient), above `contents`.
     var content: LayerContent?
     /// Back to front, as stored (the renderer orders by zPosition).
-    var sublayers: [LayerSnapshot]
+    private(set) var sublayers: SublayerList
+    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
+    /// ordering copies no snapshots). Worked out at commit, and again only when an animation moves a zPosition.
+    private(set) var drawingOrder: [Int]
     var mask: [LayerSnapshot]
     /// A transition in flight (presentation only).
     var transition: TransitionState?
@@ -87,7 +90,8 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
-        sublayers = layer.sublayerStorage.map(LayerSnapshot.init)
+        sublayers = SublayerList(layer.sublayerStorage.map(LayerSnapshot.init))
+        drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         transition = layer.activeTransition
         timing = layer.layerTiming
@@ -128,9 +132,12 @@ struct LayerSnapshot: Sendable {
             if let target { result = target.snapshot }
         }
         // Only animated sublayers change; the others stay as they are (no copies made for them).
+        var reordered = false
         for i in sublayers.indices where sublayers[i].hasAnimations {
-            result.sublayers[i] = sublayers[i].presented(atParentTime: time)
+            result.sublayers.replace(i, with: sublayers[i].presented(atParentTime: time))
+            reordered = reordered || result.sublayers[i].zPosition != sublayers[i].zPosition
         }
+        if reordered { result.drawingOrder = Self.drawingOrder(of: result.sublayers) }
         result.mask = mask.map { $0.presented(atParentTime: time) }
         return result
     }
@@ -146,9 +153,13 @@ struct LayerSnapshot: Sendable {
                                         position: position, zPosition: zPosition, in: parent)
     }
 
-    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so
-    /// that ordering copies no snapshots).
-    var drawingOrder: [Int] {
+    /// The layer alone, without its sublayers.
+    mutating func removeSublayers() {
+        sublayers = SublayerList()
+        drawingOrder = []
+    }
+
+    private static func drawingOrder(of sublayers: SublayerList) -> [Int] {
         guard let z = sublayers.first?.zPosition, !sublayers.allSatisfy({ $0.zPosition == z }) else {
             return Array(sublayers.indices)
         }

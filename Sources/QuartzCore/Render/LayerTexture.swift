@@ -111,7 +111,7 @@ final class LayerTexture: @unchecked Sendable {
     /// The layer's own drawing, without its sublayers, shadow or opacity.
     static func own(_ layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
         var own = layer
-        own.sublayers = []
+        own.removeSublayers()
         own.opacity = 1
         own.shadowOpacity = 0
         own.transition = nil
