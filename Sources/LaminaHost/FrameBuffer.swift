@@ -12,6 +12,11 @@ final class FrameBuffer {
     let image: UnsafeMutablePointer<XImage>
     let context: CGContext
     private var shm: UnsafeMutablePointer<XShmSegmentInfo>?
+    /// The request serial of the last shared-memory put, and the highest one the server reported
+    /// done (completions arrive on the main thread, puts are made on the render thread).
+    private var lastPut: UInt = 0
+    private var completedPut: UInt = 0
+    private let completion = NSLock()
 
     nonisolated(unsafe) private static var reportedFallback = false
 
@@ -81,18 +86,51 @@ final class FrameBuffer {
 
     var usesSharedMemory: Bool { shm != nil }
 
-    /// Shows `rects` of the buffer in `window` and waits for the server to take them, so that
-    /// the buffer may be drawn again at once (one frame in flight).
+    /// Shows `rects` of the buffer in `window`, without waiting: the server reads shared memory
+    /// after the call returns and says when it is done (a ShmCompletion event). Call
+    /// `waitForServer()` before drawing into the buffer again.
     func put(_ rects: [DeviceRect], to window: UInt, gc: GC) {
         context.flush()
-        for r in rects {
+        XLockDisplay(x.display)
+        for (i, r) in rects.enumerated() {
             if shm != nil {
-                XShmPutImage(x.display, window, gc, image, r.x, r.y, r.x, r.y, UInt32(r.width), UInt32(r.height), 0)
+                // One completion for the frame: the server handles the puts in order.
+                let last: Int32 = i == rects.count - 1 ? 1 : 0
+                XShmPutImage(x.display, window, gc, image, r.x, r.y, r.x, r.y, UInt32(r.width), UInt32(r.height), last)
             } else {
+                // Xlib copies the pixels into its request buffer: nothing to wait for.
                 XPutImage(x.display, window, gc, image, r.x, r.y, r.x, r.y, UInt32(r.width), UInt32(r.height))
             }
         }
+        if shm != nil, !rects.isEmpty {
+            let serial = XNextRequest(x.display) - 1
+            completion.lock(); lastPut = serial; completion.unlock()
+        }
+        XUnlockDisplay(x.display)
+        XFlush(x.display)
+    }
+
+    /// Returns once the server has read the last put, so that the buffer may be drawn again: at
+    /// once when its completion event came (the usual case, a frame later); otherwise after a
+    /// round trip (the main thread, which reads events, may be busy).
+    func waitForServer() {
+        completion.lock()
+        let pending = completedPut < lastPut, target = lastPut
+        completion.unlock()
+        guard pending else { return }
         XSync(x.display, 0)
+        putCompleted(serial: target)
+    }
+
+    /// Whether the server may still be reading the last put.
+    var hasPendingPut: Bool {
+        completion.lock(); defer { completion.unlock() }
+        return completedPut < lastPut
+    }
+
+    /// The server has read every put up to request `serial` (from a ShmCompletion event).
+    func putCompleted(serial: UInt) {
+        completion.lock(); completedPut = max(completedPut, serial); completion.unlock()
     }
 
     deinit {

@@ -47,6 +47,12 @@ final class Surface: @unchecked Sendable {
         lock.lock(); lostPicture = true; lock.unlock()
     }
 
+    /// The server has read the buffer's puts up to request `serial` (a ShmCompletion event).
+    func putCompleted(serial: UInt) {
+        lock.lock(); let buffer = self.buffer; lock.unlock()
+        buffer?.putCompleted(serial: serial)
+    }
+
     /// Hands over a new buffer (after a resize).
     func replaceBuffer(_ buffer: FrameBuffer?) {
         lock.lock(); self.buffer = buffer; lostPicture = true; lock.unlock()
@@ -64,6 +70,7 @@ final class Surface: @unchecked Sendable {
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()
+        buffer.waitForServer()
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
         guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
@@ -71,7 +78,9 @@ final class Surface: @unchecked Sendable {
             return true
         }
         guard !rects.isEmpty else { return true }                // nothing changed: nothing to put
+        let p0 = CACurrentMediaTime()
         buffer.put(rects, to: windowID, gc: gc)
+        TmpProf.add(p0 - started, CACurrentMediaTime() - p0)
         recordFrame(since: started)
         return true
     }
@@ -89,6 +98,7 @@ final class Surface: @unchecked Sendable {
     /// Draws `draw` over white and puts the whole buffer (with `drawing` held).
     private func drawWhole(_ buffer: FrameBuffer, scale: CGFloat, started: CFTimeInterval, _ draw: (CGContext) -> Void) {
         compositor.invalidate()                                   // the compositor's picture is gone
+        buffer.waitForServer()
         let ctx = buffer.context
         ctx.saveGState()
         ctx.setFillColor(gray: 1, alpha: 1)
@@ -109,5 +119,13 @@ final class Surface: @unchecked Sendable {
         framesPut += 1
         if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }
         frameTimes.append(seconds)
+    }
+}
+
+enum TmpProf {
+    nonisolated(unsafe) static var a: [Double] = [], b: [Double] = []
+    static func add(_ x: Double, _ y: Double) {
+        a.append(x); b.append(y)
+        if a.count == 150 { a.sort(); b.sort(); print("composite p50 us", a[75] * 1e6, "put p50 us", b[75] * 1e6); a = []; b = [] }
     }
 }

@@ -193,6 +193,10 @@ public final class Window {
     // MARK: Events
 
     func handle(_ event: inout XEvent) {
+        if event.type == x.shmCompletionEvent {
+            surface?.putCompleted(serial: event.xany.serial)
+            return
+        }
         switch event.type {
         case Expose:
             surface?.invalidate()                               // the server lost what it showed

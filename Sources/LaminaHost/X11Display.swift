@@ -14,6 +14,8 @@ final class X11Display: @unchecked Sendable {
     let protocolsAtom: Atom
     /// Whether MIT-SHM is offered (attaching may still fail: see `ShmImage`).
     let offersShm: Bool
+    /// The event type of MIT-SHM's put completions (−1 without MIT-SHM).
+    let shmCompletionEvent: Int32
 
     /// The last X error code seen by the handler (0: none).
     nonisolated(unsafe) static var lastError: Int32 = 0
@@ -41,6 +43,7 @@ final class X11Display: @unchecked Sendable {
         deleteWindowAtom = XInternAtom(display, "WM_DELETE_WINDOW", 0)
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         offersShm = XShmQueryExtension(display) != 0 && ProcessInfo.processInfo.environment["LAMINA_DISABLE_SHM"] != "1"
+        shmCompletionEvent = offersShm ? XShmGetEventBase(display) + ShmCompletion : -1
         XSetErrorHandler { _, event in
             X11Display.lastError = Int32(event?.pointee.error_code ?? 1)
             return 0

@@ -133,6 +133,35 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(buffer.usesSharedMemory, x.offersShm)        // Xvfb attaches MIT-SHM here
     }
 
+    func testPutsDoNotWaitForTheServer() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkPutsDoNotWaitForTheServer() }
+    }
+
+    @MainActor func checkPutsDoNotWaitForTheServer() throws {
+        let x = try X11Display.connection()
+        try XCTSkipUnless(x.offersShm, "needs MIT-SHM")
+        // A put returns before the server has read the pixels; waiting makes sure it has.
+        let id = XCreateSimpleWindow(x.display, x.root, 0, 0, 40, 30, 0, 0, 0)
+        let gc = try XCTUnwrap(XCreateGC(x.display, id, 0, nil))
+        defer { XFreeGC(x.display, gc); XDestroyWindow(x.display, id) }
+        let buffer = try XCTUnwrap(FrameBuffer(x, width: 40, height: 30))
+        buffer.put([DeviceRect(x: 0, y: 0, width: 40, height: 30)], to: id, gc: gc)
+        XCTAssertTrue(buffer.hasPendingPut)
+        buffer.waitForServer()
+        XCTAssertFalse(buffer.hasPendingPut)
+        // In a window, the server's completion events (read on the main thread) say it is done,
+        // so that the next frame need not ask.
+        let board = Board()
+        board.layer.backgroundColor = red
+        let window = try showBoard(board)
+        defer { window.close() }
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.framesPresented > 0 })
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.buffer?.hasPendingPut == false },
+                      "no completion event arrived")
+    }
+
     @MainActor final class Keyboard: HostingView {
         var keys: [String] = []
         var scrolls: [CGFloat] = []

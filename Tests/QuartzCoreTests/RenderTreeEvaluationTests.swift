@@ -124,6 +124,23 @@ final class RenderTreeEvaluationTests: XCTestCase {
         XCTAssertEqual(b.position, CGPoint(x: 50, y: 25), "the path, added last, wins")
     }
 
+    func testAnimatedZPositionsReorderThePresentedTree() {
+        let root = CALayer()
+        let layers = (0..<3).map { _ in CALayer() }
+        for layer in layers { root.addSublayer(layer) }
+        layers[1].zPosition = 2
+        let rise = CABasicAnimation(keyPath: "zPosition")
+        rise.fromValue = 0
+        rise.toValue = 4
+        rise.duration = 1
+        layers[0].add(rise, forKey: "rise")
+        let snapshot = LayerSnapshot(root)
+        XCTAssertEqual(snapshot.drawingOrder, [0, 2, 1], "at commit: by zPosition, then as stored")
+        XCTAssertEqual(snapshot.presented(atParentTime: 1000.2).drawingOrder, [2, 0, 1], "z = 0.8")
+        XCTAssertEqual(snapshot.presented(atParentTime: 1000.8).drawingOrder, [2, 1, 0], "z = 3.2, above the sibling at 2")
+        XCTAssertEqual(snapshot.sublayers.animatedIndices, [0])
+    }
+
     func testOnlyPlainNumberAnimationsTakeTheTypedPath() {
         func scalar(_ configure: (CABasicAnimation) -> Void, _ make: () -> CABasicAnimation = { CABasicAnimation(keyPath: "opacity") }) -> ScalarAnimation? {
             let animation = make()

@@ -29,7 +29,7 @@ final class CompositeBand: @unchecked Sendable {
     }
 
     /// Paints white, then `items` back to front, over the parts of `rects` inside `band`.
-    func draw(_ items: [CompositeItem], in rects: [DeviceRect], band: DeviceRect, target: Target) {
+    func draw(_ items: CompositeList, in rects: [DeviceRect], band: DeviceRect, target: Target) {
         guard let dest = destination(for: target) else { return }
         pixman_region32_clear(clip)
         defer { pixman_image_set_clip_region32(dest, nil) }
@@ -43,17 +43,16 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &white, Int32(count), boxes)
         }
         // The items this band touches, each drawn while the next one's texels are fetched.
-        func touched(after index: Int) -> Int? {
-            items[(index + 1)...].firstIndex {
-                $0.extent.x < e.x2 && $0.extent.x + $0.extent.width > e.x1 && $0.extent.y < e.y2 && $0.extent.y + $0.extent.height > e.y1
-            }
+        var index = 0, pending: (item: CompositeItem, index: Int)?
+        items.forEach { item in
+            defer { index += 1 }
+            let x = item.extent
+            guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { return }
+            withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
+            if let (previous, at) = pending { draw(previous, index: at, within: e, on: dest, target: target) }
+            pending = (item, index)
         }
-        var next = touched(after: -1)
-        while let index = next {
-            next = touched(after: index)
-            if let next { withUnsafePointer(to: items[next].texture.texels, lamina_texture_prefetch) }
-            draw(items[index], index: index, within: e, on: dest, target: target)
-        }
+        if let (last, at) = pending { draw(last, index: at, within: e, on: dest, target: target) }
     }
 
     private func draw(_ item: CompositeItem, index: Int, within e: pixman_box32_t, on dest: OpaquePointer, target: Target) {

@@ -55,26 +55,29 @@ struct CompositePlan {
         var tree: UInt64
         var rootToDevice: CGAffineTransform
         var rootOpacity: CGFloat
+        /// Tells still lists apart: a rebuilt one gets a new generation.
+        var generation: UInt64
         /// The still sublayers' items, in the order they were placed.
         var items: [CompositeItem] = []
         /// Per sublayer index: where its items are in `items`; nil for animated or not yet placed ones.
         var ranges: [Range<Int>?] = []
     }
 
-    private(set) var items: [CompositeItem] = []
+    private(set) var items = CompositeList()
     private(set) var still: StillSublayers
     private let previous: StillSublayers?
     private let cache: TextureCache
     private let screen: DeviceRect
 
-    /// Nil when some layer needs the full renderer.
+    /// Nil when some layer needs the full renderer. `generation` names the still list if this plan
+    /// has to build it anew; `expectedCount` is how many items the last frame placed itself.
     init?(_ root: LayerSnapshot, tree: UInt64, scale: CGFloat, screen: DeviceRect, cache: TextureCache,
-          reusing previous: StillSublayers?, expectedCount: Int = 0) {
+          reusing previous: StillSublayers?, generation: UInt64, expectedCount: Int = 0) {
         self.cache = cache
-        items.reserveCapacity(expectedCount)             // growing a large array costs more than placing
         self.screen = screen
+        items.reservePlaced(expectedCount)               // growing a large array costs more than placing
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)
-        still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1)
+        still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1, generation: generation)
         // Only when the root itself does not animate do its sublayers sit where they sat.
         self.previous = root.animations.isEmpty && previous?.tree == tree ? previous : nil
         guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true) else { return nil }
@@ -117,37 +120,32 @@ struct CompositePlan {
         return addRootSublayers(of: layer, toDevice: toDevice, opacity: opacity)
     }
 
-    /// The root's sublayers: still ones placed as the previous frame placed them, when the root
-    /// sits where it sat; consecutive ones are copied as one run.
+    /// The root's sublayers: still ones as the previous frame placed them, when the root sits
+    /// where it sat (shared, not copied), the others placed now.
     private mutating func addRootSublayers(of root: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat) -> Bool {
         if let previous, previous.rootToDevice == toDevice, previous.rootOpacity == opacity {
             still = previous                                           // the same tree: same sublayers
+            // The textures stay cached while used; telling the cache now and then is enough.
+            if cache.wantsTouches { for item in still.items { cache.touch(item.texture) } }
         } else {
             still.ranges = Array(repeating: nil, count: root.sublayers.count)
         }
-        var run = 0..<0
-        func flush(_ plan: inout CompositePlan) {
-            guard !run.isEmpty else { return }
-            for item in plan.still.items[run] { plan.cache.touch(item.texture) }
-            plan.items.append(contentsOf: plan.still.items[run])
-            run = 0..<0
-        }
+        items.useStill(still.items, generation: still.generation)
+        var animates = [Bool](repeating: false, count: root.sublayers.count)
+        for i in root.sublayers.animatedIndices { animates[i] = true }
         for i in root.drawingOrder {
-            let animated = root.sublayers[i].hasAnimations
+            let animated = animates[i]
             if !animated, let placed = still.ranges[i] {
-                if run.upperBound == placed.lowerBound, !run.isEmpty { run = run.lowerBound..<placed.upperBound }
-                else { flush(&self); run = placed }
+                items.appendStill(placed)
                 continue
             }
-            flush(&self)
-            let start = items.count
+            let start = items.placed.count
             guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
             if !animated {
-                still.ranges[i] = still.items.count..<(still.items.count + items.count - start)
-                still.items.append(contentsOf: items[start...])
+                still.ranges[i] = still.items.count..<(still.items.count + items.placed.count - start)
+                still.items.append(contentsOf: items.placed[start...])
             }
         }
-        flush(&self)
         return true
     }
 

@@ -9,11 +9,17 @@ import Foundation
 /// exactly (see `CompositePlan`) are left to `LayerRenderer`.
 package final class Compositor: @unchecked Sendable {
     private let cache = TextureCache()
-    private var previous: [CompositeItem] = []
+    private var previous = CompositeList()
+    /// Counts frames; names still lists built anew.
+    private var frame: UInt64 = 0
     private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
     private var needsFullFrame = true
     private var stillSublayers: CompositePlan.StillSublayers?
     private var prefetched: PresentedFrame?
+    /// How long the last frame's animations took to evaluate.
+    private var evaluationSeconds: CFTimeInterval = 0
+    /// Evaluations shorter than this run on the compositing thread.
+    package var evaluationWorthSharing: CFTimeInterval = 0.000_3
     private let bands: [CompositeBand]
 
     /// Damage below this many pixels is composited by the calling thread alone.
@@ -45,14 +51,20 @@ package final class Compositor: @unchecked Sendable {
         let before = cache.count
         let presented: LayerSnapshot
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
-            presented = early.result()
+            (presented, evaluationSeconds) = early.result()
         } else {
+            let started = CACurrentMediaTime()
             presented = tree.snapshot.presented(atParentTime: t)
+            evaluationSeconds = CACurrentMediaTime() - started
         }
         prefetched = nil
+        frame += 1
         let plan = CompositePlan(presented, tree: tree.id, scale: scale, screen: screen, cache: cache, reusing: stillSublayers,
-                                 expectedCount: previous.count)
-        if let next = nextFrameAt, tree.isAnimating { prefetched = PresentedFrame(tree, atMediaTime: next) }
+                                 generation: frame, expectedCount: previous.placed.count)
+        // Handing the evaluation to another thread pays only when it takes a while.
+        if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
+            prefetched = PresentedFrame(tree, atMediaTime: next)
+        }
         texturesDrawn += max(cache.count - before, 0)
         stillSublayers = plan?.still
         guard let items = plan?.items else {
@@ -61,13 +73,8 @@ package final class Compositor: @unchecked Sendable {
         }
         let sameTarget = previousTarget == (data, target.width, target.height)
         let damage = Damage()
-        if needsFullFrame || !sameTarget || items.count != previous.count {
+        if needsFullFrame || !sameTarget || !items.addChanges(since: previous, to: damage) {
             damage.add(screen)
-        } else {
-            for (old, new) in zip(previous, items) where !old.looksLike(new) {
-                damage.add(old.extent)
-                damage.add(new.extent)
-            }
         }
         previous = items
         previousTarget = (data, target.width, target.height)
@@ -108,21 +115,24 @@ final class PresentedFrame: @unchecked Sendable {
     let time: CFTimeInterval
     private let done = DispatchSemaphore(value: 0)
     private var snapshot: LayerSnapshot?
+    private var seconds: CFTimeInterval = 0
 
     init(_ tree: RenderTree, atMediaTime time: CFTimeInterval) {
         self.tree = tree.id
         self.time = time
         DispatchQueue.global().async { [self] in
+            let started = CACurrentMediaTime()
             snapshot = tree.snapshot.presented(atParentTime: time)
+            seconds = CACurrentMediaTime() - started
             done.signal()
         }
     }
 
-    /// The presented tree, once evaluated.
-    func result() -> LayerSnapshot {
+    /// The presented tree, once evaluated, and how long that took.
+    func result() -> (LayerSnapshot, CFTimeInterval) {
         done.wait()
         done.signal()                   // later waits return at once
-        return snapshot!
+        return (snapshot!, seconds)
     }
 }
 

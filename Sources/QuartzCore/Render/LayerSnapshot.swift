@@ -100,7 +100,7 @@ struct LayerSnapshot: Sendable {
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
         needsDisplayWhenAnimated = redraws || sublayers.contains(where: \.needsDisplayWhenAnimated)
-        hasAnimations = !animations.isEmpty || sublayers.contains(where: \.hasAnimations) || mask.contains(where: \.hasAnimations)
+        hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
@@ -133,7 +133,7 @@ struct LayerSnapshot: Sendable {
         }
         // Only animated sublayers change; the others stay as they are (no copies made for them).
         var reordered = false
-        for i in sublayers.indices where sublayers[i].hasAnimations {
+        for i in sublayers.animatedIndices {
             result.sublayers.replace(i, with: sublayers[i].presented(atParentTime: time))
             reordered = reordered || result.sublayers[i].zPosition != sublayers[i].zPosition
         }

@@ -7,8 +7,14 @@ struct SublayerList: RandomAccessCollection, Sendable {
     /// Empty while nothing is laid over.
     private var slots: [Int32] = []
     private var presented: [LayerSnapshot] = []
+    /// The indices of the sublayers with animations in their trees, ascending: a frame visits
+    /// only these (looking into every snapshot would touch all of their memory).
+    let animatedIndices: [Int]
 
-    init(_ layers: [LayerSnapshot] = []) { committed = layers }
+    init(_ layers: [LayerSnapshot] = []) {
+        committed = layers
+        animatedIndices = layers.indices.filter { layers[$0].hasAnimations }
+    }
 
     var startIndex: Int { 0 }
     var endIndex: Int { committed.count }
