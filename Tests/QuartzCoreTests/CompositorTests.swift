@@ -99,6 +99,64 @@ final class CompositorTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(Int(a[below]) - Int(b[below])), 3, "the shadows agree")
     }
 
+    /// Shadows cast by what a layer draws (a translucent background, a gradient) rather than a
+    /// known shape: the renderer blurs the layer's drawing through a transparency layer, the
+    /// compositor caches that shadow as a texture of its own.
+    func testShadowsOfDrawingsMatchTheRenderer() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
+        let translucent = tile(CGRect(x: 20, y: 20, width: 70, height: 50), CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 0.6))
+        let gradient = CAGradientLayer()
+        gradient.frame = CGRect(x: 130, y: 30, width: 80, height: 60)
+        gradient.colors = [CGColor(red: 1, green: 0.4, blue: 0, alpha: 1), CGColor(red: 0.2, green: 0, blue: 0.8, alpha: 0.7)]
+        gradient.cornerRadius = 10
+        gradient.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
+        for layer in [translucent, gradient] {
+            layer.shadowOpacity = 0.7
+            layer.shadowRadius = 5
+            layer.shadowOffset = CGSize(width: 4, height: 6)
+            XCTAssertNil(LayerShadow.knownShape(of: LayerSnapshot(layer)))
+            root.addSublayer(layer)
+        }
+        let ctx = target()
+        XCTAssertNotNil(composited(root, with: Compositor(), into: ctx), "placed, not left to the renderer")
+        let image = try XCTUnwrap(ctx.makeImage()), reference = rendered(root)
+        XCTAssertLessThan(differing(image, reference), size.width * size.height / 200)
+        let a = SnapshotComparison.rgba(image), b = SnapshotComparison.rgba(reference)
+        // In the shadows (below and right of each layer) and through the translucent one.
+        for (x, y) in [(60, 74), (92, 50), (170, 100), (214, 70), (50, 40)] {
+            let i = (y * size.width + x) * 4
+            XCTAssertLessThan(Int(b[i]), 235, "the renderer darkened \(x),\(y)")
+            for k in 0..<3 { XCTAssertLessThanOrEqual(abs(Int(a[i + k]) - Int(b[i + k])), 4, "pixel \(x),\(y)") }
+        }
+    }
+
+    /// Core Animation draws a layer's border above its sublayers: the compositor places the
+    /// border apart from the rest of the layer's drawing when sublayers lie between.
+    func testBordersStayAboveSublayers() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let card = tile(CGRect(x: 20, y: 20, width: 120, height: 90), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        card.borderWidth = 8
+        card.borderColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        let inner = CALayer()
+        inner.frame = CGRect(x: -10, y: 30, width: 60, height: 30)      // across the left border
+        inner.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        card.addSublayer(inner)
+        root.addSublayer(card)
+        let ctx = target()
+        XCTAssertNotNil(composited(root, with: Compositor(), into: ctx))
+        let image = try XCTUnwrap(ctx.makeImage()), reference = rendered(root)
+        let a = SnapshotComparison.rgba(image), b = SnapshotComparison.rgba(reference)
+        for (x, y, expected) in [(24, 60, [0, 255, 0]), (15, 60, [255, 0, 0]), (50, 60, [255, 0, 0]), (100, 40, [0, 0, 255])] {
+            let i = (y * size.width + x) * 4
+            XCTAssertEqual(Array(b[i..<i + 3]).map(Int.init), expected, "the renderer at \(x),\(y)")
+            XCTAssertEqual(Array(a[i..<i + 3]).map(Int.init), expected, "the compositor at \(x),\(y)")
+        }
+        XCTAssertLessThan(differing(image, reference), size.width * size.height / 200)
+    }
+
     func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
         let layer = scene()
         let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
@@ -140,7 +198,8 @@ final class CompositorTests: XCTestCase {
     }
 
     func testTreesItCannotPlaceAreLeftToTheRenderer() throws {
-        for needsGroup in [{ (l: CALayer) in l.shadowOpacity = 0.5; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5) },
+        for needsGroup in [{ (l: CALayer) in l.shadowOpacity = 0.5; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5); l.opacity = 0.8 },
+                           { l in l.shadowOpacity = 0.5; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5); l.addSublayer(CALayer()) },
                            { l in l.mask = CALayer() },
                            { l in l.masksToBounds = true; l.addSublayer(CALayer()) },
                            { l in l.opacity = 0.5; l.addSublayer(CALayer()) },

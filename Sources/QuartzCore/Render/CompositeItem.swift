@@ -97,27 +97,38 @@ struct CompositePlan {
         let opacity = parentOpacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
         if Self.castsShadow(layer) {
-            // Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
-            // unknown shape needs the renderer's transparency layer.
-            guard let shape = LayerShadow.knownShape(of: layer),
+            // Behind the layer, faded with it, as the renderer draws a shadow of known shape. One
+            // of unknown shape is the renderer's transparency layer with a shadow: the same as
+            // shadow and drawing placed apart when nothing fades them (and no sublayers join in).
+            let shape = LayerShadow.knownShape(of: layer)
+            guard shape != nil || (layer.sublayers.isEmpty && layer.mask.isEmpty && opacity >= 1),
                   let texture = cache.shadowTexture(for: layer, shape: shape, scale: scale) else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
         }
-        if Self.drawsItself(layer) {
-            guard let texture = cache.texture(for: layer, scale: scale) else { return false }
+        // The border goes above the sublayers: apart from the body when there are sublayers.
+        let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
+        // The renderer fades a faded layer's background and border as one picture, sublayers included.
+        if borderApart && opacity < 1 && layer.backgroundColor != nil { return false }
+        if Self.drawsItself(layer, part: borderApart ? .body : .whole) {
+            guard let texture = cache.texture(for: layer, part: borderApart ? .body : .whole, scale: scale) else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
         }
         if isRoot {
             still.rootToDevice = toDevice
             still.rootOpacity = opacity
         }
-        guard isRoot else {
+        if isRoot {
+            guard addRootSublayers(of: layer, toDevice: toDevice, opacity: opacity) else { return false }
+        } else {
             for i in layer.drawingOrder {
                 guard add(layer.sublayers[i], in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
             }
-            return true
         }
-        return addRootSublayers(of: layer, toDevice: toDevice, opacity: opacity)
+        if borderApart {
+            guard let texture = cache.texture(for: layer, part: .border, scale: scale) else { return false }
+            place(texture, toDevice: toDevice, opacity: opacity)
+        }
+        return true
     }
 
     /// The root's sublayers: still ones as the previous frame placed them, when the root sits
@@ -171,9 +182,18 @@ struct CompositePlan {
             && !(hasSublayers && layer.opacity < 1 && layer.allowsGroupOpacity)
     }
 
-    private static func drawsItself(_ layer: LayerSnapshot) -> Bool {
-        (layer.backgroundColor?.alpha ?? 0) > 0 || (layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0)
-            || layer.contents != nil || layer.content != nil
+    private static func hasBorder(_ layer: LayerSnapshot) -> Bool {
+        layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
+    }
+
+    /// Whether `part` of the layer's own drawing shows anything.
+    private static func drawsItself(_ layer: LayerSnapshot, part: LayerTexture.Part) -> Bool {
+        let body = (layer.backgroundColor?.alpha ?? 0) > 0 || layer.contents != nil || layer.content != nil
+        switch part {
+        case .whole: return body || hasBorder(layer)
+        case .body: return body
+        case .border: return hasBorder(layer)
+        }
     }
 
     /// Texture pixels per point for a layer shown at `scale` device pixels per point: in steps

@@ -24,8 +24,28 @@ enum LayerShadow {
     static func drawCachedShadow(of shape: CGPath, layer: LayerSnapshot, in ctx: CGContext) {
         let scale = max(ctx.deviceScale, 0.01)
         let key = ShadowCache.Key(shape: shape, radius: layer.shadowRadius, scale: scale)
-        guard let entry = ShadowCache.shared.entry(for: key, make: { ShadowCache.render(shape, radius: layer.shadowRadius, scale: scale) }),
-              let color = layer.shadowColor else { return }
+        guard let entry = ShadowCache.shared.entry(for: key, make: { ShadowCache.render(shape, radius: layer.shadowRadius, scale: scale) })
+        else { return }
+        draw(entry, of: layer, in: ctx)
+    }
+
+    /// Draws only the shadow of the layer's own drawing (background, contents, border; no
+    /// sublayers), as a transparency layer with a shadow casts it: for the compositor's textures.
+    static func drawShadowOfDrawing(of layer: LayerSnapshot, in ctx: CGContext) {
+        var own = layer
+        own.removeSublayers()
+        own.opacity = 1
+        own.shadowOpacity = 0
+        own.transition = nil
+        let scale = max(ctx.deviceScale, 0.01)
+        guard let entry = ShadowCache.silhouette(covering: FlattenedLayer.visualExtent(of: own), radius: layer.shadowRadius, scale: scale,
+                                                 draw: { LayerRenderer.draw(own, in: $0) }) else { return }
+        draw(entry, of: layer, in: ctx)
+    }
+
+    /// The shadow color, faded by the shadow opacity, through a blurred silhouette.
+    private static func draw(_ entry: ShadowCache.Entry, of layer: LayerSnapshot, in ctx: CGContext) {
+        guard let color = layer.shadowColor else { return }
         let rect = entry.rect.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
         ctx.saveGState()
         ctx.clip(toLayerRect: rect, mask: entry.image)

@@ -4,6 +4,23 @@ import CLaminaKernels
 /// A layer's own drawing — background, contents, subclass content, border — or its shadow,
 /// rasterized once at a scale, so that the compositor can place it frame after frame without drawing it again.
 final class LayerTexture: @unchecked Sendable {
+    /// Which part of a layer's own drawing a texture holds. Core Animation draws the border above
+    /// the sublayers, so a layer with both is placed as its body, its sublayers, then its border.
+    enum Part {
+        case whole, body, border
+
+        /// The layer as this part of it draws.
+        func applied(to layer: LayerSnapshot) -> LayerSnapshot {
+            var part = layer
+            switch self {
+            case .whole: break
+            case .body: part.borderWidth = 0
+            case .border: (part.backgroundColor, part.contents, part.content) = (nil, nil, nil)
+            }
+            return part
+        }
+    }
+
     /// What the drawing depends on: equal looks draw equal pixels.
     struct Look: Hashable {
         var bounds: CGRect
@@ -50,15 +67,21 @@ final class LayerTexture: @unchecked Sendable {
 
     /// What a shadow's pixels depend on.
     struct ShadowLook: Hashable {
-        var shape: CGPath
+        /// What casts it: a known shape, or the layer's own drawing.
+        enum Silhouette: Hashable {
+            case shape(CGPath)
+            case drawing(Look)
+        }
+
+        var silhouette: Silhouette
         var radius: CGFloat
         var offset: CGSize
         var color: CGColor?
         var opacity: CGFloat
         var scale: CGFloat
 
-        init(_ layer: LayerSnapshot, shape: CGPath, scale: CGFloat) {
-            self.shape = shape
+        init(_ layer: LayerSnapshot, silhouette: Silhouette, scale: CGFloat) {
+            self.silhouette = silhouette
             radius = layer.shadowRadius
             offset = layer.shadowOffset
             color = layer.shadowColor
@@ -118,12 +141,16 @@ final class LayerTexture: @unchecked Sendable {
         return LayerTexture(covering: layer.bounds, scale: scale) { LayerRenderer.draw(own, in: $0) }
     }
 
-    /// The shadow of a layer whose shadow shape is known (`LayerShadow.knownShape`), alone.
-    static func shadow(of layer: LayerSnapshot, shape: CGPath, scale: CGFloat) -> LayerTexture? {
+    /// A layer's shadow alone: cast from `shape` when it is known (`LayerShadow.knownShape`),
+    /// else from the layer's own drawing.
+    static func shadow(of layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
         let spread = 3 * layer.shadowRadius + 2
-        let rect = shape.boundingBoxOfPath.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
+        let rect = (shape?.boundingBoxOfPath ?? layer.bounds).offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
             .insetBy(dx: -spread, dy: -spread)
-        return LayerTexture(covering: rect, scale: scale) { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: $0) }
+        return LayerTexture(covering: rect, scale: scale) { ctx in
+            if let shape { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: ctx) }
+            else { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx) }
+        }
     }
 
     /// A pixman image over the texture's pixels (the caller owns it: one per thread, since
@@ -146,14 +173,16 @@ final class TextureCache {
 
     var count: Int { textures.count }
 
-    /// The texture of `layer`'s own drawing at `scale`, drawn now if no cached one matches.
-    func texture(for layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
-        texture(.own(LayerTexture.Look(layer, scale: scale))) { LayerTexture.own(layer, scale: scale) }
+    /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
+    func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
+        let drawn = part.applied(to: layer)
+        return texture(.own(LayerTexture.Look(drawn, scale: scale))) { LayerTexture.own(drawn, scale: scale) }
     }
 
-    /// The texture of `layer`'s shadow, cast from `shape`, at `scale`.
-    func shadowTexture(for layer: LayerSnapshot, shape: CGPath, scale: CGFloat) -> LayerTexture? {
-        texture(.shadow(LayerTexture.ShadowLook(layer, shape: shape, scale: scale))) {
+    /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
+    func shadowTexture(for layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
+        let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(LayerTexture.Look(layer, scale: scale))
+        return texture(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale))) {
             LayerTexture.shadow(of: layer, shape: shape, scale: scale)
         }
     }

@@ -45,15 +45,21 @@ final class ShadowCache: @unchecked Sendable {
 
     /// The silhouette of `path` (in layer coordinates) blurred by a shadow radius, at `scale`.
     static func render(_ path: CGPath, radius: CGFloat, scale: CGFloat) -> Entry? {
-        let box = path.boundingBoxOfPath
+        silhouette(covering: path.boundingBoxOfPath, radius: radius, scale: scale) { context in
+            context.addPath(path)
+            context.setFillColor(gray: 0, alpha: 1)
+            context.fillPath()
+        }
+    }
+
+    /// The alpha of what `draw` draws within `box` (layer coordinates), blurred by a shadow radius, at `scale`.
+    static func silhouette(covering box: CGRect, radius: CGFloat, scale: CGFloat, draw: (CGContext) -> Void) -> Entry? {
         guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
         // Core Animation's shadow radius is the gaussian's sigma; three sigmas hold it all.
         let pad = (3 * radius).rounded(.up) + 1
         let rect = box.insetBy(dx: -pad, dy: -pad)
         guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: 8192) else { return nil }
-        context.addPath(path)
-        context.setFillColor(gray: 0, alpha: 1)
-        context.fillPath()
+        draw(context)
         context.blurAlpha(sigma: radius * scale)
         return context.makeImage().map { Entry(image: $0, rect: LayerCanvas.extent(of: context, covering: rect, scale: scale)) }
     }
