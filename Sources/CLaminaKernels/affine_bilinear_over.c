@@ -5,16 +5,43 @@
 #include "pixel_math.h"
 #include <math.h>
 
-/// The range of x (a real number) where lo <= u0 + du·x < hi, narrowed into [*from, *to).
-static void narrow(double u0, double du, double lo, double hi, double *from, double *to) {
-    if (du == 0) {
-        if (u0 < lo || u0 >= hi) *to = *from;
+/// Where along row y a coordinate stays in [lo, hi): with u(x) = c + cy·y + du·x, the x in
+/// [from0 + from_y·y, to0 + to_y·y). Worked out once per call, so rows need no division.
+typedef struct {
+    double from0, from_y, to0, to_y;
+    double c, cy, lo, hi;
+    int constant;          /* du == 0: the whole row or none of it */
+} row_bound;
+
+static row_bound bound_for(double c, double cy, double du, double lo, double hi) {
+    row_bound b = { 0, 0, 0, 0, c, cy, lo, hi, du == 0 };
+    if (du == 0) return b;
+    double a0 = (lo - c) / du, b0 = (hi - c) / du, slope = -cy / du;
+    if (du > 0) { b.from0 = a0; b.to0 = b0; }
+    else { b.from0 = b0; b.to0 = a0; }
+    b.from_y = b.to_y = slope;
+    return b;
+}
+
+/// Narrows [*from, *to) to where row y (its center) keeps the coordinate within the bound.
+static inline void narrow(const row_bound *b, double y, double *from, double *to) {
+    if (b->constant) {
+        double u = b->c + b->cy * y;
+        if (u < b->lo || u >= b->hi) *to = *from;
         return;
     }
-    double a = (lo - u0) / du, b = (hi - u0) / du;
-    if (a > b) { double t = a; a = b; b = t; }
-    if (a > *from) *from = a;
-    if (b < *to) *to = b;
+    double f = b->from0 + b->from_y * y, t = b->to0 + b->to_y * y;
+    if (f > *from) *from = f;
+    if (t < *to) *to = t;
+}
+
+/// A coordinate in 16.16 fixed point, rounded to nearest.
+static inline int32_t fixed16(double v) {
+#if defined(__SSE2__)
+    return _mm_cvtsd_si32(_mm_set_sd(v * 65536));
+#else
+    return (int32_t)lrint(v * 65536);
+#endif
 }
 
 /// The whole pixels of [from, to) (first pixel centers are at x + 0.5, folded into u0), within [x0, x1).
@@ -108,10 +135,9 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
 }
 #endif
 
-/// The walk of row y from pixel x (texel centers at integers, pixel centers at +0.5).
+/// The walk of a row from pixel x, its texel position at x = 0 being (u0, v0).
 static lamina_walk walk_from(double u0, double v0, const double m[6], int x) {
-    lamina_walk w = { (int32_t)lrint((u0 + m[0] * x) * 65536), (int32_t)lrint((v0 + m[1] * x) * 65536),
-                      (int32_t)lrint(m[0] * 65536), (int32_t)lrint(m[1] * 65536) };
+    lamina_walk w = { fixed16(u0 + m[0] * x), fixed16(v0 + m[1] * x), fixed16(m[0]), fixed16(m[1]) };
     return w;
 }
 
@@ -140,20 +166,26 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
     // Samples inside [lo, hi) read only flat texels (a sample reads texels floor(u) and floor(u) + 1);
     // the margin keeps double rounding from reaching the edge.
     const double margin = 1.0 / 4096;
+    // Texel space (texel centers at integers) at the center of pixel (0, y): c + m[2]·(y + ½).
+    const double cu = m[4] + m[0] * 0.5 - 0.5, cv = m[5] + m[1] * 0.5 - 0.5;
+    const row_bound inside[2] = { bound_for(cu, m[2], m[0], 0, src->width - 1), bound_for(cv, m[3], m[1], 0, src->height - 1) };
+    const row_bound flat_part[2] = {
+        bound_for(cu, m[2], m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin),
+        bound_for(cv, m[3], m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin),
+    };
     for (int y = y0; y < y1; y++) {
-        double u0 = m[2] * (y + 0.5) + m[4] + m[0] * 0.5 - 0.5;
-        double v0 = m[3] * (y + 0.5) + m[5] + m[1] * 0.5 - 0.5;
+        double center = y + 0.5, u0 = cu + m[2] * center, v0 = cv + m[3] * center;
         double from = x0, to = x1;
-        narrow(u0, m[0], 0, src->width - 1, &from, &to);
-        narrow(v0, m[1], 0, src->height - 1, &from, &to);
+        narrow(&inside[0], center, &from, &to);
+        narrow(&inside[1], center, &from, &to);
         int first, last;
         pixels_within(from, to, x0, x1, &first, &last);
         if (first >= last) continue;
         uint32_t *out = dst + (long)y * dst_stride;
         int flat_first = last, flat_last = last;
         if (has_flat) {
-            narrow(u0, m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin, &from, &to);
-            narrow(v0, m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin, &from, &to);
+            narrow(&flat_part[0], center, &from, &to);
+            narrow(&flat_part[1], center, &from, &to);
             pixels_within(from, to, first, last, &flat_first, &flat_last);
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }

@@ -1,6 +1,7 @@
 import QuartzCore
 
-/// `lamina-bench offscreen`: what a full redraw of layer trees costs through `CARenderer`.
+/// `lamina-bench offscreen`: what a whole frame of a layer tree costs offscreen — composited from
+/// cached textures as a window does, and drawn whole by `CARenderer`.
 enum OffscreenSuite {
     /// 100 layers at 1280×720: rounded, bordered, some shadowed, some rotated, a few gradients
     /// and masks — a busy app screen.
@@ -51,8 +52,24 @@ enum OffscreenSuite {
             renderer.layer = layer
             return { _ = renderer.makeImage() }
         }
+        // As a window composites: cached layer textures placed by the compositor, a whole frame
+        // each time (the target forgotten first), or a first frame that draws every texture.
+        func composited(_ layer: CALayer, cold: Bool = false) -> () -> Void {
+            let tree = RenderTree(layer)!
+            let target = CGContext(data: nil, width: 1280, height: 720, bitsPerComponent: 8, bytesPerRow: 0,
+                                   space: CGColorSpaceCreateDeviceRGB(),
+                                   bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            var compositor = Compositor()
+            return {
+                if cold { compositor = Compositor() } else { compositor.invalidate() }
+                precondition(compositor.composite(tree, atMediaTime: CACurrentMediaTime(), scale: 1, into: target) != nil,
+                             "the scene is drawn by the compositor")
+            }
+        }
         return [
-            Benchmark(name: "offscreen 1280×720: 100-layer busy scene", body: frame(busy)),
+            Benchmark(name: "offscreen 1280×720: 100-layer busy scene, composited from cached textures", body: composited(busy)),
+            Benchmark(name: "offscreen 1280×720: 100-layer busy scene, composited, first frame", body: composited(busy, cold: true)),
+            Benchmark(name: "offscreen 1280×720: 100-layer busy scene, drawn whole (CARenderer)", body: frame(busy)),
             Benchmark(name: "offscreen 1280×720 @2x: 100-layer busy scene", body: frame(busy, scale: 2)),
             Benchmark(name: "offscreen 1280×720: 100 rotated tiles", body: frame(hundred)),
             Benchmark(name: "offscreen 1280×720: 1000 rotated tiles", body: frame(thousand)),

@@ -1,6 +1,7 @@
 // lamina-bench SUITE [--samples N]: release-build benchmarks that print their figures.
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
-//   offscreen  full redraws of layer trees through CARenderer
+//   offscreen  whole frames of layer trees offscreen: composited, and drawn by CARenderer
+//   frames     the render thread's frames offscreen: the stress scene, one tile moving over many
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
 //   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
@@ -15,8 +16,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "stress" {
     exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
 }
-let suites: [String: () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
-                                                     "model": { ModelSuite.benchmarks }]
+let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
+                                                     "model": { ModelSuite.benchmarks },
+                                                     "frames": { FrameSuite.benchmarks }]
 
 if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contains(window) {
     func value(_ flag: String, _ fallback: Double) -> Double {
