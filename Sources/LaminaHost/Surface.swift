@@ -78,9 +78,7 @@ final class Surface: @unchecked Sendable {
             return true
         }
         guard !rects.isEmpty else { return true }                // nothing changed: nothing to put
-        let p0 = CACurrentMediaTime()
         buffer.put(rects, to: windowID, gc: gc)
-        TmpProf.add(p0 - started, CACurrentMediaTime() - p0)
         recordFrame(since: started)
         return true
     }
@@ -122,10 +120,3 @@ final class Surface: @unchecked Sendable {
     }
 }
 
-enum TmpProf {
-    nonisolated(unsafe) static var a: [Double] = [], b: [Double] = []
-    static func add(_ x: Double, _ y: Double) {
-        a.append(x); b.append(y)
-        if a.count == 150 { a.sort(); b.sort(); print("composite p50 us", a[75] * 1e6, "put p50 us", b[75] * 1e6); a = []; b = [] }
-    }
-}
