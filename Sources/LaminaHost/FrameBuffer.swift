@@ -16,6 +16,7 @@ final class FrameBuffer {
     /// done (completions arrive on the main thread, puts are made on the render thread).
     private var lastPut: UInt = 0
     private var completedPut: UInt = 0
+    private var lastPutWindow: UInt?
     private let completion = NSLock()
 
     nonisolated(unsafe) private static var reportedFallback = false
@@ -104,7 +105,7 @@ final class FrameBuffer {
         }
         if shm != nil, !rects.isEmpty {
             let serial = XNextRequest(x.display) - 1
-            completion.lock(); lastPut = serial; completion.unlock()
+            completion.lock(); lastPut = serial; lastPutWindow = window; completion.unlock()
         }
         XUnlockDisplay(x.display)
         XFlush(x.display)
@@ -114,6 +115,12 @@ final class FrameBuffer {
     /// once when its completion event came (the usual case, a frame later); otherwise after a
     /// round trip (the main thread, which reads events, may be busy).
     func waitForServer() {
+        guard hasPendingPut else { return }
+        // The completion may be waiting in Xlib's queue, read there by this thread's own calls.
+        var event = XEvent()
+        while let window = lastPutWindow, XCheckTypedWindowEvent(x.display, window, x.shmCompletionEvent, &event) != 0 {
+            putCompleted(serial: event.xany.serial)
+        }
         completion.lock()
         let pending = completedPut < lastPut, target = lastPut
         completion.unlock()

@@ -18,6 +18,9 @@ final class CompositeBand: @unchecked Sendable {
     private var fades = [OpaquePointer?](repeating: nil, count: 256)
     private let clip = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
 
+    /// Items covering fewer pixels of the band than this are drawn without prefetching their texels.
+    static let prefetchedOverlap = 32 * 32
+
     init() { pixman_region32_init(clip) }
 
     deinit {
@@ -48,7 +51,9 @@ final class CompositeBand: @unchecked Sendable {
             defer { index += 1 }
             let x = item.extent
             guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { return }
-            withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
+            // A sliver of an item reads a few texels: fetching them all would cost more.
+            let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
+            if overlap >= Self.prefetchedOverlap { withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch) }
             if let (previous, at) = pending { draw(previous, index: at, within: e, on: dest, target: target) }
             pending = (item, index)
         }
