@@ -141,6 +141,15 @@ static lamina_walk walk_from(double u0, double v0, const double m[6], int x) {
     return w;
 }
 
+/// The pixels of row y (center `y`) within [first, last) that sample only the rectangle whose
+/// bounds are `part`; an empty span when none.
+static inline void flat_span(const row_bound part[2], double y, double from, double to, int first, int last,
+                             int *flat_first, int *flat_last) {
+    narrow(&part[0], y, &from, &to);
+    narrow(&part[1], y, &from, &to);
+    pixels_within(from, to, first, last, flat_first, flat_last);
+}
+
 /// Asks for the texels that the sampled ends of a row a few rows below will read: the walk over a
 /// texture crosses its rows, which hardware prefetchers don't follow, and many textures don't stay in cache.
 static inline void prefetch_ahead(const lamina_texture *src, double u0, double v0, const double m[6],
@@ -161,6 +170,7 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
                                  const lamina_texture *src, const double m[6], uint32_t alpha) {
     if (src->width < 2 || src->height < 2 || alpha == 0) return;
     int has_flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
+    int has_flat2 = has_flat && src->flat2_x1 - src->flat2_x0 >= 2 && src->flat2_y1 - src->flat2_y0 >= 2;
     // The flat color as every sample inside the flat rectangle comes out: faded, then blended.
     uint32_t flat = alpha < 255 ? lamina_scale_channels(src->flat_color, alpha) : src->flat_color;
     // Samples inside [lo, hi) read only flat texels (a sample reads texels floor(u) and floor(u) + 1);
@@ -169,9 +179,11 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
     // Texel space (texel centers at integers) at the center of pixel (0, y): c + m[2]·(y + ½).
     const double cu = m[4] + m[0] * 0.5 - 0.5, cv = m[5] + m[1] * 0.5 - 0.5;
     const row_bound inside[2] = { bound_for(cu, m[2], m[0], 0, src->width - 1), bound_for(cv, m[3], m[1], 0, src->height - 1) };
-    const row_bound flat_part[2] = {
-        bound_for(cu, m[2], m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin),
-        bound_for(cv, m[3], m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin),
+    const row_bound flat_part[2][2] = {
+        { bound_for(cu, m[2], m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin),
+          bound_for(cv, m[3], m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin) },
+        { bound_for(cu, m[2], m[0], src->flat2_x0 + margin, src->flat2_x1 - 1 - margin),
+          bound_for(cv, m[3], m[1], src->flat2_y0 + margin, src->flat2_y1 - 1 - margin) },
     };
     for (int y = y0; y < y1; y++) {
         double center = y + 0.5, u0 = cu + m[2] * center, v0 = cv + m[3] * center;
@@ -184,9 +196,21 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
         uint32_t *out = dst + (long)y * dst_stride;
         int flat_first = last, flat_last = last;
         if (has_flat) {
-            narrow(&flat_part[0], center, &from, &to);
-            narrow(&flat_part[1], center, &from, &to);
-            pixels_within(from, to, first, last, &flat_first, &flat_last);
+            flat_span(flat_part[0], center, from, to, first, last, &flat_first, &flat_last);
+            if (has_flat2) {
+                // The two rectangles overlap: their spans join, or the longer one is taken.
+                int a = last, b = last;
+                flat_span(flat_part[1], center, from, to, first, last, &a, &b);
+                int touching = a <= flat_last && b >= flat_first;
+                if (a >= b) {
+                    // nothing from the second
+                } else if (flat_first >= flat_last || (!touching && b - a > flat_last - flat_first)) {
+                    flat_first = a; flat_last = b;
+                } else if (touching) {
+                    if (a < flat_first) flat_first = a;
+                    if (b > flat_last) flat_last = b;
+                }
+            }
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }
         prefetch_ahead(src, u0, v0, m, first, flat_first, flat_last, last);

@@ -1,49 +1,90 @@
-// The flat rectangle of a texture: where every texel equals the center one (a tile's interior).
+// The flat rectangles of a texture: where every texel equals the center one (a tile's interior).
 #include "lamina_kernels.h"
 #include <stdlib.h>
 
 /// Below this many texels a flat rectangle saves less than the checks cost.
 enum { minimum_flat_area = 64 };
 
-void lamina_texture_find_flat_rect(lamina_texture *t) {
-    t->flat_x0 = t->flat_y0 = t->flat_x1 = t->flat_y1 = 0;
-    t->flat_color = 0;
-    int w = t->width, h = t->height, cx = w / 2, cy = h / 2;
-    if (w < 4 || h < 4) return;
-    uint32_t color = t->texels[(long)cy * t->stride_pixels + cx];
-    // Each row's run of `color` through the center column ([left, right), empty when left == right).
-    int *left = malloc(sizeof(int) * (size_t)h * 2), *right = left ? left + h : NULL;
-    if (!left) return;
-    for (int y = 0; y < h; y++) {
-        const uint32_t *row = t->texels + (long)y * t->stride_pixels;
-        int l = cx, r = cx;
-        if (row[cx] == color) {
-            r = cx + 1;
-            while (l > 0 && row[l - 1] == color) l--;
-            while (r < w && row[r] == color) r++;
+typedef struct { int x0, y0, x1, y1; } rect;
+
+static long area(rect r) { return r.x1 > r.x0 && r.y1 > r.y0 ? (long)(r.x1 - r.x0) * (r.y1 - r.y0) : 0; }
+
+/// Each line's run of `color` through the center, along rows (`columns` 0) or columns: the run
+/// of line i is [from[i], to[i]), empty when from == to.
+static void runs(const lamina_texture *t, uint32_t color, int columns, int *from, int *to) {
+    int lines = columns ? t->width : t->height, length = columns ? t->height : t->width;
+    int center = length / 2;
+    for (int i = 0; i < lines; i++) {
+        #define AT(k) (columns ? t->texels[(long)(k) * t->stride_pixels + i] : t->texels[(long)i * t->stride_pixels + (k)])
+        int a = center, b = center;
+        if (AT(center) == color) {
+            b = center + 1;
+            while (a > 0 && AT(a - 1) == color) a--;
+            while (b < length && AT(b) == color) b++;
         }
-        left[y] = l; right[y] = r;
+        #undef AT
+        from[i] = a; to[i] = b;
     }
-    // The largest rectangle of rows top...bottom through the center row: its width is the
-    // narrowest run among them.
-    long best = minimum_flat_area - 1;
-    int topLeft = 0, topRight = w;
+}
+
+/// The lines around the center line whose runs hold all of the center line's run: a band as
+/// long as the center run (the wide rectangle from rows, the tall one from columns).
+static rect band(const int *from, const int *to, int lines, int columns) {
+    int c = lines / 2, a = from[c], b = to[c], first = c, last = c + 1;
+    if (b <= a) return (rect){ 0, 0, 0, 0 };
+    while (first > 0 && from[first - 1] <= a && to[first - 1] >= b) first--;
+    while (last < lines && from[last] <= a && to[last] >= b) last++;
+    return columns ? (rect){ first, a, last, b } : (rect){ a, first, b, last };
+}
+
+/// The largest rectangle of rows through the center row: its width is the narrowest run among them.
+static rect largest(const int *left, const int *right, int h, int w) {
+    rect found = { 0, 0, 0, 0 };
+    long best = 0;
+    int cy = h / 2, top_left = 0, top_right = w;
     for (int top = cy; top >= 0 && right[top] > left[top]; top--) {
-        if (left[top] > topLeft) topLeft = left[top];
-        if (right[top] < topRight) topRight = right[top];
-        int l = topLeft, r = topRight;
+        if (left[top] > top_left) top_left = left[top];
+        if (right[top] < top_right) top_right = right[top];
+        int l = top_left, r = top_right;
         for (int bottom = cy; bottom < h && r > l; bottom++) {
             if (left[bottom] > l) l = left[bottom];
             if (right[bottom] < r) r = right[bottom];
-            long area = (long)(r - l) * (bottom + 1 - top);
-            if (r > l && area > best) {
-                best = area;
-                t->flat_x0 = l; t->flat_x1 = r; t->flat_y0 = top; t->flat_y1 = bottom + 1;
-                t->flat_color = color;
-            }
+            long a = (long)(r - l) * (bottom + 1 - top);
+            if (r > l && a > best) { best = a; found = (rect){ l, top, r, bottom + 1 }; }
         }
     }
-    free(left);
+    return found;
+}
+
+static int contains(rect outer, rect inner) {
+    return inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1;
+}
+
+void lamina_texture_find_flat_rect(lamina_texture *t) {
+    t->flat_x0 = t->flat_y0 = t->flat_x1 = t->flat_y1 = 0;
+    t->flat2_x0 = t->flat2_y0 = t->flat2_x1 = t->flat2_y1 = 0;
+    t->flat_color = 0;
+    int w = t->width, h = t->height;
+    if (w < 4 || h < 4) return;
+    uint32_t color = t->texels[(long)(h / 2) * t->stride_pixels + w / 2];
+    int *buffer = malloc(sizeof(int) * (size_t)(h + w) * 2);
+    if (!buffer) return;
+    int *left = buffer, *right = buffer + h, *top = buffer + 2 * h, *bottom = buffer + 2 * h + w;
+    runs(t, color, 0, left, right);
+    runs(t, color, 1, top, bottom);
+    rect wide = band(left, right, h, 0), tall = band(top, bottom, w, 1);
+    rect first = wide, second = tall;
+    if (area(wide) < minimum_flat_area || area(tall) < minimum_flat_area) {
+        // Thin bands (a round shape): the largest rectangle alone.
+        first = largest(left, right, h, w);
+        second = (rect){ 0, 0, 0, 0 };
+    }
+    free(buffer);
+    if (area(first) < minimum_flat_area) return;
+    if (contains(first, second)) second = (rect){ 0, 0, 0, 0 };
+    t->flat_x0 = first.x0; t->flat_y0 = first.y0; t->flat_x1 = first.x1; t->flat_y1 = first.y1;
+    t->flat2_x0 = second.x0; t->flat2_y0 = second.y0; t->flat2_x1 = second.x1; t->flat2_y1 = second.y1;
+    t->flat_color = color;
 }
 
 /// Asks for the cache lines between `from` and `to` (exclusive).
@@ -55,10 +96,13 @@ static void prefetch_lines(const uint32_t *from, const uint32_t *to) {
 void lamina_texture_prefetch(const lamina_texture *t) {
     for (int y = 0; y < t->height; y++) {
         const uint32_t *row = t->texels + (long)y * t->stride_pixels;
-        // Within the flat rows only the ends are ever read; their middle is filled without reading.
-        if (y > t->flat_y0 && y + 1 < t->flat_y1 && t->flat_x1 - t->flat_x0 > 32) {
-            prefetch_lines(row, row + t->flat_x0 + 1);
-            prefetch_lines(row + t->flat_x1 - 2, row + t->width);
+        // Within a flat rectangle's rows only the ends are read; the middle is filled without reading.
+        int x0 = 0, x1 = 0;
+        if (y > t->flat_y0 && y + 1 < t->flat_y1) { x0 = t->flat_x0; x1 = t->flat_x1; }
+        else if (y > t->flat2_y0 && y + 1 < t->flat2_y1) { x0 = t->flat2_x0; x1 = t->flat2_x1; }
+        if (x1 - x0 > 32) {
+            prefetch_lines(row, row + x0 + 1);
+            prefetch_lines(row + x1 - 2, row + t->width);
         } else {
             prefetch_lines(row, row + t->width);
         }

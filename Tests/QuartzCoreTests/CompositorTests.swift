@@ -157,6 +157,27 @@ final class CompositorTests: XCTestCase {
         XCTAssertLessThan(differing(image, reference), size.width * size.height / 200)
     }
 
+    /// A rounded, bordered tile's interior is found as a cross of a wide and a tall flat
+    /// rectangle, which together leave only the corners and the border to sample.
+    func testRoundedTilesHaveACrossOfFlatTexels() throws {
+        let layer = tile(CGRect(x: 0, y: 0, width: 64, height: 64), CGColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 1))
+        layer.cornerRadius = 8
+        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1))
+        let t = texture.texels
+        let wide = (x0: Int(t.flat_x0), y0: Int(t.flat_y0), x1: Int(t.flat_x1), y1: Int(t.flat_y1))
+        let tall = (x0: Int(t.flat2_x0), y0: Int(t.flat2_y0), x1: Int(t.flat2_x1), y1: Int(t.flat2_y1))
+        // The interior starts inside the 2-point border, past the 1-texel padding ring.
+        XCTAssertEqual([wide.x0, wide.x1], [3, 63], "the wide rectangle spans the interior's width")
+        XCTAssertEqual([tall.y0, tall.y1], [3, 63], "the tall one spans its height")
+        XCTAssertGreaterThan(wide.y1 - wide.y0, 40)
+        XCTAssertGreaterThan(tall.x1 - tall.x0, 40)
+        let pixels = try XCTUnwrap(texture.bitmap.data).assumingMemoryBound(to: UInt32.self)
+        let stride = texture.bitmap.bytesPerRow / 4
+        for r in [wide, tall] {
+            for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { XCTAssertEqual(pixels[y * stride + x], t.flat_color) } }
+        }
+    }
+
     func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
         let layer = scene()
         let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))

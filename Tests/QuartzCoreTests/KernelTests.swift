@@ -23,6 +23,21 @@ final class KernelTests: XCTestCase {
         return texels
     }()
 
+    /// A 34×34 tile with rounded corners (radius 6) and a 2-texel border: its interior is a cross
+    /// of two flat rectangles.
+    private let rounded: [UInt32] = {
+        func inside(_ x: Double, _ y: Double, inset: Double) -> Bool {
+            let r = 6 - inset, lo = 1 + inset, hi = 33 - inset
+            let cx = min(max(x, lo + r), hi - r), cy = min(max(y, lo + r), hi - r)
+            return x >= lo && x < hi && y >= lo && y < hi && (x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r
+        }
+        var texels = [UInt32](repeating: 0, count: 34 * 34)
+        for y in 0..<34 { for x in 0..<34 where inside(Double(x) + 0.5, Double(y) + 0.5, inset: 0) {
+            texels[y * 34 + x] = inside(Double(x) + 0.5, Double(y) + 0.5, inset: 2) ? 0xA0_30_50_70 : 0xFFFF_FFFF
+        } }
+        return texels
+    }()
+
     private let placements: [(angle: Double, scale: Double, alpha: UInt32)] = [(0.3, 1.0, 255), (-1.1, 1.7, 200), (2.5, 0.6, 90), (0, 1.3, 128)]
 
     /// Destination → texture: about (40, 40) on screen to the texture's center.
@@ -91,9 +106,16 @@ final class KernelTests: XCTestCase {
     }
 
     func testFlatInteriorFillsWhatSamplingWouldDraw() {
-        for p in placements {
+        var texture = lamina_texture()
+        rounded.withUnsafeBufferPointer { src in
+            texture.texels = src.baseAddress
+            (texture.stride_pixels, texture.width, texture.height) = (34, 34, 34)
+            lamina_texture_find_flat_rect(&texture)
+        }
+        XCTAssertLessThan(texture.flat2_x0, texture.flat2_x1, "the rounded tile's interior is a cross")
+        for (texels, p) in [tile, rounded].flatMap({ t in placements.map { (t, $0) } }) {
             let m = inverse(angle: p.angle, scale: p.scale)
-            let filled = ours(tile, flat: true, m, p.alpha), sampled = ours(tile, flat: false, m, p.alpha)
+            let filled = ours(texels, flat: true, m, p.alpha), sampled = ours(texels, flat: false, m, p.alpha)
             let (worst, painted) = compare(filled, sampled)
             XCTAssertGreaterThan(painted, 300)
             // After the fill the walk restarts from exact positions, so its 16.16 steps drift a hair less.
@@ -111,6 +133,7 @@ final class KernelTests: XCTestCase {
         }
         XCTAssertEqual(texture.flat_color, 0xB020_4060)
         XCTAssertEqual([texture.flat_x0, texture.flat_y0, texture.flat_x1, texture.flat_y1], [4, 4, 30, 30])
+        XCTAssertGreaterThanOrEqual(texture.flat2_x0, texture.flat2_x1, "a square interior needs no second rectangle")
         // Varied texels have no flat rectangle worth having.
         varied.withUnsafeBufferPointer { src in
             texture.texels = src.baseAddress

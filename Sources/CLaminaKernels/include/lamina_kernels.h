@@ -4,18 +4,22 @@
 
 #include <stdint.h>
 
-/// A premultiplied ARGB32 texture, with a rectangle of it where every texel is the same color
-/// (a tile's interior): the kernels fill what samples only that rectangle without reading texels.
+/// A premultiplied ARGB32 texture, with up to two rectangles of it where every texel is the same
+/// color (a tile's interior: a rounded one as a cross of a wide and a tall rectangle): the kernels
+/// fill what samples only those rectangles without reading texels.
 typedef struct lamina_texture {
     const uint32_t *texels;
     int stride_pixels, width, height;
     /// [flat_x0, flat_x1) × [flat_y0, flat_y1) holds only `flat_color`; empty when flat_x0 >= flat_x1.
     int flat_x0, flat_y0, flat_x1, flat_y1;
+    /// A second such rectangle (overlapping the first), or empty.
+    int flat2_x0, flat2_y0, flat2_x1, flat2_y1;
     uint32_t flat_color;
 } lamina_texture;
 
-/// Sets the texture's flat rectangle: a large rectangle of texels that all equal the center texel
-/// (empty when there is none worth having). Reads every texel once.
+/// Sets the texture's flat rectangles: the widest and the tallest rectangles of texels equal to
+/// the center texel through the center (or the largest one, when those are thin), empty when
+/// there is none worth having. Reads every texel once.
 void lamina_texture_find_flat_rect(lamina_texture *texture);
 
 /// Asks the cache for the texels the kernels will read (all but the middle of the flat rectangle),
