@@ -178,6 +178,45 @@ final class CompositorTests: XCTestCase {
         }
     }
 
+    /// A sublayer that only moves keeps its textures from frame to frame; one whose animation
+    /// changes its look (a color) is drawn anew: each frame equals a fresh compositor's.
+    func testMovingLayersKeepTheirTexturesAndRecoloredOnesDoNot() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let mover = tile(CGRect(x: 10, y: 10, width: 40, height: 40), CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1))
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 40
+        slide.toValue = 200
+        slide.duration = 1
+        mover.add(slide, forKey: "slide")
+        let chameleon = tile(CGRect(x: 60, y: 90, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let recolor = CABasicAnimation(keyPath: "backgroundColor")
+        recolor.fromValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        recolor.toValue = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        recolor.duration = 1
+        chameleon.add(recolor, forKey: "recolor")
+        chameleon.add(slide, forKey: "slide")
+        root.addSublayer(mover)
+        root.addSublayer(chameleon)
+        let tree = try XCTUnwrap(RenderTree(root))
+        XCTAssertFalse(tree.snapshot.sublayers[0].animatesLook)
+        XCTAssertTrue(tree.snapshot.sublayers[1].animatesLook)
+        let compositor = Compositor(), ctx = target()
+        let start = CACurrentMediaTime()
+        var drawn: [Int] = []
+        for step in 0..<4 {
+            let t = start + 0.1 + Double(step) * 0.25
+            XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+            drawn.append(compositor.texturesDrawn)
+            let fresh = target()
+            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
+            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
+                                                           channelTolerance: 0)
+            XCTAssertEqual(difference.differing, 0, "frame \(step)")
+        }
+        XCTAssertEqual(drawn, [2, 3, 4, 5], "only the recolored layer is drawn again, once per frame")
+    }
+
     func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
         let layer = scene()
         let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))

@@ -67,13 +67,16 @@ struct CompositePlan {
     private(set) var still: StillSublayers
     private let previous: StillSublayers?
     private let cache: TextureCache
+    private let memo: LookMemo?
     private let screen: DeviceRect
 
     /// Nil when some layer needs the full renderer. `generation` names the still list if this plan
     /// has to build it anew; `expectedCount` is how many items the last frame placed itself.
     init?(_ root: LayerSnapshot, tree: UInt64, scale: CGFloat, screen: DeviceRect, cache: TextureCache,
-          reusing previous: StillSublayers?, generation: UInt64, expectedCount: Int = 0) {
+          reusing previous: StillSublayers?, generation: UInt64, memo: LookMemo? = nil, expectedCount: Int = 0) {
         self.cache = cache
+        memo?.use(tree: tree, count: root.sublayers.count)
+        self.memo = memo
         self.screen = screen
         items.reservePlaced(expectedCount)               // growing a large array costs more than placing
         let toDevice = CGAffineTransform(scaleX: scale, y: scale)
@@ -83,9 +86,10 @@ struct CompositePlan {
         guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true) else { return nil }
     }
 
+    /// Places `layer` and its sublayers; `memoIndex` is a root sublayer's index in the memo.
     private mutating func add(_ layer: LayerSnapshot, in parent: LayerGeometry.SublayerSpace?,
                               toDevice parentToDevice: CGAffineTransform, opacity parentOpacity: CGFloat,
-                              isRoot: Bool = false) -> Bool {
+                              isRoot: Bool = false, memoIndex: Int? = nil) -> Bool {
         guard !layer.isHidden, layer.opacity > 0 else { return true }
         let m = layer.transformToParent(in: parent)
         if !layer.isDoubleSided && m.m33 < 0 { return true }
@@ -102,7 +106,8 @@ struct CompositePlan {
             // shadow and drawing placed apart when nothing fades them (and no sublayers join in).
             let shape = LayerShadow.knownShape(of: layer)
             guard shape != nil || (layer.sublayers.isEmpty && layer.mask.isEmpty && opacity >= 1),
-                  let texture = cache.shadowTexture(for: layer, shape: shape, scale: scale) else { return false }
+                  let texture = texture(.shadow, of: layer, memoIndex, scale, { $0.shadowTexture(for: layer, shape: shape, scale: scale) })
+            else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
         }
         // The border goes above the sublayers: apart from the body when there are sublayers.
@@ -110,7 +115,9 @@ struct CompositePlan {
         // The renderer fades a faded layer's background and border as one picture, sublayers included.
         if borderApart && opacity < 1 && layer.backgroundColor != nil { return false }
         if Self.drawsItself(layer, part: borderApart ? .body : .whole) {
-            guard let texture = cache.texture(for: layer, part: borderApart ? .body : .whole, scale: scale) else { return false }
+            let part: LayerTexture.Part = borderApart ? .body : .whole
+            guard let texture = texture(.body, of: layer, memoIndex, scale, { $0.texture(for: layer, part: part, scale: scale) })
+            else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
         }
         if isRoot {
@@ -125,7 +132,8 @@ struct CompositePlan {
             }
         }
         if borderApart {
-            guard let texture = cache.texture(for: layer, part: .border, scale: scale) else { return false }
+            guard let texture = texture(.border, of: layer, memoIndex, scale, { $0.texture(for: layer, part: .border, scale: scale) })
+            else { return false }
             place(texture, toDevice: toDevice, opacity: opacity)
         }
         return true
@@ -151,13 +159,27 @@ struct CompositePlan {
                 continue
             }
             let start = items.placed.count
-            guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+            guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity, memoIndex: i) else { return false }
             if !animated {
                 still.ranges[i] = still.items.count..<(still.items.count + items.placed.count - start)
                 still.items.append(contentsOf: items.placed[start...])
             }
         }
         return true
+    }
+
+    /// A texture of `layer` from the cache, or from the memo when the layer's animations cannot
+    /// change how it looks.
+    private func texture(_ slot: LookMemo.Slot, of layer: LayerSnapshot, _ memoIndex: Int?, _ scale: CGFloat,
+                         _ lookUp: (TextureCache) -> LayerTexture?) -> LayerTexture? {
+        guard let memo, let index = memoIndex, !layer.animatesLook else { return lookUp(cache) }
+        if let texture = memo.texture(slot, at: index, scale: scale) {
+            if cache.wantsTouches { cache.touch(texture) }
+            return texture
+        }
+        let texture = lookUp(cache)
+        memo.store(texture, slot, at: index, scale: scale)
+        return texture
     }
 
     private mutating func place(_ texture: LayerTexture, toDevice: CGAffineTransform, opacity: CGFloat) {

@@ -15,6 +15,7 @@ package final class Compositor: @unchecked Sendable {
     private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
     private var needsFullFrame = true
     private var stillSublayers: CompositePlan.StillSublayers?
+    private let memo = LookMemo()
     private var prefetched: PresentedFrame?
     /// How long the last frame's animations took to evaluate.
     private var evaluationSeconds: CFTimeInterval = 0
@@ -60,7 +61,7 @@ package final class Compositor: @unchecked Sendable {
         prefetched = nil
         frame += 1
         let plan = CompositePlan(presented, tree: tree.id, scale: scale, screen: screen, cache: cache, reusing: stillSublayers,
-                                 generation: frame, expectedCount: previous.placed.count)
+                                 generation: frame, memo: memo, expectedCount: previous.placed.count)
         // Handing the evaluation to another thread pays only when it takes a while.
         if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
             prefetched = PresentedFrame(tree, atMediaTime: next)

@@ -51,6 +51,9 @@ struct LayerSnapshot: Sendable {
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
     /// (a custom property): those frames need the main thread's `presentation()`.
     var needsDisplayWhenAnimated: Bool
+    /// Whether an animation may change how the layer itself looks (anything but where it is, how
+    /// it is turned, faded or ordered): if not, its textures stay the same from frame to frame.
+    private(set) var animatesLook: Bool
     /// Whether an animation runs anywhere in this subtree (mask included): if not, the subtree
     /// looks the same at every time and evaluating it is a no-op.
     private(set) var hasAnimations: Bool
@@ -96,6 +99,9 @@ struct LayerSnapshot: Sendable {
         transition = layer.activeTransition
         timing = layer.layerTiming
         animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        animatesLook = layer.attachedAnimations.contains { entry in
+            entry.animation.animatedKeys.contains { !Self.placementKeys.contains($0) }
+        }
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
@@ -152,6 +158,10 @@ struct LayerSnapshot: Sendable {
         LayerGeometry.transformToParent(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
                                         position: position, zPosition: zPosition, in: parent)
     }
+
+    /// Keys that place a layer without changing its drawing.
+    static let placementKeys: Set<String> = ["position", "transform", "opacity", "zPosition", "anchorPoint", "anchorPointZ",
+                                            "hidden", "doubleSided", "sublayerTransform"]
 
     /// The layer alone, without its sublayers.
     mutating func removeSublayers() {

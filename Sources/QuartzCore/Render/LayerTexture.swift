@@ -175,6 +175,8 @@ final class TextureCache {
 
     /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
     func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
+        // The whole layer needs no copy of its snapshot (copies retain everything it holds).
+        guard part != .whole else { return texture(.own(LayerTexture.Look(layer, scale: scale))) { LayerTexture.own(layer, scale: scale) } }
         let drawn = part.applied(to: layer)
         return texture(.own(LayerTexture.Look(drawn, scale: scale))) { LayerTexture.own(drawn, scale: scale) }
     }
