@@ -123,8 +123,8 @@ struct LayerSnapshot: Sendable {
                 switch box.timing.phase(atParentTime: time) {
                 case .active(let f, let i), .finished(let f?, let i):
                     if let scalar = box.scalar {
-                        if let target { scalar.apply(atProgress: animation.progress(f), to: &target.snapshot) }
-                        else { scalar.apply(atProgress: animation.progress(f), to: &result) }
+                        if let target { scalar.apply(atProgress: box.progress(f), to: &target.snapshot) }
+                        else { scalar.apply(atProgress: box.progress(f), to: &result) }
                     } else {
                         let into = target ?? SnapshotTarget(result)
                         let from = model ?? SnapshotTarget(self)
@@ -187,12 +187,17 @@ struct AnimationBox: @unchecked Sendable {
     let timing: Timing
     /// The typed fast path, when the animation is a plain number from one value to another.
     let scalar: ScalarAnimation?
+    private let timingFunction: CAMediaTimingFunction?
 
     init(animation: CAAnimation) {
         self.animation = animation
         timing = animation.timing
         scalar = ScalarAnimation(animation)
+        timingFunction = animation.timingFunction
     }
+
+    /// The timing function's progress at `fraction` (as `CAAnimation.progress`, without asking the animation).
+    func progress(_ fraction: Double) -> Double { timingFunction?.evaluate(fraction) ?? fraction }
 }
 
 /// Content that a layer subclass draws itself.
