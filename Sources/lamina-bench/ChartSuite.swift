@@ -57,7 +57,9 @@ enum ChartSuite {
         let plot = CGRect(x: 80, y: 70, width: CGFloat(width) - 120, height: CGFloat(height) - 150)   // y up; text too
         let xs = series.flatMap { $0.points.map(\.x) }, ys = series.flatMap { $0.points.map(\.y) }
         let (x0, x1) = (log10(xs.min()!), log10(max(xs.max()!, xs.min()! * 2)))
-        let yTop = max(60, (ys.max()! / 10).rounded(.up) * 10)
+        // At most ten grid lines, a round number apart.
+        let step = [10.0, 20, 50, 100, 200, 500, 1000].first { ys.max()! / $0 <= 10 } ?? 1000
+        let yTop = max(60, (ys.max()! / step).rounded(.up) * step)
         func point(_ x: Double, _ y: Double) -> CGPoint {
             CGPoint(x: plot.minX + plot.width * CGFloat((log10(x) - x0) / (x1 - x0)), y: plot.minY + plot.height * CGFloat(y / yTop))
         }
@@ -66,11 +68,11 @@ enum ChartSuite {
         }
         // Grid and axis labels.
         ctx.setLineWidth(1)
-        for k in 0...Int(yTop / 10) {
-            let y = point(xs.min()!, Double(k * 10)).y
+        for k in 0...Int((yTop / step).rounded()) {
+            let value = Double(k) * step, y = point(xs.min()!, value).y
             ctx.setStrokeColor(gray: k == 0 ? 0.3 : 0.88, alpha: 1)
             ctx.strokeLineSegments(between: [CGPoint(x: plot.minX, y: y), CGPoint(x: plot.maxX, y: y)])
-            label("\(k * 10)", CGPoint(x: plot.minX - 36, y: y + 8))
+            label("\(Int(value))", CGPoint(x: plot.minX - 36, y: y + 8))
         }
         for x in Set(xs).sorted() {
             let p = point(x, 0)
