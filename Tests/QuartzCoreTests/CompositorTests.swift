@@ -70,6 +70,15 @@ final class CompositorTests: XCTestCase {
         return root
     }
 
+    /// A one-second `position.x` animation.
+    func slide(from: CGFloat, to: CGFloat) -> CABasicAnimation {
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = from
+        slide.toValue = to
+        slide.duration = 1
+        return slide
+    }
+
     func composited(_ layer: CALayer, with compositor: Compositor, into ctx: CGContext) -> [DeviceRect]? {
         compositor.composite(RenderTree(layer)!, atMediaTime: CACurrentMediaTime(), scale: 1, into: ctx)
     }
@@ -184,18 +193,15 @@ final class CompositorTests: XCTestCase {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
         let mover = tile(CGRect(x: 10, y: 10, width: 40, height: 40), CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1))
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.fromValue = 40
-        slide.toValue = 200
-        slide.duration = 1
-        mover.add(slide, forKey: "slide")
+        let move = slide(from: 40, to: 200)
+        mover.add(move, forKey: "slide")
         let chameleon = tile(CGRect(x: 60, y: 90, width: 40, height: 40), CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         let recolor = CABasicAnimation(keyPath: "backgroundColor")
         recolor.fromValue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         recolor.toValue = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
         recolor.duration = 1
         chameleon.add(recolor, forKey: "recolor")
-        chameleon.add(slide, forKey: "slide")
+        chameleon.add(move, forKey: "slide")
         root.addSublayer(mover)
         root.addSublayer(chameleon)
         let tree = try XCTUnwrap(RenderTree(root))
@@ -280,11 +286,7 @@ final class CompositorTests: XCTestCase {
         for animateRoot in [false, true] {
             let layer = scene()
             let mover = tile(CGRect(x: 20, y: 110, width: 24, height: 24), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
-            let slide = CABasicAnimation(keyPath: "position.x")
-            slide.fromValue = 30
-            slide.toValue = 200
-            slide.duration = 1
-            mover.add(slide, forKey: "slide")
+            mover.add(slide(from: 30, to: 200), forKey: "slide")
             layer.addSublayer(mover)
             if animateRoot {
                 let drift = CABasicAnimation(keyPath: "position.y")

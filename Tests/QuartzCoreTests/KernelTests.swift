@@ -105,13 +105,20 @@ final class KernelTests: XCTestCase {
         }
     }
 
-    func testFlatInteriorFillsWhatSamplingWouldDraw() {
+    /// The flat rectangles found in a 34×34 texture (its texel pointer cleared: only the rectangles are read).
+    private func flatRects(of texels: [UInt32]) -> lamina_texture {
         var texture = lamina_texture()
-        rounded.withUnsafeBufferPointer { src in
+        texels.withUnsafeBufferPointer { src in
             texture.texels = src.baseAddress
             (texture.stride_pixels, texture.width, texture.height) = (34, 34, 34)
             lamina_texture_find_flat_rect(&texture)
         }
+        texture.texels = nil
+        return texture
+    }
+
+    func testFlatInteriorFillsWhatSamplingWouldDraw() {
+        let texture = flatRects(of: rounded)
         XCTAssertLessThan(texture.flat2_x0, texture.flat2_x1, "the rounded tile's interior is a cross")
         for (texels, p) in [tile, rounded].flatMap({ t in placements.map { (t, $0) } }) {
             let m = inverse(angle: p.angle, scale: p.scale)
@@ -125,20 +132,12 @@ final class KernelTests: XCTestCase {
     }
 
     func testFlatRectIsTheInteriorAndHoldsOnlyItsColor() {
-        var texture = lamina_texture()
-        tile.withUnsafeBufferPointer { src in
-            texture.texels = src.baseAddress
-            (texture.stride_pixels, texture.width, texture.height) = (34, 34, 34)
-            lamina_texture_find_flat_rect(&texture)
-        }
+        var texture = flatRects(of: tile)
         XCTAssertEqual(texture.flat_color, 0xB020_4060)
         XCTAssertEqual([texture.flat_x0, texture.flat_y0, texture.flat_x1, texture.flat_y1], [4, 4, 30, 30])
         XCTAssertGreaterThanOrEqual(texture.flat2_x0, texture.flat2_x1, "a square interior needs no second rectangle")
         // Varied texels have no flat rectangle worth having.
-        varied.withUnsafeBufferPointer { src in
-            texture.texels = src.baseAddress
-            lamina_texture_find_flat_rect(&texture)
-        }
+        texture = flatRects(of: varied)
         XCTAssertGreaterThanOrEqual(texture.flat_x0, texture.flat_x1)
     }
 
