@@ -51,9 +51,12 @@ final class CompositeBand: @unchecked Sendable {
             defer { index += 1 }
             let x = item.extent
             guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { return }
-            // A sliver of an item reads a few texels: fetching them all would cost more.
+            // A part of an item reads a part of its texels: fetching them all pays only when the
+            // band holds much of it (a quarter, and 32×32 pixels at least).
             let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
-            if overlap >= Self.prefetchedOverlap { withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch) }
+            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4) {
+                withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
+            }
             if let (previous, at) = pending { draw(previous, index: at, within: e, on: dest, target: target) }
             pending = (item, index)
         }

@@ -75,7 +75,7 @@ struct CompositePlan {
     init?(_ root: LayerSnapshot, tree: UInt64, scale: CGFloat, screen: DeviceRect, cache: TextureCache,
           reusing previous: StillSublayers?, generation: UInt64, memo: LookMemo? = nil, expectedCount: Int = 0) {
         self.cache = cache
-        memo?.use(tree: tree, count: root.sublayers.count)
+        memo?.use(tree: tree, count: root.sublayers.count + 1)    // the root's own at the end
         self.memo = memo
         self.screen = screen
         items.reservePlaced(expectedCount)               // growing a large array costs more than placing
@@ -83,10 +83,10 @@ struct CompositePlan {
         still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1, generation: generation)
         // Only when the root itself does not animate do its sublayers sit where they sat.
         self.previous = root.animations.isEmpty && previous?.tree == tree ? previous : nil
-        guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true) else { return nil }
+        guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true, memoIndex: root.sublayers.count) else { return nil }
     }
 
-    /// Places `layer` and its sublayers; `memoIndex` is a root sublayer's index in the memo.
+    /// Places `layer` and its sublayers; `memoIndex` is its index in the memo (root sublayers and the root).
     private mutating func add(_ layer: LayerSnapshot, in parent: LayerGeometry.SublayerSpace?,
                               toDevice parentToDevice: CGAffineTransform, opacity parentOpacity: CGFloat,
                               isRoot: Bool = false, memoIndex: Int? = nil) -> Bool {

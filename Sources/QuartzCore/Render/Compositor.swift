@@ -54,9 +54,9 @@ package final class Compositor: @unchecked Sendable {
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
             (presented, evaluationSeconds) = early.result()
         } else {
-            let started = CACurrentMediaTime()
+            let started = Self.now()
             presented = tree.snapshot.presented(atParentTime: t)
-            evaluationSeconds = CACurrentMediaTime() - started
+            evaluationSeconds = Self.now() - started
         }
         prefetched = nil
         frame += 1
@@ -98,6 +98,10 @@ package final class Compositor: @unchecked Sendable {
         return rects
     }
 
+    /// Seconds on the system's monotonic clock: for how long work takes (never the media clock,
+    /// which tests make virtual).
+    static func now() -> CFTimeInterval { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
     private static func pixmanFormat(of context: CGContext) -> pixman_format_code_t? {
         guard context.bitsPerPixel == 32, context.bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue,
               context.bytesPerRow % 4 == 0 else { return nil }
@@ -122,9 +126,9 @@ final class PresentedFrame: @unchecked Sendable {
         self.tree = tree.id
         self.time = time
         DispatchQueue.global().async { [self] in
-            let started = CACurrentMediaTime()
+            let started = Compositor.now()
             snapshot = tree.snapshot.presented(atParentTime: time)
-            seconds = CACurrentMediaTime() - started
+            seconds = Compositor.now() - started
             done.signal()
         }
     }

@@ -1,6 +1,7 @@
-/// The textures the root's animated sublayers were placed with, by sublayer index, for one
-/// committed tree: a sublayer whose animations only move, turn or fade it looks the same every
-/// frame, so its textures are taken from here instead of hashing its look each frame.
+/// The textures the root and its sublayers were placed with, by sublayer index (the root's after
+/// its sublayers'), for one committed tree: a layer whose animations only move, turn or fade it
+/// looks the same every frame, so its textures are taken from here instead of hashing its look
+/// each frame.
 final class LookMemo: @unchecked Sendable {
     /// Which texture of a layer: its shadow, its drawing (whole or without its border), its border.
     enum Slot: Int, CaseIterable { case shadow, body, border }
@@ -8,7 +9,7 @@ final class LookMemo: @unchecked Sendable {
     private(set) var tree: UInt64 = 0
     private var entries: [(scale: CGFloat, textures: [LayerTexture?])?] = []
 
-    /// Forgets everything unless it is about `tree` (with `count` root sublayers).
+    /// Forgets everything unless it is about `tree` (with `count` entries).
     func use(tree: UInt64, count: Int) {
         guard tree != self.tree || entries.count != count else { return }
         self.tree = tree
