@@ -223,6 +223,27 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(drawn, [2, 3, 4, 5], "only the recolored layer is drawn again, once per frame")
     }
 
+    /// A root filling the screen with one opaque color is the backdrop the frame is painted with;
+    /// a new color repaints the whole frame.
+    func testAnOpaqueRootIsTheBackdrop() throws {
+        let layer = scene()
+        let compositor = Compositor(), ctx = target()
+        XCTAssertNotNil(composited(layer, with: compositor, into: ctx))
+        let plan = try XCTUnwrap(CompositePlan(RenderTree(layer)!.snapshot, tree: 0, scale: 1, screen: DeviceRect(x: 0, y: 0, width: 240, height: 160),
+                                               cache: TextureCache(), reusing: nil, generation: 1))
+        XCTAssertNotEqual(plan.backdrop, 0xFFFF_FFFF, "the root's color, not white")
+        layer.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.3, alpha: 1)
+        XCTAssertEqual(composited(layer, with: compositor, into: ctx), [DeviceRect(x: 0, y: 0, width: 240, height: 160)])
+        XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), rendered(layer)), size.width * size.height / 200)
+        let corner = (155 * size.width + 5) * 4
+        XCTAssertEqual(SnapshotComparison.rgba(try XCTUnwrap(ctx.makeImage()))[corner..<corner + 3],
+                       SnapshotComparison.rgba(rendered(layer))[corner..<corner + 3], "the new backdrop")
+        // A root that does not fill the screen leaves white around it.
+        layer.frame = CGRect(x: 0, y: 0, width: 200, height: 160)
+        XCTAssertNotNil(composited(layer, with: compositor, into: ctx))
+        XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), rendered(layer)), size.width * size.height / 200)
+    }
+
     func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
         let layer = scene()
         let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))

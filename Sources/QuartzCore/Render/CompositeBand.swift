@@ -31,8 +31,9 @@ final class CompositeBand: @unchecked Sendable {
         for case let fade? in fades { pixman_image_unref(fade) }
     }
 
-    /// Paints white, then `items` back to front, over the parts of `rects` inside `band`.
-    func draw(_ items: CompositeList, in rects: [DeviceRect], band: DeviceRect, target: Target) {
+    /// Paints `backdrop` (premultiplied ARGB), then `items` back to front, over the parts of
+    /// `rects` inside `band`.
+    func draw(_ items: CompositeList, in rects: [DeviceRect], band: DeviceRect, target: Target, backdrop: UInt32) {
         guard let dest = destination(for: target) else { return }
         pixman_region32_clear(clip)
         defer { pixman_image_set_clip_region32(dest, nil) }
@@ -42,8 +43,9 @@ final class CompositeBand: @unchecked Sendable {
         pixman_image_set_clip_region32(dest, clip)
         var count: Int32 = 0
         if let boxes = pixman_region32_rectangles(clip, &count) {
-            var white = pixman_color_t(red: 0xFFFF, green: 0xFFFF, blue: 0xFFFF, alpha: 0xFFFF)
-            pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &white, Int32(count), boxes)
+            func channel(_ shift: UInt32) -> UInt16 { UInt16((backdrop >> shift) & 0xFF) * 257 }
+            var color = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
+            pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &color, Int32(count), boxes)
         }
         // The items this band touches, each drawn while the next one's texels are fetched.
         var index = 0, pending: (item: CompositeItem, index: Int)?

@@ -64,6 +64,9 @@ struct CompositePlan {
     }
 
     private(set) var items = CompositeList()
+    /// What the frame is painted with before the items (premultiplied ARGB): white, or the root's
+    /// color when it fills the screen.
+    private(set) var backdrop: UInt32 = 0xFFFF_FFFF
     private(set) var still: StillSublayers
     private let previous: StillSublayers?
     private let cache: TextureCache
@@ -118,7 +121,14 @@ struct CompositePlan {
             let part: LayerTexture.Part = borderApart ? .body : .whole
             guard let texture = texture(.body, of: layer, memoIndex, scale, { $0.texture(for: layer, part: part, scale: scale) })
             else { return false }
-            place(texture, toDevice: toDevice, opacity: opacity)
+            if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, toDevice) {
+                // A root that fills the screen with one opaque color is the backdrop, not an item
+                // (and hides its own shadow).
+                items = CompositeList()
+                backdrop = color
+            } else {
+                place(texture, toDevice: toDevice, opacity: opacity)
+            }
         }
         if isRoot {
             still.rootToDevice = toDevice
@@ -180,6 +190,19 @@ struct CompositePlan {
         let texture = lookUp(cache)
         memo.store(texture, slot, at: index, scale: scale)
         return texture
+    }
+
+    /// The color of `texture` placed by `toDevice`, when it covers `screen` with that one opaque
+    /// color, texel for pixel.
+    private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ toDevice: CGAffineTransform) -> UInt32? {
+        let t = texture.texels, placed = texture.toLayer.concatenating(toDevice)
+        guard t.flat_color >> 24 == 255, placed.a == 1, placed.b == 0, placed.c == 0, placed.d == 1,
+              placed.tx == placed.tx.rounded(), placed.ty == placed.ty.rounded(), abs(placed.tx) < 1e6, abs(placed.ty) < 1e6
+        else { return nil }
+        let x = Int32(placed.tx), y = Int32(placed.ty)
+        guard t.flat_x0 + x <= screen.x, t.flat_y0 + y <= screen.y,
+              t.flat_x1 + x >= screen.x + screen.width, t.flat_y1 + y >= screen.y + screen.height else { return nil }
+        return t.flat_color
     }
 
     private mutating func place(_ texture: LayerTexture, toDevice: CGAffineTransform, opacity: CGFloat) {

@@ -10,6 +10,7 @@ import Foundation
 package final class Compositor: @unchecked Sendable {
     private let cache = TextureCache()
     private var previous = CompositeList()
+    private var previousBackdrop: UInt32 = 0
     /// Counts frames; names still lists built anew.
     private var frame: UInt64 = 0
     private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
@@ -37,7 +38,7 @@ package final class Compositor: @unchecked Sendable {
     /// after something else drew into it).
     package func invalidate() { needsFullFrame = true }
 
-    /// Composites `tree` at media time `t` over white into `target` (32-bit BGRA or BGRX, y down,
+    /// Composites `tree` at media time `t` over white (or the root's opaque color) into `target` (32-bit BGRA or BGRX, y down,
     /// `scale` pixels per point) where it changed since the last call, and returns the changed
     /// rectangles, empty when nothing changed. Nil when the tree needs `LayerRenderer`; the
     /// target is then untouched.
@@ -68,16 +69,17 @@ package final class Compositor: @unchecked Sendable {
         }
         texturesDrawn += max(cache.count - before, 0)
         stillSublayers = plan?.still
-        guard let items = plan?.items else {
+        guard let items = plan?.items, let backdrop = plan?.backdrop else {
             needsFullFrame = true
             return nil
         }
         let sameTarget = previousTarget == (data, target.width, target.height)
         let damage = Damage()
-        if needsFullFrame || !sameTarget || !items.addChanges(since: previous, to: damage) {
+        if needsFullFrame || !sameTarget || backdrop != previousBackdrop || !items.addChanges(since: previous, to: damage) {
             damage.add(screen)
         }
         previous = items
+        previousBackdrop = backdrop
         previousTarget = (data, target.width, target.height)
         needsFullFrame = false
         let rects = damage.rectangles(limit: 16)
@@ -87,13 +89,13 @@ package final class Compositor: @unchecked Sendable {
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
         guard area >= Self.smallestSharedArea, bands.count > 1 else {
-            bands[0].draw(items, in: rects, band: screen, target: surface)
+            bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
             return rects
         }
         let rows = (target.height + bands.count - 1) / bands.count
         DispatchQueue.concurrentPerform(iterations: bands.count) { k in
             let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
-            bands[k].draw(items, in: rects, band: band, target: surface)
+            bands[k].draw(items, in: rects, band: band, target: surface, backdrop: backdrop)
         }
         return rects
     }
