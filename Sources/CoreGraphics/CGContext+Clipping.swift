@@ -33,23 +33,23 @@ extension CGContext {
         let (w, h) = bitmap != nil ? clipSize : pdfDeviceSize
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))!
         let c = cairo_create(surface)!
-        // Start from the previous mask, or all-paint.
-        if let previous = state.maskClip {
-            cairo_set_source_surface(c, previous.surface, 0, 0)
-        } else {
-            cairo_set_source_rgba(c, 0, 0, 0, 1)
-        }
-        cairo_paint(c)
+        // The mask's alpha over `rect` (nothing outside it), then times the previous mask. Not
+        // DEST_IN under a clip: cairo 1.16 gets that wrong for clips off the pixel grid (a turned
+        // rectangle lost all but its edges).
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
         cairo_set_matrix(c, &m)
-        cairo_set_operator(c, CAIRO_OPERATOR_DEST_IN)
         let pattern = imagePattern(mask, in: rect, asMask: true)
-        cairo_rectangle(c, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_clip(c)
         cairo_set_source(c, pattern)
-        cairo_paint(c)
+        cairo_rectangle(c, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_fill(c)
         cairo_pattern_destroy(pattern)
+        if let previous = state.maskClip {
+            cairo_identity_matrix(c)
+            cairo_set_operator(c, CAIRO_OPERATOR_DEST_IN)
+            cairo_set_source_surface(c, previous.surface, 0, 0)
+            cairo_paint(c)
+        }
         cairo_destroy(c)
         cairo_surface_flush(surface)
         state.maskClip = MaskClip(surface: surface)

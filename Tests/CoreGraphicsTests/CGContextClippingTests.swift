@@ -60,4 +60,39 @@ final class CGContextClippingTests: XCTestCase {
         c.fill(CGRect(x: 0, y: 0, width: 2, height: 1))                // the mask is gone after restore
         XCTAssertEqual(c.pixel(1, 0).a, 255)
     }
+
+    /// A mask whose edges are transparent, clipped to through a turned CTM, keeps its opaque
+    /// middle (cairo 1.16 lost it to a DEST_IN under an off-grid clip), and two masks intersect.
+    func testClipToMaskUnderRotationAndTwoMasks() {
+        // 40×40 mask: transparent but for its middle 20×20.
+        var alpha = [UInt8](repeating: 0, count: 40 * 40)
+        for y in 10..<30 { for x in 10..<30 { alpha[y * 40 + x] = 255 } }
+        let mask = CGImage(width: 40, height: 40, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 40,
+                           space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
+                           provider: CGDataProvider(data: Data(alpha) as CFData), decode: nil,
+                           shouldInterpolate: true, intent: .defaultIntent)!
+        for angle in [0.0, 0.2, 0.8] {
+            let c = TestBitmap.rgba(100, 100)
+            c.translateBy(x: 50, y: 50)
+            c.rotate(by: angle)
+            let rect = CGRect(x: -20, y: -20, width: 40, height: 40)
+            c.saveGState()
+            c.clip(to: rect, mask: mask)
+            c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+            c.fill(rect)
+            c.restoreGState()
+            XCTAssertEqual(c.pixel(50, 50), RGBA(255, 0, 0, 255), "the middle, turned by \(angle)")
+            let painted = (0..<100).flatMap { y in (0..<100).map { c.pixel($0, y).a } }.reduce(0) { $0 + Int($1) } / 255
+            XCTAssertEqual(Double(painted), 400, accuracy: 12, "the 20×20 middle's area, turned by \(angle)")
+        }
+        // Two masks: only where both let paint through (the second shifted right by 10).
+        let c = TestBitmap.rgba(100, 100)
+        c.clip(to: CGRect(x: 30, y: 30, width: 40, height: 40), mask: mask)
+        c.clip(to: CGRect(x: 40, y: 30, width: 40, height: 40), mask: mask)
+        c.fill(CGRect(x: 0, y: 0, width: 100, height: 100))
+        XCTAssertEqual(c.pixel(55, 50).a, 255, "inside both middles")
+        XCTAssertEqual(c.pixel(45, 50).a, 0, "inside the first only")
+        XCTAssertEqual(c.pixel(65, 50).a, 0, "inside the second only")
+        XCTAssertEqual(c.pixel(10, 10).a, 0, "outside both rectangles")
+    }
 }

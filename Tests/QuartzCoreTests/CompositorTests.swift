@@ -110,7 +110,8 @@ final class CompositorTests: XCTestCase {
 
     /// Shadows cast by what a layer draws (a translucent background, a gradient) rather than a
     /// known shape: the renderer blurs the layer's drawing through a transparency layer, the
-    /// compositor caches that shadow as a texture of its own.
+    /// compositor caches that shadow as a texture of its own. A turned layer's shadow of known
+    /// shape agrees too (the renderer's mask clip once lost it under rotation).
     func testShadowsOfDrawingsMatchTheRenderer() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
@@ -121,11 +122,13 @@ final class CompositorTests: XCTestCase {
         gradient.colors = [CGColor(red: 1, green: 0.4, blue: 0, alpha: 1), CGColor(red: 0.2, green: 0, blue: 0.8, alpha: 0.7)]
         gradient.cornerRadius = 10
         gradient.setAffineTransform(CGAffineTransform(rotationAngle: 0.2))
-        for layer in [translucent, gradient] {
+        let turned = tile(CGRect(x: 40, y: 95, width: 60, height: 40), CGColor(red: 0.9, green: 0.6, blue: 0.1, alpha: 1))
+        turned.setAffineTransform(CGAffineTransform(rotationAngle: -0.3))      // a known shape, turned
+        for layer in [translucent, gradient, turned] {
             layer.shadowOpacity = 0.7
             layer.shadowRadius = 5
             layer.shadowOffset = CGSize(width: 4, height: 6)
-            XCTAssertNil(LayerShadow.knownShape(of: LayerSnapshot(layer)))
+            XCTAssertEqual(LayerShadow.knownShape(of: LayerSnapshot(layer)) == nil, layer !== turned)
             root.addSublayer(layer)
         }
         let ctx = target()
@@ -134,7 +137,7 @@ final class CompositorTests: XCTestCase {
         XCTAssertLessThan(differing(image, reference), size.width * size.height / 200)
         let a = SnapshotComparison.rgba(image), b = SnapshotComparison.rgba(reference)
         // In the shadows (below and right of each layer) and through the translucent one.
-        for (x, y) in [(60, 74), (92, 50), (170, 100), (214, 70), (50, 40)] {
+        for (x, y) in [(60, 74), (92, 50), (170, 100), (214, 70), (50, 40), (80, 143)] {
             let i = (y * size.width + x) * 4
             XCTAssertLessThan(Int(b[i]), 235, "the renderer darkened \(x),\(y)")
             for k in 0..<3 { XCTAssertLessThanOrEqual(abs(Int(a[i + k]) - Int(b[i + k])), 4, "pixel \(x),\(y)") }
