@@ -22,8 +22,34 @@ final class ShadowCacheTests: XCTestCase {
         let cached = try XCTUnwrap(renderSnapshot(of: root))
         XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1)
         XCTAssertEqual(ShadowCache.shared.hits - hitsBefore, 2)
-        // The same shadows drawn the slow way (a nearly opaque background defeats the cache).
-        for layer in root.sublayers! { layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.9999) }
+        // The same shadows drawn the slow way: a sublayer joins the shadow, so the layer is drawn
+        // through a transparency layer with a shadow.
+        for layer in root.sublayers! { layer.addSublayer(CALayer()) }
+        let drawn = try XCTUnwrap(renderSnapshot(of: root))
+        XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1)
+        let (differing, worst, _) = SnapshotComparison.difference(cached, drawn, channelTolerance: 3)
+        XCTAssertLessThan(Double(differing) / Double(300 * 120), 0.01, "worst \(worst)")
+    }
+
+    /// A layer without sublayers casts the shadow of its drawing (here a translucent background
+    /// under a border) from the cache as well, blurred once per look, turned or not.
+    func testShadowsOfDrawingsAreBlurredOnceAndMatchTheDrawnOnes() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
+        for (i, x) in ([20, 120, 220] as [CGFloat]).enumerated() {
+            let layer = shadowed(CGRect(x: x, y: 20, width: 61, height: 53))
+            layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 0.5)
+            layer.borderWidth = 3
+            layer.borderColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            if i == 2 { layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.4)) }
+            root.addSublayer(layer)
+        }
+        XCTAssertNil(LayerShadow.knownShape(of: LayerSnapshot(root.sublayers![0])))
+        let (hitsBefore, missesBefore) = (ShadowCache.shared.hits, ShadowCache.shared.misses)
+        let cached = try XCTUnwrap(renderSnapshot(of: root))
+        XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1, "one look, one blur")
+        XCTAssertEqual(ShadowCache.shared.hits - hitsBefore, 2)
+        for layer in root.sublayers! { layer.addSublayer(CALayer()) }           // the slow way
         let drawn = try XCTUnwrap(renderSnapshot(of: root))
         XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1)
         let (differing, worst, _) = SnapshotComparison.difference(cached, drawn, channelTolerance: 3)

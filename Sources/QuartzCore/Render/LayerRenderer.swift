@@ -50,9 +50,13 @@ enum LayerRenderer {
         // A shadow of a known shape comes from the cache; any other is the shadow of the layer's
         // whole drawing, through a transparency layer.
         let shadowShape = castsShadow ? LayerShadow.knownShape(of: layer) : nil
-        let shadowsDrawing = castsShadow && shadowShape == nil
         if layer.opacity < 1 { ctx.setAlpha(min(layer.opacity, 1) * ctx.currentAlpha) }
+        // The shadow of a drawing alone (no sublayers), not faded, comes from the cache too: the
+        // transparency layer would cast the same shadow under the same drawing.
+        let cachesDrawingShadow = castsShadow && shadowShape == nil && layer.sublayers.isEmpty && ctx.currentAlpha >= 1
+        let shadowsDrawing = castsShadow && shadowShape == nil && !cachesDrawingShadow
         if let shadowShape { LayerShadow.drawCachedShadow(of: shadowShape, layer: layer, in: ctx) }
+        if cachesDrawingShadow { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx) }
         // A border over a background fades with it as one picture, also under an inherited
         // opacity (a superlayer without group opacity), as the compositor's textures do.
         let fadesOverlap = ctx.currentAlpha < 1 && layer.backgroundColor != nil && layer.borderWidth > 0

@@ -23,14 +23,14 @@ enum LayerShadow {
     /// for the shadow color, offset in layer coordinates.
     static func drawCachedShadow(of shape: CGPath, layer: LayerSnapshot, in ctx: CGContext) {
         let scale = max(ctx.deviceScale, 0.01)
-        let key = ShadowCache.Key(shape: shape, radius: layer.shadowRadius, scale: scale)
+        let key = ShadowCache.Key(silhouette: .shape(shape), radius: layer.shadowRadius, scale: scale)
         guard let entry = ShadowCache.shared.entry(for: key, make: { ShadowCache.render(shape, radius: layer.shadowRadius, scale: scale) })
         else { return }
         draw(entry, of: layer, in: ctx)
     }
 
     /// Draws only the shadow of the layer's own drawing (background, contents, border; no
-    /// sublayers), as a transparency layer with a shadow casts it: for the compositor's textures.
+    /// sublayers), as a transparency layer with a shadow casts it, from the cache.
     static func drawShadowOfDrawing(of layer: LayerSnapshot, in ctx: CGContext) {
         var own = layer
         own.removeSublayers()
@@ -38,8 +38,11 @@ enum LayerShadow {
         own.shadowOpacity = 0
         own.transition = nil
         let scale = max(ctx.deviceScale, 0.01)
-        guard let entry = ShadowCache.silhouette(covering: FlattenedLayer.visualExtent(of: own), radius: layer.shadowRadius, scale: scale,
-                                                 draw: { LayerRenderer.draw(own, in: $0) }) else { return }
+        let key = ShadowCache.Key(silhouette: .drawing(LayerTexture.Look(own, scale: scale)), radius: layer.shadowRadius, scale: scale)
+        guard let entry = ShadowCache.shared.entry(for: key, make: {
+            ShadowCache.silhouette(covering: FlattenedLayer.visualExtent(of: own), radius: layer.shadowRadius, scale: scale,
+                                   draw: { LayerRenderer.draw(own, in: $0) })
+        }) else { return }
         draw(entry, of: layer, in: ctx)
     }
 

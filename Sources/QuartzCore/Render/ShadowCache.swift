@@ -1,13 +1,19 @@
-/// Blurred shadow shapes, rendered once and reused: a layer whose shadow is the shape of its
-/// rounded bounds (an opaque background, nothing else drawn) or of its `shadowPath` casts it from
-/// here instead of blurring its whole drawing every frame. Keyed by everything the pixels depend
-/// on: the shape, the blur and the device scale.
+/// Blurred shadow silhouettes, rendered once and reused: a layer whose shadow is the shape of its
+/// rounded bounds (an opaque background, nothing else drawn) or of its `shadowPath`, or the alpha
+/// of its own drawing (when it has no sublayers), casts it from here instead of blurring its
+/// drawing every frame. Keyed by everything the pixels depend on: the silhouette, the blur and
+/// the device scale.
 final class ShadowCache: @unchecked Sendable {
     static let shared = ShadowCache()
 
     struct Key: Hashable {
-        /// The shape in layer coordinates.
-        let shape: CGPath
+        /// What casts it: a shape in layer coordinates, or a layer's own drawing (by its look).
+        enum Silhouette: Hashable {
+            case shape(CGPath)
+            case drawing(LayerTexture.Look)
+        }
+
+        let silhouette: Silhouette
         let radius: CGFloat
         let scale: CGFloat
     }
