@@ -247,6 +247,35 @@ final class CompositorTests: XCTestCase {
         XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), rendered(layer)), size.width * size.height / 200)
     }
 
+    /// Frames of one tree place only its animated sublayers once their shape is known; when one
+    /// of them places a different number of items (faded out, then back), the frame is planned
+    /// in full. Every frame equals a fresh compositor's.
+    func testFramesWhoseAnimatedSublayersChangeShapeArePlannedInFull() throws {
+        let layer = scene()
+        let mover = tile(CGRect(x: 20, y: 110, width: 24, height: 24), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
+        mover.add(slide(from: 30, to: 200), forKey: "slide")
+        let blinker = tile(CGRect(x: 200, y: 120, width: 30, height: 30), CGColor(red: 0, green: 0.8, blue: 0.8, alpha: 1))
+        let blink = CAKeyframeAnimation(keyPath: "opacity")
+        blink.values = [1, 1, 0, 0, 1]
+        blink.keyTimes = [0, 0.3, 0.31, 0.6, 0.61]
+        blink.duration = 1
+        blinker.add(blink, forKey: "blink")
+        layer.addSublayer(mover)
+        layer.addSublayer(blinker)
+        let tree = try XCTUnwrap(RenderTree(layer))
+        let compositor = Compositor(), ctx = target()
+        let start = CACurrentMediaTime()
+        for step in 0..<10 {
+            let t = start + Double(step) * 0.1
+            XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+            let fresh = target()
+            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
+            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
+                                                           channelTolerance: 0)
+            XCTAssertEqual(difference.differing, 0, "frame \(step)")
+        }
+    }
+
     func testAnUnchangedTreeDamagesNothingAndAMoverOnlyItsPath() throws {
         let layer = scene()
         let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))

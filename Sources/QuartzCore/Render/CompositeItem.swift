@@ -61,6 +61,11 @@ struct CompositePlan {
         var items: [CompositeItem] = []
         /// Per sublayer index: where its items are in `items`; nil for animated or not yet placed ones.
         var ranges: [Range<Int>?] = []
+        /// The last frame's shape, when it placed no new still items: its runs, the drawing order,
+        /// the animated sublayers in that order with how many items each placed, and all it placed.
+        /// A frame with the same order whose animated sublayers place as many items has the same
+        /// runs: it places only those and skips the still ones.
+        var frame: (runs: [CompositeList.Run], order: [Int], animated: [Int], counts: [Int], placed: Int)?
     }
 
     private(set) var items = CompositeList()
@@ -86,8 +91,26 @@ struct CompositePlan {
         still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1, generation: generation)
         // Only when the root itself does not animate do its sublayers sit where they sat.
         self.previous = root.animations.isEmpty && previous?.tree == tree ? previous : nil
+        let start = (items, still)
         guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true, memoIndex: root.sublayers.count) else { return nil }
+        if shortcut {
+            // The same shape as the last frame, or a full pass after all.
+            if let frame = still.frame, items.placed.count == frame.placed, shortcutHeld {
+                items.adoptRuns(frame.runs)
+            } else {
+                (items, still, shortcut) = (start.0, start.1, false)
+                allowsShortcut = false
+                guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true, memoIndex: root.sublayers.count) else { return nil }
+            }
+        }
+        if !shortcut, let shape = frameShape { still.frame = (items.runs, shape.order, shape.animated, shape.counts, items.placed.count) }
     }
+
+    /// Whether this frame took the shortcut (placing only the animated root sublayers), whether
+    /// they placed as many items as before, and whether a full pass may take it.
+    private var shortcut = false, shortcutHeld = true, allowsShortcut = true
+    /// What a full pass saw, for the next frame's shortcut (nil when it placed new still items).
+    private var frameShape: (order: [Int], animated: [Int], counts: [Int])?
 
     /// Places `layer` and its sublayers; `memoIndex` is its index in the memo (root sublayers and the root).
     private mutating func add(_ layer: LayerSnapshot, in parent: LayerGeometry.SublayerSpace?,
@@ -160,6 +183,18 @@ struct CompositePlan {
             still.ranges = Array(repeating: nil, count: root.sublayers.count)
         }
         items.useStill(still.items, generation: still.generation)
+        if allowsShortcut, let frame = still.frame, frame.order == root.drawingOrder,
+           frame.animated.count == root.sublayers.animatedIndices.count {
+            shortcut = true
+            for (k, i) in frame.animated.enumerated() {
+                let start = items.placed.count
+                guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity, memoIndex: i) else { return false }
+                if items.placed.count - start != frame.counts[k] { shortcutHeld = false }
+            }
+            return true
+        }
+        still.frame = nil
+        var shape: (order: [Int], animated: [Int], counts: [Int])? = (root.drawingOrder, [], [])
         var animates = [Bool](repeating: false, count: root.sublayers.count)
         for i in root.sublayers.animatedIndices { animates[i] = true }
         for i in root.drawingOrder {
@@ -170,11 +205,16 @@ struct CompositePlan {
             }
             let start = items.placed.count
             guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity, memoIndex: i) else { return false }
-            if !animated {
+            if animated {
+                shape?.animated.append(i)
+                shape?.counts.append(items.placed.count - start)
+            } else {
                 still.ranges[i] = still.items.count..<(still.items.count + items.placed.count - start)
                 still.items.append(contentsOf: items.placed[start...])
+                shape = nil                                        // the next frame's still list grows
             }
         }
+        frameShape = shape
         return true
     }
 

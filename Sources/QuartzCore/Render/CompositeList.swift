@@ -43,6 +43,17 @@ struct CompositeList {
 
     mutating func reservePlaced(_ capacity: Int) { placed.reserveCapacity(capacity) }
 
+    /// Takes the runs of an earlier list of the same shape: the same still runs, and placed runs
+    /// over as many placed items as this one holds.
+    mutating func adoptRuns(_ runs: [Run]) {
+        self.runs = runs
+        count = runs.reduce(0) { total, run in
+            switch run {
+            case .still(let r), .placed(let r): total + r.count
+            }
+        }
+    }
+
     /// Calls `body` with each item, back to front.
     func forEach(_ body: (CompositeItem) -> Void) {
         for run in runs {
