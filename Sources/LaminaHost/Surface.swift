@@ -23,6 +23,9 @@ final class Surface: @unchecked Sendable {
     private var lastFrameSeconds: CFTimeInterval = 0
     /// When the last frame's put completed (media time).
     private(set) var lastPutTime: CFTimeInterval = 0
+    /// The media time the window's picture was drawn for (−∞ before the first frame): set once
+    /// its put has been made, so that a capture after it sees that frame.
+    private(set) var shownMediaTime: CFTimeInterval = -.infinity
     /// The window lost what it showed (an Expose, a new buffer): the next frame is whole.
     private var lostPicture = true
     /// Places cached layer textures where the picture changed (used under `drawing`).
@@ -74,27 +77,30 @@ final class Surface: @unchecked Sendable {
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
         guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
-            drawWhole(buffer, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
+            drawWhole(buffer, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
             return true
         }
-        guard !rects.isEmpty else { return true }                // nothing changed: nothing to put
-        buffer.put(rects, to: windowID, gc: gc)
-        recordFrame(since: started)
+        if !rects.isEmpty {                                       // nothing changed: nothing to put
+            buffer.put(rects, to: windowID, gc: gc)
+            recordFrame(since: started)
+        }
+        lock.lock(); shownMediaTime = t; lock.unlock()
         return true
     }
 
-    /// A frame drawn by `draw` on the calling thread (the main thread's path).
-    func drawFrame(_ draw: (CGContext) -> Void) {
+    /// A frame at media time `t` drawn by `draw` on the calling thread (the main thread's path).
+    func drawFrame(atMediaTime t: CFTimeInterval, _ draw: (CGContext) -> Void) {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
         let buffer = closed ? nil : self.buffer, scale = self.scale
         lock.unlock()
         guard let buffer else { return }
-        drawWhole(buffer, scale: scale, started: CACurrentMediaTime(), draw)
+        drawWhole(buffer, atMediaTime: t, scale: scale, started: CACurrentMediaTime(), draw)
     }
 
     /// Draws `draw` over white and puts the whole buffer (with `drawing` held).
-    private func drawWhole(_ buffer: FrameBuffer, scale: CGFloat, started: CFTimeInterval, _ draw: (CGContext) -> Void) {
+    private func drawWhole(_ buffer: FrameBuffer, atMediaTime t: CFTimeInterval, scale: CGFloat, started: CFTimeInterval,
+                           _ draw: (CGContext) -> Void) {
         compositor.invalidate()                                   // the compositor's picture is gone
         buffer.waitForServer()
         let ctx = buffer.context
@@ -107,6 +113,7 @@ final class Surface: @unchecked Sendable {
         ctx.restoreGState()
         buffer.put([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
         recordFrame(since: started)
+        lock.lock(); shownMediaTime = t; lock.unlock()
     }
 
     private func recordFrame(since started: CFTimeInterval) {

@@ -120,6 +120,16 @@ public final class Window {
         return surface.lastPutTime
     }
 
+    /// The media time of the frame the window shows (−∞ before its first frame): a capture made
+    /// once this is the time wanted shows the tree as it was then. The render thread's first
+    /// frames may take a while (textures to draw, a busy machine): captures wait for this, not
+    /// for a number of seconds.
+    public var shownMediaTime: CFTimeInterval {
+        guard let surface else { return -.infinity }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.shownMediaTime
+    }
+
     /// How long the recent frames took to draw and put, in seconds (oldest first).
     public var recentFrameTimes: [Double] {
         guard let surface else { return [] }
@@ -184,7 +194,7 @@ public final class Window {
         } else {
             drawsOnMainThread = true
             RenderThread.shared.submit(nil, to: surface)
-            surface.drawFrame { layer.renderFrame(atMediaTime: now, in: $0) }
+            surface.drawFrame(atMediaTime: now) { layer.renderFrame(atMediaTime: now, in: $0) }
         }
         needsDisplay = false
         renderedCommit = commit

@@ -29,8 +29,14 @@ func screenshots(into directory: String, at seconds: Double) -> Int32 {
         }
         window.contentView = demo.make()
         window.show()
+        // `seconds` on, and a frame shown, however long the first frames take.
         let until = Date().addingTimeInterval(seconds)
-        Application.shared.runUntil(timeout: seconds) { Date() >= until }
+        guard Application.shared.runUntil(timeout: seconds + 30, { Date() >= until && window.shownMediaTime.isFinite }) else {
+            print("lamina-gallery: \(demo.name) showed no frame within \(Int(seconds + 30)) s")
+            failures += 1
+            window.close()
+            continue
+        }
         let path = "\(directory)/\(demo.name).png"
         if let image = window.capture(),
            let destination = CGImageDestinationCreateWithURL(URL(fileURLWithPath: path) as CFURL, "public.png" as CFString, 1, nil) {

@@ -68,7 +68,10 @@ func frames(_ demo: Demo, _ options: Options) throws -> [(Double, CGImage)] {
         return options.times.compactMap { t in
             MediaClock.setVirtualTime(start + t)
             window.setNeedsDisplay()
-            Application.shared.runUntil(timeout: 0.3) { false }     // the render thread puts the frame
+            // The render thread puts the frame; the first ones may take a while on a busy machine.
+            guard Application.shared.runUntil(timeout: 30, { window.shownMediaTime == start + t }) else {
+                fail("the window showed no frame at \(t) s within 30 s")
+            }
             return window.capture().map { (t, $0) }
         }
     }

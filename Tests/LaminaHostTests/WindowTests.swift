@@ -100,6 +100,40 @@ final class WindowTests: XCTestCase {
         XCTAssertTrue(blueNow, "the change never reached the window")
     }
 
+    func testShownMediaTimeSaysWhichFrameACaptureShows() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkShownMediaTimeSaysWhichFrameACaptureShows() }
+    }
+
+    @MainActor func checkShownMediaTimeSaysWhichFrameACaptureShows() throws {
+        MediaClock.setVirtualTime(500)
+        defer { MediaClock.useSystemTime() }
+        let board = Board()
+        board.layer.backgroundColor = red
+        let tile = CALayer()
+        tile.frame = CGRect(x: 0, y: 50, width: 50, height: 50)
+        tile.backgroundColor = blue
+        board.layer.addSublayer(tile)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 50
+        slide.toValue = 150
+        slide.duration = 1
+        tile.add(slide, forKey: "slide")
+        let window = try showBoard(board)
+        defer { window.close() }
+        XCTAssertEqual(window.shownMediaTime, -.infinity, "no frame yet")
+        // Each time the clock is set, the capture taken once that frame is shown has the tile there.
+        for (t, x) in [(0.0, 50), (0.5, 100), (0.9, 140)] {
+            MediaClock.setVirtualTime(500 + t)
+            window.setNeedsDisplay()
+            XCTAssertTrue(Application.shared.runUntil(timeout: 20) { window.shownMediaTime == 500 + t }, "no frame at \(t)")
+            let image = try XCTUnwrap(window.capture())
+            XCTAssertEqual(pixel(image, x, 75), [0, 0, 255, 255], "the tile's middle at \(t)")
+            XCTAssertEqual(pixel(image, x - 30, 75), [255, 0, 0, 255], "left of the tile at \(t)")
+        }
+    }
+
     func testAnIdleWindowDrawsAndPutsNothing() throws {
         try requireDisplay()
         nonisolated(unsafe) let test = self
