@@ -45,3 +45,24 @@ lamina_start_xvfb() {
   done
   export DISPLAY=":$n"
 }
+
+# Stops a test run (pid $1, the leader of its own session) that takes over $2 seconds: prints
+# where every thread of the test process is (with gdb, when installed), then kills the run
+# and everything it started. A line "scripts/test: stopped …" goes to the run's log ($3).
+lamina_watchdog() {
+  local pid=$1 limit=$2 log=$3 waited=0 p
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ "$waited" -ge "$limit" ]; then
+      echo "scripts/test: stopped after $limit s; the test process's threads:" >>"$log"
+      for p in $(pgrep -s "$pid" -f '\.xctest'); do
+        if command -v gdb >/dev/null; then
+          timeout 60 gdb -p "$p" -batch -ex 'thread apply all bt' 2>&1 | grep -E '^(Thread|#)' >>"$log"
+        fi
+      done
+      pkill -KILL -s "$pid" 2>/dev/null       # the whole session: swift test runs the tests in a group of their own
+      return 0
+    fi
+    sleep 2
+    waited=$((waited + 2))
+  done
+}
