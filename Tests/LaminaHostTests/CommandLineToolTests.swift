@@ -15,15 +15,9 @@ final class CommandLineToolTests: XCTestCase {
 
     @discardableResult
     func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process(), pipe = Pipe()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ToolRun(executable, arguments)
+        XCTAssertFalse(run.timedOut, "\(executable.lastPathComponent) \(arguments) hung")
+        return (run.status, run.output)
     }
 
     /// The id of the gallery window showing `demo`, waiting up to 10 s for it to appear.
@@ -42,7 +36,8 @@ final class CommandLineToolTests: XCTestCase {
         let gallery = Process()
         gallery.executableURL = try tool("lamina-gallery")
         gallery.arguments = [demos[0].name]
-        gallery.standardOutput = Pipe()
+        gallery.standardOutput = FileHandle.nullDevice          // no pipe of ours outlives the test
+        gallery.standardError = FileHandle.nullDevice
         try gallery.run()
         defer { if gallery.isRunning { gallery.terminate() } }
         let first = try XCTUnwrap(try window(showing: demos[0].name), "the gallery window never appeared")
@@ -107,7 +102,8 @@ final class CommandLineToolTests: XCTestCase {
         let server = Process()
         server.executableURL = xvfb
         server.arguments = [":\(number)", "-screen", "0", "800x600x24", "-nolisten", "tcp"]
-        server.standardError = Pipe()
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
         try server.run()
         defer { if server.isRunning { server.terminate() } }
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {

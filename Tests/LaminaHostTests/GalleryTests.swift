@@ -24,14 +24,9 @@ final class GalleryTests: XCTestCase {
         }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-gallery-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--screenshots", folder.path, "--at", "0.3"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let run = try ToolRun(executable, ["--screenshots", folder.path, "--at", "0.3"], environment: environment, timeout: 300)
+        XCTAssertFalse(run.timedOut, "the gallery hung")
+        XCTAssertEqual(run.status, 0, run.output)
         for name in demos.map(\.name) {
             let image = try XCTUnwrap(SnapshotComparison.read(folder.appendingPathComponent("\(name).png")), name)
             XCTAssertEqual(image.width, 640)

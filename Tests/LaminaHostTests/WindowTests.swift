@@ -34,12 +34,8 @@ final class WindowTests: XCTestCase {
     }
 
     func xdotool(_ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, "xdotool \(arguments)")
+        let run = try ToolRun(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments, timeout: 30)
+        XCTAssertEqual(run.status, 0, "xdotool \(arguments): \(run.output)")
     }
 
     @MainActor func showBoard(_ board: Board, size: CGSize = CGSize(width: 200, height: 150)) throws -> LaminaHost.Window {

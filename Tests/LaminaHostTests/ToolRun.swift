@@ -1,0 +1,36 @@
+import Foundation
+
+/// Runs a command-line tool to its end for a test. Its output goes to a file rather than a
+/// pipe (a process it leaves behind cannot keep a pipe, and so the test, waiting), and a run
+/// that takes over `timeout` seconds is killed: a hung tool fails its test instead of hanging
+/// the whole suite.
+struct ToolRun {
+    let status: Int32
+    let output: String
+    let timedOut: Bool
+
+    init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120) throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-tool-\(UUID()).log")
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? FileManager.default.removeItem(at: log) }
+        let output = try FileHandle(forWritingTo: log)
+        defer { try? output.close() }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        timedOut = ended.wait(timeout: .now() + timeout) == .timedOut
+        if timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            ended.wait()
+        }
+        status = process.terminationStatus
+        self.output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    }
+}
