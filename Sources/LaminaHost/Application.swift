@@ -71,8 +71,7 @@ public final class Application {
     func processEvents() {
         guard let x = try? X11Display.connection() else { return }
         var event = XEvent()
-        while XPending(x.display) > 0 {
-            XNextEvent(x.display, &event)
+        while x.takeEvent(&event) {
             let target = event.xany.window
             windows.first { $0.windowID == target }?.handle(&event)
         }

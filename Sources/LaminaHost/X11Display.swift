@@ -58,6 +58,13 @@ final class X11Display: @unchecked Sendable {
     /// The file descriptor to watch for events.
     var fileDescriptor: Int32 { XConnectionNumber(display) }
 
+    /// Takes the next event, reading what the server has sent, and never blocks: false when
+    /// there is none. (`XPending` then `XNextEvent` would block for good when another thread —
+    /// the render thread taking its put completions — empties the queue in between.)
+    func takeEvent(_ event: inout XEvent) -> Bool {
+        XCheckIfEvent(display, &event, { _, _, _ in 1 }, nil) != 0
+    }
+
     /// The screen's refresh rate in Hz from RandR, when the server offers it and reports a
     /// plausible one (Xvfb and some remote displays report none or 0).
     var refreshRate: Double? {

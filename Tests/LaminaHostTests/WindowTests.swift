@@ -163,6 +163,67 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(buffer.usesSharedMemory, x.offersShm)        // Xvfb attaches MIT-SHM here
     }
 
+    /// The main thread takes events while the render thread takes its put completions from the
+    /// same queue: taking one must never block when the other thread emptied the queue first.
+    func testTakingEventsNeverBlocksWhileAnotherThreadTakesSome() throws {
+        try requireDisplay()
+        let x = try X11Display.connection()
+        let id = XCreateSimpleWindow(x.display, x.root, 0, 0, 10, 10, 0, 0, 0)
+        defer { XDestroyWindow(x.display, id); XFlush(x.display) }
+        final class Race: @unchecked Sendable {
+            private let lock = NSLock()
+            private var taken = 0, stopped = false, over = false
+            func take() { lock.lock(); taken += 1; lock.unlock() }
+            func end() { lock.lock(); over = true; lock.unlock() }
+            var isOver: Bool { lock.lock(); defer { lock.unlock() }; return over }
+            var count: Int { lock.lock(); defer { lock.unlock() }; return taken }
+            var isStopped: Bool { get { lock.lock(); defer { lock.unlock() }; return stopped }
+                                  set { lock.lock(); stopped = newValue; lock.unlock() } }
+        }
+        let race = Race(), rounds = 500
+        let start = DispatchSemaphore(value: 0), roundOver = DispatchSemaphore(value: 0)
+        // As the render thread does: takes events of one type for one window, all along.
+        let helper = Thread {
+            var event = XEvent()
+            while !race.isOver {
+                if XCheckTypedWindowEvent(x.display, id, ClientMessage, &event) != 0 { race.take() }
+            }
+        }
+        helper.start()
+        // As the main thread does, a round at a time: takes whatever comes until told to stop.
+        Thread {
+            var event = XEvent()
+            for _ in 0..<rounds {
+                start.wait()
+                while !race.isStopped {
+                    if x.takeEvent(&event), event.type == ClientMessage, event.xclient.window == id { race.take() }
+                }
+                roundOver.signal()
+            }
+        }.start()
+        defer { race.end() }
+        // Each round one event, raced for; once it is taken, the taker must be free to stop (it
+        // would not be, blocked waiting for an event that the other thread took).
+        for round in 0..<rounds {
+            race.isStopped = false
+            start.signal()
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = id
+            event.xclient.message_type = x.protocolsAtom
+            event.xclient.format = 32
+            XSendEvent(x.display, id, 0, 0, &event)      // no mask: to the window's creator, us
+            XFlush(x.display)
+            let deadline = Date().addingTimeInterval(10)
+            while race.count <= round, Date() < deadline {}
+            race.isStopped = true
+            guard roundOver.wait(timeout: .now() + 10) == .success else {
+                return XCTFail("taking events blocked in round \(round) (events taken: \(race.count))")
+            }
+        }
+        XCTAssertEqual(race.count, rounds)
+    }
+
     func testPutsDoNotWaitForTheServer() throws {
         try requireDisplay()
         nonisolated(unsafe) let test = self
