@@ -46,6 +46,20 @@ final class WindowTests: XCTestCase {
         return window
     }
 
+    /// A blue layer at `frame` in `board`, its x sliding from `from` to `to` in a second (linear).
+    @MainActor func addSlidingLayer(to board: Board, frame: CGRect, from: CGFloat, to: CGFloat, repeatCount: Float = 0) {
+        let layer = CALayer()
+        layer.frame = frame
+        layer.backgroundColor = blue
+        board.layer.addSublayer(layer)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = from
+        slide.toValue = to
+        slide.duration = 1
+        slide.repeatCount = repeatCount
+        layer.add(slide, forKey: "slide")
+    }
+
     func testShowsTheLayerTreeAndHitTestsRealClicks() throws {
         try requireDisplay()
         nonisolated(unsafe) let test = self
@@ -107,15 +121,7 @@ final class WindowTests: XCTestCase {
         defer { MediaClock.useSystemTime() }
         let board = Board()
         board.layer.backgroundColor = red
-        let tile = CALayer()
-        tile.frame = CGRect(x: 0, y: 50, width: 50, height: 50)
-        tile.backgroundColor = blue
-        board.layer.addSublayer(tile)
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.fromValue = 50
-        slide.toValue = 150
-        slide.duration = 1
-        tile.add(slide, forKey: "slide")
+        addSlidingLayer(to: board, frame: CGRect(x: 0, y: 50, width: 50, height: 50), from: 50, to: 150)
         let window = try showBoard(board)
         defer { window.close() }
         XCTAssertEqual(window.shownMediaTime, -.infinity, "no frame yet")
@@ -305,16 +311,7 @@ final class WindowTests: XCTestCase {
 
     @MainActor func checkAnimationsKeepRunningWhileTheMainThreadIsBlocked() throws {
         let board = Board()
-        let mover = CALayer()
-        mover.frame = CGRect(x: 0, y: 50, width: 20, height: 20)
-        mover.backgroundColor = blue
-        board.layer.addSublayer(mover)
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.fromValue = 10
-        slide.toValue = 190
-        slide.duration = 1
-        slide.repeatCount = .infinity
-        mover.add(slide, forKey: "slide")
+        addSlidingLayer(to: board, frame: CGRect(x: 0, y: 50, width: 20, height: 20), from: 10, to: 190, repeatCount: .infinity)
         let window = try showBoard(board)
         defer { window.close() }
         Application.shared.runUntil(timeout: 0.2) { false }
