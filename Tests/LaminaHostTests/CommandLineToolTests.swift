@@ -20,10 +20,12 @@ final class CommandLineToolTests: XCTestCase {
         return (run.status, run.output)
     }
 
-    /// The id of the gallery window showing `demo`, waiting up to 10 s for it to appear.
+    /// The id of the gallery window showing `demo`, waiting up to 30 s for it to appear (a
+    /// loaded machine starts processes slowly).
     func window(showing demo: String) throws -> String? {
         let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
-        for _ in 0..<100 {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
             let found = try run(xdotool, ["search", "--name", "^Lamina .* \(demo)$"])
             if found.status == 0, let id = found.output.split(separator: "\n").first { return String(id) }
             Thread.sleep(forTimeInterval: 0.1)      // another process starting up: real time is all there is
@@ -47,7 +49,8 @@ final class CommandLineToolTests: XCTestCase {
         try run(xdotool, ["key", "--window", first, "Left", "Left"])
         XCTAssertNotNil(try window(showing: demos[demos.count - 1].name), "Left did not wrap around to the last demo")
         try run(xdotool, ["key", "--window", first, "q"])
-        for _ in 0..<100 where gallery.isRunning { Thread.sleep(forTimeInterval: 0.1) }
+        let quitBy = Date().addingTimeInterval(30)
+        while gallery.isRunning, Date() < quitBy { Thread.sleep(forTimeInterval: 0.1) }
         XCTAssertFalse(gallery.isRunning, "q did not quit")
     }
 
