@@ -41,7 +41,7 @@ final class CommandLineToolTests: XCTestCase {
         gallery.standardOutput = FileHandle.nullDevice          // no pipe of ours outlives the test
         gallery.standardError = FileHandle.nullDevice
         try gallery.run()
-        defer { if gallery.isRunning { gallery.terminate() } }
+        defer { gallery.stop() }
         let first = try XCTUnwrap(try window(showing: demos[0].name), "the gallery window never appeared")
         let xdotool = URL(fileURLWithPath: "/usr/bin/xdotool")
         try run(xdotool, ["key", "--window", first, "Right"])
@@ -108,7 +108,7 @@ final class CommandLineToolTests: XCTestCase {
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
-        defer { if server.isRunning { server.terminate() } }
+        defer { server.stop() }
         for _ in 0..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
             Thread.sleep(forTimeInterval: 0.05)      // another process starting up: real time is all there is
         }
@@ -119,7 +119,7 @@ final class CommandLineToolTests: XCTestCase {
         app.standardOutput = Pipe()
         app.standardError = errors
         try app.run()
-        defer { if app.isRunning { app.terminate() } }
+        defer { app.stop() }
         Thread.sleep(forTimeInterval: 1.5)                // let it open its window and animate
         XCTAssertTrue(app.isRunning, "the gallery did not start")
         server.terminate()

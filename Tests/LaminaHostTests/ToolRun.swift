@@ -34,3 +34,16 @@ struct ToolRun {
         self.output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     }
 }
+
+extension Process {
+    /// Ends a process a test started and left running: SIGTERM, then SIGKILL if it is still
+    /// there after `grace` seconds, and waits for it, so that nothing it holds outlives the test.
+    func stop(grace: TimeInterval = 5) {
+        guard isRunning else { return }
+        terminate()
+        let deadline = Date().addingTimeInterval(grace)
+        while isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }   // real processes: real time
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        waitUntilExit()
+    }
+}
