@@ -189,13 +189,12 @@ final class WindowTests: XCTestCase {
         let race = Race(), rounds = 500
         let start = DispatchSemaphore(value: 0), roundOver = DispatchSemaphore(value: 0)
         // As the render thread does: takes events of one type for one window, all along.
-        let helper = Thread {
+        Thread {
             var event = XEvent()
             while !race.isOver {
                 if XCheckTypedWindowEvent(x.display, id, ClientMessage, &event) != 0 { race.take() }
             }
-        }
-        helper.start()
+        }.start()
         // As the main thread does, a round at a time: takes whatever comes until told to stop.
         Thread {
             var event = XEvent()
