@@ -74,7 +74,7 @@ package final class Compositor: @unchecked Sendable {
             return nil
         }
         let sameTarget = previousTarget == (data, target.width, target.height)
-        let damage = Damage()
+        let damage = Damage(limit: 16)
         if needsFullFrame || !sameTarget || backdrop != previousBackdrop || !items.addChanges(since: previous, to: damage) {
             damage.add(screen)
         }
@@ -82,7 +82,7 @@ package final class Compositor: @unchecked Sendable {
         previousBackdrop = backdrop
         previousTarget = (data, target.width, target.height)
         needsFullFrame = false
-        let rects = damage.rectangles(limit: 16)
+        let rects = damage.rectangles
         guard !rects.isEmpty else { return [] }
         let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
@@ -142,30 +142,3 @@ final class PresentedFrame: @unchecked Sendable {
         return (snapshot!, seconds)
     }
 }
-
-/// The union of changed device rectangles, as a pixman region.
-final class Damage {
-    private let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
-
-    init() { pixman_region32_init(region) }
-    deinit {
-        pixman_region32_fini(region)
-        region.deallocate()
-    }
-
-    func add(_ r: DeviceRect) {
-        pixman_region32_union_rect(region, region, r.x, r.y, UInt32(r.width), UInt32(r.height))
-    }
-
-    /// Its rectangles; their bounding box when there are more than `limit` (each put has a cost).
-    func rectangles(limit: Int) -> [DeviceRect] {
-        var count: Int32 = 0
-        guard let boxes = pixman_region32_rectangles(region, &count), count > 0 else { return [] }
-        let all = (0..<Int(count)).map { i in
-            DeviceRect(x: boxes[i].x1, y: boxes[i].y1, width: boxes[i].x2 - boxes[i].x1, height: boxes[i].y2 - boxes[i].y1)
-        }
-        guard all.count > limit, let e = pixman_region32_extents(region)?.pointee else { return all }
-        return [DeviceRect(x: e.x1, y: e.y1, width: e.x2 - e.x1, height: e.y2 - e.y1)]
-    }
-}
-

@@ -1,0 +1,39 @@
+import XCTest
+@testable import QuartzCore
+
+/// What a frame puts: the changed rectangles, or their bounding box when there are many.
+final class DamageTests: XCTestCase {
+    func testFewRectanglesArePutApart() {
+        let damage = Damage(limit: 4)
+        damage.add(DeviceRect(x: 0, y: 0, width: 10, height: 10))
+        damage.add(DeviceRect(x: 100, y: 50, width: 5, height: 5))
+        damage.add(DeviceRect(x: 2, y: 2, width: 4, height: 4))          // inside the first
+        XCTAssertEqual(damage.rectangles, [DeviceRect(x: 0, y: 0, width: 10, height: 10),
+                                           DeviceRect(x: 100, y: 50, width: 5, height: 5)])
+    }
+
+    func testManyRectanglesArePutAsTheirBoundingBox() {
+        let damage = Damage(limit: 4)
+        for i in 0..<6 { damage.add(DeviceRect(x: Int32(i * 20), y: Int32(i * 7), width: 10, height: 3)) }
+        XCTAssertEqual(damage.rectangles, [DeviceRect(x: 0, y: 0, width: 110, height: 38)])
+    }
+
+    func testAThousandMovingLayersKeepTheRegionSmall() {
+        // Each union costs as many steps as the region has rectangles: two thousand scattered
+        // extents must not grow it past a few times the limit.
+        let damage = Damage(limit: 16)
+        var most = 0, right: Int32 = 0, bottom: Int32 = 0
+        for i in 0..<2000 {
+            let r = DeviceRect(x: Int32((i * 97) % 1216), y: Int32((i * 53) % 656), width: 64, height: 64)
+            damage.add(r)
+            most = max(most, damage.rectangleCount)
+            (right, bottom) = (max(right, r.x + r.width), max(bottom, r.y + r.height))
+        }
+        XCTAssertLessThanOrEqual(most, 4 * 16 + 1)
+        XCTAssertEqual(damage.rectangles, [DeviceRect(x: 0, y: 0, width: right, height: bottom)])
+    }
+
+    func testNothingAddedIsNothingToPut() {
+        XCTAssertEqual(Damage(limit: 16).rectangles, [])
+    }
+}
