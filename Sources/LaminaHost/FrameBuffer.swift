@@ -12,17 +12,17 @@ final class FrameBuffer {
     let image: UnsafeMutablePointer<XImage>
     let context: CGContext
     private var shm: UnsafeMutablePointer<XShmSegmentInfo>?
-    /// The request serial of the last shared-memory put, and the highest one the server reported
-    /// done (completions arrive on the main thread, puts are made on the render thread).
+    /// The request serial of the last shared-memory put of this buffer, and the window it went to.
     private var lastPut: UInt = 0
-    private var completedPut: UInt = 0
     private var lastPutWindow: UInt?
-    private let completion = NSLock()
+    /// How far the server got through the window's puts (shared with the window's other buffer).
+    private let completions: PutCompletions
 
     nonisolated(unsafe) private static var reportedFallback = false
 
-    init?(_ x: X11Display, width: Int, height: Int) {
+    init?(_ x: X11Display, width: Int, height: Int, completions: PutCompletions = PutCompletions()) {
         self.x = x
+        self.completions = completions
         self.width = max(width, 1)
         self.height = max(height, 1)
         var made: UnsafeMutablePointer<XImage>?
@@ -104,41 +104,33 @@ final class FrameBuffer {
             }
         }
         if shm != nil, !rects.isEmpty {
-            let serial = XNextRequest(x.display) - 1
-            completion.lock(); lastPut = serial; lastPutWindow = window; completion.unlock()
+            lastPut = XNextRequest(x.display) - 1
+            lastPutWindow = window
         }
         XUnlockDisplay(x.display)
         XFlush(x.display)
     }
 
-    /// Returns once the server has read the last put, so that the buffer may be drawn again: at
-    /// once when its completion event came (the usual case, a frame later); otherwise after a
-    /// round trip (the main thread, which reads events, may be busy).
+    /// Returns once the server has read this buffer's last put, so that it may be drawn again: at
+    /// once when its completion event came (the usual case); otherwise after a round trip (the
+    /// main thread, which reads events, may be busy).
     func waitForServer() {
         guard hasPendingPut else { return }
         // The completion may be waiting in Xlib's queue, read there by this thread's own calls.
         var event = XEvent()
         while let window = lastPutWindow, XCheckTypedWindowEvent(x.display, window, x.shmCompletionEvent, &event) != 0 {
-            putCompleted(serial: event.xany.serial)
+            completions.record(event.xany.serial)
         }
-        completion.lock()
-        let pending = completedPut < lastPut, target = lastPut
-        completion.unlock()
-        guard pending else { return }
+        guard hasPendingPut else { return }
         XSync(x.display, 0)
-        putCompleted(serial: target)
+        completions.record(lastPut)
     }
 
-    /// Whether the server may still be reading the last put.
-    var hasPendingPut: Bool {
-        completion.lock(); defer { completion.unlock() }
-        return completedPut < lastPut
-    }
+    /// Whether the server may still be reading this buffer's last put.
+    var hasPendingPut: Bool { !completions.hasRead(lastPut) }
 
-    /// The server has read every put up to request `serial` (from a ShmCompletion event).
-    func putCompleted(serial: UInt) {
-        completion.lock(); completedPut = max(completedPut, serial); completion.unlock()
-    }
+    /// The server has read every put up to request `serial` (a ShmCompletion event).
+    func putCompleted(serial: UInt) { completions.record(serial) }
 
     deinit {
         if let shm {

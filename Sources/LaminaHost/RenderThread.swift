@@ -45,7 +45,7 @@ final class RenderThread: @unchecked Sendable {
         defer { surface.drawing.unlock() }
         surface.lock.lock()
         surface.closed = true
-        surface.buffer = nil
+        surface.buffers = nil
         surface.lock.unlock()
         condition.lock()
         surfaces.removeAll { $0 === surface }

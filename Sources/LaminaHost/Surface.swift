@@ -11,7 +11,7 @@ final class Surface: @unchecked Sendable {
     let drawing = NSLock()
     let windowID: UInt
     let gc: GC
-    var buffer: FrameBuffer?
+    var buffers: SwapChain?
     var scale: CGFloat
     var tree: RenderTree?
     var needsFrame = true
@@ -31,8 +31,8 @@ final class Surface: @unchecked Sendable {
     /// Places cached layer textures where the picture changed (used under `drawing`).
     private let compositor = Compositor()
 
-    init(windowID: UInt, gc: GC, buffer: FrameBuffer?, scale: CGFloat) {
-        self.windowID = windowID; self.gc = gc; self.buffer = buffer; self.scale = scale
+    init(windowID: UInt, gc: GC, buffers: SwapChain?, scale: CGFloat) {
+        self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
     }
 
     /// Whether the render thread has a frame to draw (a new tree, or an animating one).
@@ -50,15 +50,15 @@ final class Surface: @unchecked Sendable {
         lock.lock(); lostPicture = true; lock.unlock()
     }
 
-    /// The server has read the buffer's puts up to request `serial` (a ShmCompletion event).
+    /// The server has read the window's puts up to request `serial` (a ShmCompletion event).
     func putCompleted(serial: UInt) {
-        lock.lock(); let buffer = self.buffer; lock.unlock()
-        buffer?.putCompleted(serial: serial)
+        lock.lock(); let buffers = self.buffers; lock.unlock()
+        buffers?.putCompleted(serial: serial)
     }
 
-    /// Hands over a new buffer (after a resize).
-    func replaceBuffer(_ buffer: FrameBuffer?) {
-        lock.lock(); self.buffer = buffer; lostPicture = true; lock.unlock()
+    /// Hands over new buffers (after a resize).
+    func replaceBuffers(_ buffers: SwapChain?) {
+        lock.lock(); self.buffers = buffers; lostPicture = true; lock.unlock()
     }
 
     /// The render thread's frame: composites the tree at media time `t` where it changed and
@@ -66,22 +66,22 @@ final class Surface: @unchecked Sendable {
     func drawDueFrame(atMediaTime t: CFTimeInterval) -> Bool {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
-        guard wantsFrameLocked, let tree, let buffer else { lock.unlock(); return false }
+        guard wantsFrameLocked, let tree, let buffers else { lock.unlock(); return false }
         needsFrame = false
         if lostPicture { compositor.invalidate() }
         lostPicture = false
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()
-        buffer.waitForServer()
+        let buffer = buffers.back()
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
         guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
-            drawWhole(buffer, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
+            drawWhole(buffers, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
             return true
         }
         if !rects.isEmpty {                                       // nothing changed: nothing to put
-            buffer.put(rects, to: windowID, gc: gc)
+            buffers.present(rects, to: windowID, gc: gc)
             recordFrame(since: started)
         }
         lock.lock(); shownMediaTime = t; lock.unlock()
@@ -92,17 +92,17 @@ final class Surface: @unchecked Sendable {
     func drawFrame(atMediaTime t: CFTimeInterval, _ draw: (CGContext) -> Void) {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
-        let buffer = closed ? nil : self.buffer, scale = self.scale
+        let buffers = closed ? nil : self.buffers, scale = self.scale
         lock.unlock()
-        guard let buffer else { return }
-        drawWhole(buffer, atMediaTime: t, scale: scale, started: CACurrentMediaTime(), draw)
+        guard let buffers else { return }
+        drawWhole(buffers, atMediaTime: t, scale: scale, started: CACurrentMediaTime(), draw)
     }
 
     /// Draws `draw` over white and puts the whole buffer (with `drawing` held).
-    private func drawWhole(_ buffer: FrameBuffer, atMediaTime t: CFTimeInterval, scale: CGFloat, started: CFTimeInterval,
+    private func drawWhole(_ buffers: SwapChain, atMediaTime t: CFTimeInterval, scale: CGFloat, started: CFTimeInterval,
                            _ draw: (CGContext) -> Void) {
         compositor.invalidate()                                   // the compositor's picture is gone
-        buffer.waitForServer()
+        let buffer = buffers.back()
         let ctx = buffer.context
         ctx.saveGState()
         ctx.setFillColor(gray: 1, alpha: 1)
@@ -111,7 +111,7 @@ final class Surface: @unchecked Sendable {
         ctx.scaleBy(x: scale, y: -scale)
         draw(ctx)
         ctx.restoreGState()
-        buffer.put([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
+        buffers.present([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
         recordFrame(since: started)
         lock.lock(); shownMediaTime = t; lock.unlock()
     }

@@ -38,7 +38,7 @@ public final class Window {
     private var gc: GC?
     /// The drawing state shared with the render thread.
     private(set) var surface: Surface?
-    var buffer: FrameBuffer? { surface?.buffer }
+    var buffers: SwapChain? { surface?.buffers }
     var needsDisplay = true
     private var renderedCommit = -1
     private var hovering = false
@@ -76,7 +76,7 @@ public final class Window {
         XSelectInput(x.display, id, Int(mask))
         let gc = XCreateGC(x.display, id, 0, nil)!
         self.gc = gc
-        surface = Surface(windowID: id, gc: gc, buffer: FrameBuffer(x, width: Int(width), height: Int(height)), scale: scale)
+        surface = Surface(windowID: id, gc: gc, buffers: SwapChain(x, width: Int(width), height: Int(height)), scale: scale)
         XMapWindow(x.display, id)
         XFlush(x.display)
         Application.shared.register(self)
@@ -160,7 +160,7 @@ public final class Window {
 
     /// The frame the window shows, read back from the X server.
     public func capture() -> CGImage? {
-        guard let id = windowID, let buffer else { return nil }
+        guard let id = windowID, let buffer = buffers else { return nil }
         guard let image = XGetImage(x.display, id, 0, 0, UInt32(buffer.width), UInt32(buffer.height), XAllPlanes(), ZPixmap) else { return nil }
         defer { _ = image.pointee.f.destroy_image(image) }
         let rowBytes = Int(image.pointee.bytes_per_line)
@@ -240,7 +240,7 @@ public final class Window {
         let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
         guard newSize != size, width > 0, height > 0 else { return }
         size = newSize
-        surface?.replaceBuffer(FrameBuffer(x, width: width, height: height))
+        surface?.replaceBuffers(SwapChain(x, width: width, height: height))
         contentView?.bounds = CGRect(origin: .zero, size: size)
         needsDisplay = true
     }

@@ -254,8 +254,29 @@ final class WindowTests: XCTestCase {
         let window = try showBoard(board)
         defer { window.close() }
         XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.framesPresented > 0 })
-        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.buffer?.hasPendingPut == false },
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.buffers?.hasPendingPut == false },
                       "no completion event arrived")
+    }
+
+    func testTwoBuffersTakeTurnsWithOnePutInFlight() throws {
+        try requireDisplay()
+        let x = try X11Display.connection()
+        try XCTSkipUnless(x.offersShm, "needs MIT-SHM")
+        let id = XCreateSimpleWindow(x.display, x.root, 0, 0, 40, 30, 0, 0, 0)
+        let gc = try XCTUnwrap(XCreateGC(x.display, id, 0, nil))
+        defer { XFreeGC(x.display, gc); XDestroyWindow(x.display, id) }
+        let chain = try XCTUnwrap(SwapChain(x, width: 40, height: 30))
+        XCTAssertEqual(chain.count, 2)
+        let all = [DeviceRect(x: 0, y: 0, width: 40, height: 30)]
+        let first = chain.back()
+        chain.present(all, to: id, gc: gc)
+        let second = chain.back()
+        XCTAssertFalse(first === second, "the next frame is drawn while the server reads the last one")
+        chain.present(all, to: id, gc: gc)
+        XCTAssertFalse(first.hasPendingPut, "a put waits for the one before: at most one in flight")
+        XCTAssertTrue(chain.back() === first)
+        chain.present(all, to: id, gc: gc)
+        XCTAssertFalse(second.hasPendingPut)
     }
 
     @MainActor final class Keyboard: HostingView {

@@ -296,6 +296,36 @@ final class CompositorTests: XCTestCase {
         XCTAssertEqual(differing(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage())), 0)
     }
 
+    /// A window draws into two buffers by turns: each gets the changes of its own frame and of the
+    /// frame drawn into the other one, and nothing else is composited again.
+    func testTwoTargetsByTurnsEachGetWhatTheyMissed() throws {
+        let layer = scene()
+        let mover = tile(CGRect(x: 100, y: 100, width: 20, height: 20), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
+        layer.addSublayer(mover)
+        let compositor = Compositor(threads: 2)
+        let buffers = [target(), target()]
+        XCTAssertEqual(composited(layer, with: compositor, into: buffers[0])?.count, 1, "a first frame is whole")
+        XCTAssertEqual(composited(layer, with: compositor, into: buffers[1]), [], "nothing changed, nothing to put")
+        mover.position.x += 7
+        XCTAssertNotNil(composited(layer, with: compositor, into: buffers[1]), "an unknown target is composited whole")
+        // A mark far from the mover, in the buffer drawn next: compositing it whole would lose it.
+        let mark = 5 * size.width + 230, marked: UInt32 = 0xFF00_FF00
+        func pixels(_ ctx: CGContext) -> UnsafeMutablePointer<UInt32> { ctx.data!.assumingMemoryBound(to: UInt32.self) }
+        for (frame, step) in [(2, 5), (3, 9), (4, 4), (5, 6)] as [(Int, CGFloat)] {
+            mover.position.x += step
+            let ctx = buffers[frame % 2]
+            pixels(ctx)[mark] = marked
+            let rects = try XCTUnwrap(composited(layer, with: compositor, into: ctx))
+            for r in rects { XCTAssertTrue(CGRect(x: 97, y: 97, width: 60, height: 26).contains(r.cgRect), "frame \(frame) puts \(r)") }
+            let whole = target()
+            _ = composited(layer, with: Compositor(), into: whole)
+            XCTAssertEqual(pixels(ctx)[mark], marked, "frame \(frame) composited more than the two frames' changes")
+            pixels(ctx)[mark] = pixels(whole)[mark]
+            XCTAssertEqual(differing(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage())), 0,
+                           "frame \(frame) left stale pixels")
+        }
+    }
+
     func testLooksAreDrawnOnceAndShared() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)

@@ -13,7 +13,7 @@ package final class Compositor: @unchecked Sendable {
     private var previousBackdrop: UInt32 = 0
     /// Counts frames; names still lists built anew.
     private var frame: UInt64 = 0
-    private var previousTarget: (data: UnsafeMutableRawPointer?, width: Int, height: Int) = (nil, 0, 0)
+    private var targets = TargetHistory()
     private var needsFullFrame = true
     private var stillSublayers: CompositePlan.StillSublayers?
     private let memo = LookMemo()
@@ -40,8 +40,9 @@ package final class Compositor: @unchecked Sendable {
 
     /// Composites `tree` at media time `t` over white (or the root's opaque color) into `target` (32-bit BGRA or BGRX, y down,
     /// `scale` pixels per point) where it changed since the last call, and returns the changed
-    /// rectangles, empty when nothing changed. Nil when the tree needs `LayerRenderer`; the
-    /// target is then untouched.
+    /// rectangles (what to put), empty when nothing changed. A target last composited two calls
+    /// ago (a window's other buffer) also gets what changed in the call between. Nil when the
+    /// tree needs `LayerRenderer`; the target is then untouched.
     ///
     /// With `nextFrameAt`, the next frame's animations are evaluated on another core while this
     /// frame composites; a next call for the same tree within 10 ms of that time uses them.
@@ -73,31 +74,38 @@ package final class Compositor: @unchecked Sendable {
             needsFullFrame = true
             return nil
         }
-        let sameTarget = previousTarget == (data, target.width, target.height)
-        let damage = Damage(limit: 16)
-        if needsFullFrame || !sameTarget || backdrop != previousBackdrop || !items.addChanges(since: previous, to: damage) {
-            damage.add(screen)
+        // What changed on screen since the last frame: what to put.
+        let changes = Damage(limit: 16)
+        if needsFullFrame || backdrop != previousBackdrop || !items.addChanges(since: previous, to: changes) {
+            changes.add(screen)
         }
         previous = items
         previousBackdrop = backdrop
-        previousTarget = (data, target.width, target.height)
+        if needsFullFrame { targets.forget() }
         needsFullFrame = false
+        let shown = changes.rectangles
+        guard !shown.isEmpty else { return [] }
+        // What to composite: that, and what this target missed while another one was drawn.
+        let key = TargetHistory.Target(data: data, width: target.width, height: target.height)
+        let damage = Damage(limit: 16)
+        for r in targets.missing(in: key) ?? [screen] { damage.add(r) }
+        for r in shown { damage.add(r) }
+        targets.record(key, changes: shown)
         let rects = damage.rectangles
-        guard !rects.isEmpty else { return [] }
         let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
         guard area >= Self.smallestSharedArea, bands.count > 1 else {
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
-            return rects
+            return shown
         }
         let rows = (target.height + bands.count - 1) / bands.count
         DispatchQueue.concurrentPerform(iterations: bands.count) { k in
             let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
             bands[k].draw(items, in: rects, band: band, target: surface, backdrop: backdrop)
         }
-        return rects
+        return shown
     }
 
     /// Seconds on the system's monotonic clock: for how long work takes (never the media clock,

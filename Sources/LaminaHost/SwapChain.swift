@@ -1,0 +1,49 @@
+import CX11
+import QuartzCore
+
+/// A window's frame buffers. In shared memory there are two: the next frame is drawn into one
+/// while the server reads the other, so a frame never waits for the last one's put; at most one
+/// put is in flight. When puts copy the pixels (`XPutImage`), one is enough: nothing reads it later.
+final class SwapChain {
+    let width: Int
+    let height: Int
+    private let buffers: [FrameBuffer]
+    /// The buffer the next frame is drawn into.
+    private var backIndex = 0
+
+    init?(_ x: X11Display, width: Int, height: Int) {
+        let completions = PutCompletions()
+        guard let first = FrameBuffer(x, width: width, height: height, completions: completions) else { return nil }
+        // A second segment that fails to attach leaves one buffer, drawn after each put is read.
+        let second = first.usesSharedMemory ? FrameBuffer(x, width: width, height: height, completions: completions) : nil
+        buffers = [first] + (second.map { [$0] } ?? [])
+        self.width = first.width
+        self.height = first.height
+    }
+
+    var count: Int { buffers.count }
+    var usesSharedMemory: Bool { buffers[0].usesSharedMemory }
+
+    /// The buffer to draw the next frame into, once the server has read it (its put is two frames
+    /// old, so normally at once).
+    func back() -> FrameBuffer {
+        let buffer = buffers[backIndex]
+        buffer.waitForServer()
+        return buffer
+    }
+
+    /// Shows `rects` of the back buffer in `window`, after the last put has been read, and makes
+    /// the other buffer the back one.
+    func present(_ rects: [DeviceRect], to window: UInt, gc: GC) {
+        let back = buffers[backIndex]
+        for buffer in buffers where buffer !== back { buffer.waitForServer() }
+        back.put(rects, to: window, gc: gc)
+        backIndex = (backIndex + 1) % buffers.count
+    }
+
+    /// Whether the server may still be reading a put.
+    var hasPendingPut: Bool { buffers.contains { $0.hasPendingPut } }
+
+    /// The server has read every put up to request `serial` (a ShmCompletion event).
+    func putCompleted(serial: UInt) { buffers[0].putCompleted(serial: serial) }
+}
