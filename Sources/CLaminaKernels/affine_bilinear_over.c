@@ -1,6 +1,7 @@
 // Affine bilinear OVER. Each row is split into the part that samples only the texture's flat
-// rectangle (filled with one color, no texel read) and the rest, sampled texel by texel: with
-// SSE2 (every x86-64 has it) in 16-bit lanes, elsewhere with 8-bit channels packed in words.
+// rectangles (filled with one color, no texel read) and the rest, sampled texel by texel: with
+// SSE2 (every x86-64 has it) in 16-bit lanes, elsewhere with 8-bit channels packed in words. The
+// texels are prefetched by the caller, a whole texture ahead (`lamina_texture_prefetch`).
 #include "lamina_kernels.h"
 #include "pixel_math.h"
 #include <math.h>
@@ -70,27 +71,29 @@ static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, in
     return _mm_packs_epi32(sum, zero);
 }
 
-/// The sample at texel position (u, v) (16.16, clamped inside) as 4 × 16-bit lanes.
-static inline __m128i texel_lanes(const lamina_texture *src, int32_t u, int32_t v, int32_t umax, int32_t vmax,
-                                  __m128i zero) {
+/// The sample at texel position (u, v) (16.16, clamped inside) as 4 × 16-bit lanes. With
+/// `check_flat`, four equal texels are taken as they are (the same result, sooner); that pays
+/// where many samples fall inside flat areas, and costs mispredicted branches where few do.
+static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_texture *src, int32_t u, int32_t v,
+                                                                 int32_t umax, int32_t vmax, __m128i zero, int check_flat) {
     // Rounding may step a hair outside; the outer texels are transparent padding anyway.
     int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
     int stride = src->stride_pixels;
     const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
     uint32_t p = row[0];
-    // Inside a flat area the four texels agree: no blend needed.
-    if (p == row[1] && p == row[stride] && p == row[stride + 1]) return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero);
+    if (check_flat && p == row[1] && p == row[stride] && p == row[stride + 1]) return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero);
     return bilinear_lanes(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
 }
 
 /// Samples, fades and blends the pixels [first, last) of `out`, two at a time.
-static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int first, int last, const lamina_texture *src,
+                                                              lamina_walk w, uint32_t alpha, int check_flat) {
     const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
     __m128i zero = _mm_setzero_si128(), fade = _mm_set1_epi16((short)alpha), full = _mm_set1_epi16(255);
     int x = first;
     for (; x + 1 < last; x += 2, w.u += 2 * w.du, w.v += 2 * w.dv) {
-        __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, umax, vmax, zero),
-                                       texel_lanes(src, w.u + w.du, w.v + w.dv, umax, vmax, zero));
+        __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, umax, vmax, zero, check_flat),
+                                       texel_lanes(src, w.u + w.du, w.v + w.dv, umax, vmax, zero, check_flat));
         if (alpha < 255) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
         __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);    // each pixel's alpha
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(sa, zero)) == 0xFFFF) continue;       // both transparent
@@ -99,10 +102,21 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
         _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
     }
     if (x < last) {
-        __m128i s = texel_lanes(src, w.u, w.v, umax, vmax, zero);
+        __m128i s = texel_lanes(src, w.u, w.v, umax, vmax, zero, check_flat);
         if (alpha < 255) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
         out[x] = lamina_over((uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero)), out[x]);
     }
+}
+
+/// A span of a texture without flat rectangles: its samples may fall in flat areas anywhere.
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+    sample_span(out, first, last, src, w, alpha, 1);
+}
+
+/// The end of a row beside a flat rectangle: its samples are mostly the texture's edges, where
+/// texels seldom agree.
+static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+    sample_span(out, first, last, src, w, alpha, 0);
 }
 #else
 /// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them).
@@ -133,6 +147,10 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
         out[x] = lamina_over(p, out[x]);
     }
 }
+
+static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+    sampled_span(out, first, last, src, w, alpha);
+}
 #endif
 
 /// The walk of a row from pixel x, its texel position at x = 0 being (u0, v0).
@@ -148,22 +166,6 @@ static inline void flat_span(const row_bound part[2], double y, double from, dou
     narrow(&part[0], y, &from, &to);
     narrow(&part[1], y, &from, &to);
     pixels_within(from, to, first, last, flat_first, flat_last);
-}
-
-/// Asks for the texels that the sampled ends of a row a few rows below will read: the walk over a
-/// texture crosses its rows, which hardware prefetchers don't follow, and many textures don't stay in cache.
-static inline void prefetch_ahead(const lamina_texture *src, double u0, double v0, const double m[6],
-                                  int first, int flat_first, int flat_last, int last) {
-    enum { rows_ahead = 6 };
-    double du = m[2] * rows_ahead, dv = m[3] * rows_ahead;
-    int xs[4] = { first, flat_first, flat_last, last - 1 };
-    for (int i = 0; i < 4; i++) {
-        double u = u0 + m[0] * xs[i] + du, v = v0 + m[1] * xs[i] + dv;
-        if (!(u >= 0 && v >= 0 && u < src->width - 1 && v < src->height - 1)) continue;
-        const uint32_t *texel = src->texels + (long)v * src->stride_pixels + (long)u;
-        __builtin_prefetch(texel);
-        __builtin_prefetch(texel + src->stride_pixels);
-    }
 }
 
 void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
@@ -213,9 +215,12 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
             }
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }
-        prefetch_ahead(src, u0, v0, m, first, flat_first, flat_last, last);
-        sampled_span(out, first, flat_first, src, walk_from(u0, v0, m, first), alpha);
+        if (!has_flat) {
+            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), alpha);
+            continue;
+        }
+        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), alpha);
         lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-        if (flat_last < last) sampled_span(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), alpha);
+        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), alpha);
     }
 }
