@@ -28,16 +28,20 @@ extension CGContext {
     public func clip(to rect: CGRect, mask: CGImage) {
         guard rect.isFiniteRect, syncMatrix() else { return }
         clip(to: rect)
-        let clipSize = (width: Int(cairo_image_surface_get_width(cairo_get_target(cr))),
-                        height: Int(cairo_image_surface_get_height(cairo_get_target(cr))))
-        let (w, h) = bitmap != nil ? clipSize : pdfDeviceSize
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(w), Int32(h))!
+        let (w, h) = bitmap != nil ? (Int(cairo_image_surface_get_width(cairo_get_target(cr))),
+                                      Int(cairo_image_surface_get_height(cairo_get_target(cr)))) : pdfDeviceSize
+        // The mask covers the rect's device pixels (within the target), not the whole target:
+        // a shadow under a small layer should not clear a frame-sized mask.
+        let area = PixelRect(enclosing: deviceRect(fromUser: rect).intersection(CGRect(x: 0, y: 0, width: w, height: h)))
+            ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(area.width), Int32(area.height))!
         let c = cairo_create(surface)!
         // The mask's alpha over `rect` (nothing outside it), then times the previous mask. Not
         // DEST_IN under a clip: cairo 1.16 gets that wrong for clips off the pixel grid (a turned
         // rectangle lost all but its edges).
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)
+        m.x0 -= Double(area.x); m.y0 -= Double(area.y)
         cairo_set_matrix(c, &m)
         let pattern = imagePattern(mask, in: rect, asMask: true)
         cairo_set_source(c, pattern)
@@ -45,14 +49,15 @@ extension CGContext {
         cairo_fill(c)
         cairo_pattern_destroy(pattern)
         if let previous = state.maskClip {
+            // Nothing outside the previous mask's pixels passes (cairo pads surfaces with nothing).
             cairo_identity_matrix(c)
             cairo_set_operator(c, CAIRO_OPERATOR_DEST_IN)
-            cairo_set_source_surface(c, previous.surface, 0, 0)
+            cairo_set_source_surface(c, previous.surface, Double(previous.x - area.x), Double(previous.y - area.y))
             cairo_paint(c)
         }
         cairo_destroy(c)
         cairo_surface_flush(surface)
-        state.maskClip = MaskClip(surface: surface)
+        state.maskClip = MaskClip(surface: surface, x: area.x, y: area.y)
     }
 
     /// Makes the clip the whole context again.

@@ -171,7 +171,7 @@ extension CGContext {
         clipToShape?(cr)
         if let mask = state.maskClip {
             inDeviceSpace {
-                cairo_set_source_surface(cr, mask.surface, 0, 0)
+                cairo_set_source_surface(cr, mask.surface, Double(mask.x), Double(mask.y))
                 cairo_paint(cr)
             }
         } else {
@@ -235,7 +235,7 @@ extension CGContext {
                 cairo_push_group(cr)
                 cairo_mask_surface(cr, silhouette, Double(x + dx), Double(y + dy))
                 cairo_pop_group_to_source(cr)
-                cairo_mask_surface(cr, mask.surface, 0, 0)
+                cairo_mask_surface(cr, mask.surface, Double(mask.x), Double(mask.y))
             } else {
                 cairo_mask_surface(cr, silhouette, Double(x + dx), Double(y + dy))
             }
@@ -260,8 +260,6 @@ extension CGContext {
         cairo_surface_flush(target)
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
-        let mask = state.maskClip.map { cairo_image_surface_get_data($0.surface)! }
-        let maskStride = state.maskClip.map { Int(cairo_image_surface_get_stride($0.surface)) } ?? 0
         let (tw, th) = (Int(cairo_image_surface_get_width(target)), Int(cairo_image_surface_get_height(target)))
         let tData = cairo_image_surface_get_data(target)!, tStride = Int(cairo_image_surface_get_stride(target))
         let sData = cairo_image_surface_get_data(source)!, sStride = Int(cairo_image_surface_get_stride(source))
@@ -272,7 +270,7 @@ extension CGContext {
                 let tx = clip.x + col + Int(offsetX)
                 guard tx >= 0, tx < tw else { continue }
                 var coverage = alpha
-                if let mask { coverage *= Double(mask[(clip.y + row) * maskStride + clip.x + col]) / 255 }
+                if let mask = state.maskClip { coverage *= Double(mask.alpha(atX: clip.x + col, y: clip.y + row)) / 255 }
                 let s = sData + row * sStride + 4 * col, d = tData + ty * tStride + 4 * tx
                 PlusDarker.blend(source: s, destination: d, coverage: coverage)
             }

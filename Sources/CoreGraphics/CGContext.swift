@@ -145,10 +145,20 @@ struct Shadow {
     var color: CGColor
 }
 
-/// A device-sized alpha mask that limits drawing, shared between saved states.
+/// An alpha mask that limits drawing, shared between saved states: an A8 surface whose first
+/// pixel is device pixel (x, y); nothing outside it is drawn.
 final class MaskClip {
     let surface: OpaquePointer
-    init(surface: OpaquePointer) { self.surface = surface }
+    let x: Int, y: Int
+    init(surface: OpaquePointer, x: Int, y: Int) { self.surface = surface; self.x = x; self.y = y }
+
+    /// Its alpha at device pixel (x, y), 0 outside it.
+    func alpha(atX x: Int, y: Int) -> UInt8 {
+        let (col, row) = (x - self.x, y - self.y)
+        guard col >= 0, row >= 0, col < Int(cairo_image_surface_get_width(surface)), row < Int(cairo_image_surface_get_height(surface))
+        else { return 0 }
+        return cairo_image_surface_get_data(surface)![row * Int(cairo_image_surface_get_stride(surface)) + col]
+    }
     deinit { cairo_surface_destroy(surface) }
 }
 

@@ -95,4 +95,30 @@ final class CGContextClippingTests: XCTestCase {
         XCTAssertEqual(c.pixel(65, 50).a, 0, "inside the second only")
         XCTAssertEqual(c.pixel(10, 10).a, 0, "outside both rectangles")
     }
+
+    /// A mask clip keeps only its rectangle's pixels: drawing that reads it pixel by pixel (plus
+    /// darker) or through cairo (shadows) finds it where the rectangle is, nothing elsewhere.
+    func testMaskClipsAwayFromTheOriginHoldForShadowsAndPlusDarker() {
+        let opaque = CGImage(width: 1, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 1,
+                             space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
+                             provider: CGDataProvider(data: Data([255]) as CFData), decode: nil,
+                             shouldInterpolate: false, intent: .defaultIntent)!
+        let shadowed = TestBitmap.rgba(60, 60)
+        shadowed.clip(to: CGRect(x: 30, y: 30, width: 20, height: 20), mask: opaque)
+        shadowed.setShadow(offset: CGSize(width: 10, height: 10), blur: 0, color: CGColor(gray: 0, alpha: 1))
+        shadowed.fill(CGRect(x: 25, y: 25, width: 10, height: 10))
+        XCTAssertEqual(shadowed.pixel(atUser: 32, 32).a, 255, "the fill inside the mask")
+        XCTAssertEqual(shadowed.pixel(atUser: 42, 42).a, 255, "its shadow inside the mask")
+        XCTAssertEqual(shadowed.pixel(atUser: 27, 27).a, 0, "the fill outside the mask")
+        let darker = TestBitmap.rgba(60, 60)
+        darker.setFillColor(gray: 1, alpha: 1)
+        darker.fill(CGRect(x: 0, y: 0, width: 60, height: 60))
+        darker.clip(to: CGRect(x: 30, y: 30, width: 20, height: 20), mask: opaque)
+        darker.setBlendMode(.plusDarker)
+        darker.setFillColor(gray: 0.5, alpha: 1)
+        darker.fill(CGRect(x: 20, y: 20, width: 40, height: 40))
+        XCTAssertLessThan(darker.pixel(atUser: 40, 40).r, 200, "darkened inside the mask")
+        XCTAssertEqual(darker.pixel(atUser: 25, 25).r, 255, "untouched outside it")
+        XCTAssertEqual(darker.pixel(atUser: 55, 55).r, 255, "untouched outside it")
+    }
 }
