@@ -33,18 +33,31 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
                   m31: e[8], m32: e[9], m33: e[10], m34: e[11], m41: e[12], m42: e[13], m43: e[14], m44: e[15])
     }
 
-    var isFinite: Bool { entries.allSatisfy(\.isFinite) }
+    var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite && m21.isFinite && m22.isFinite && m23.isFinite
+            && m24.isFinite && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite && m41.isFinite
+            && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 
     /// `a.concatenating(b)`: a first, then b.
     func concatenating(_ b: CATransform3D) -> CATransform3D {
-        let x = entries, y = b.entries
-        var r = [CGFloat](repeating: 0, count: 16)
-        for i in 0..<4 {
-            for j in 0..<4 {
-                r[i * 4 + j] = x[i * 4] * y[j] + x[i * 4 + 1] * y[4 + j] + x[i * 4 + 2] * y[8 + j] + x[i * 4 + 3] * y[12 + j]
-            }
+        // Written out: every frame places each layer with a few of these (no arrays allocated).
+        func row(_ x1: CGFloat, _ x2: CGFloat, _ x3: CGFloat, _ x4: CGFloat)
+            -> (CGFloat, CGFloat, CGFloat, CGFloat) {
+            (x1 * b.m11 + x2 * b.m21 + x3 * b.m31 + x4 * b.m41, x1 * b.m12 + x2 * b.m22 + x3 * b.m32 + x4 * b.m42,
+             x1 * b.m13 + x2 * b.m23 + x3 * b.m33 + x4 * b.m43, x1 * b.m14 + x2 * b.m24 + x3 * b.m34 + x4 * b.m44)
         }
-        return CATransform3D(entries: r)
+        let r1 = row(m11, m12, m13, m14), r2 = row(m21, m22, m23, m24)
+        let r3 = row(m31, m32, m33, m34), r4 = row(m41, m42, m43, m44)
+        return CATransform3D(m11: r1.0, m12: r1.1, m13: r1.2, m14: r1.3, m21: r2.0, m22: r2.1, m23: r2.2, m24: r2.3,
+                             m31: r3.0, m32: r3.1, m33: r3.2, m34: r3.3, m41: r4.0, m42: r4.1, m43: r4.2, m44: r4.3)
+    }
+
+    /// The plane-to-plane part as an affine transform, when it has no perspective (what
+    /// `homography.affine` gives, without building the homography).
+    var planeAffine: CGAffineTransform? {
+        guard m14 == 0, m24 == 0, m44 == 1 else { return nil }
+        return CGAffineTransform(a: m11, b: m12, c: m21, d: m22, tx: m41, ty: m42)
     }
 
     /// Maps a point of the z = 0 plane, dividing by w; nil behind the viewer (w ≤ 0).

@@ -74,9 +74,8 @@ struct CompositePlan {
         guard !layer.isHidden, layer.opacity > 0 else { return true }
         let m = layer.transformToParent(in: parent)
         if !layer.isDoubleSided && m.m33 < 0 { return true }
-        let h = m.homography
-        guard h.isAffine, Self.isPlaceable(layer) else { return false }
-        let toDevice = h.affine.concatenating(parentToDevice)
+        guard let affine = m.planeAffine, Self.isPlaceable(layer) else { return false }
+        let toDevice = affine.concatenating(parentToDevice)
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         guard det != 0, det.isFinite else { return true }
         let opacity = parentOpacity * min(layer.opacity, 1)
