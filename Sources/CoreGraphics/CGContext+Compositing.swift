@@ -41,6 +41,14 @@ extension CGContext {
         operation.draw(cr, 1)
         let content = cairo_pop_group(cr)!
         defer { cairo_pattern_destroy(content) }
+        if state.shadow == nil, state.alpha >= 1, !mode.needsShapeClip, let op = mode.cairoOperator, let mask = state.maskClip {
+            // Only a mask clip: the content straight through the mask (no faded copy of the
+            // content, no copy of the mask; the same pixels).
+            cairo_set_operator(cr, op)
+            cairo_set_source(cr, content)
+            inDeviceSpace { cairo_mask_surface(cr, mask.surface, Double(mask.x), Double(mask.y)) }
+            return
+        }
         composite(content, clipToShape: operation.clipToShape)
     }
 

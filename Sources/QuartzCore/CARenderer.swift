@@ -16,7 +16,9 @@ public final class CARenderer {
     /// The last frame rendered.
     public private(set) var image: CGImage?
 
+    /// The frame's pixels, kept from frame to frame while the size stays (a new one costs page faults).
     private var context: CGContext?
+    private var inFrame = false
     private var frameTime: CFTimeInterval = 0
 
     public init(size: CGSize, scale: CGFloat = 1) {
@@ -24,14 +26,21 @@ public final class CARenderer {
         self.scale = scale.isFinite && scale > 0 ? scale : 1
     }
 
-    /// Starts a frame for the given media time (animations arrive with the animation issue).
+    /// Starts a frame for the given media time.
     public func beginFrame(atTime t: CFTimeInterval) {
         frameTime = t
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        context = CGContext(data: nil, width: max(width, 1), height: max(height, 1), bitsPerComponent: 8, bytesPerRow: 0,
-                            space: CGColorSpaceCreateDeviceRGB(),
-                            bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        let width = max(Int((bounds.width * scale).rounded(.up)), 1), height = max(Int((bounds.height * scale).rounded(.up)), 1)
+        if inFrame { context?.restoreGState() }                   // a frame begun and never ended
+        if let context, context.width == width, context.height == height {
+            context.clear(CGRect(x: 0, y: 0, width: width, height: height))
+        } else {
+            context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        }
         guard let context else { return }
+        inFrame = true
+        context.saveGState()
         if let backgroundColor {
             context.setFillColor(backgroundColor)
             context.fill(CGRect(x: 0, y: 0, width: width, height: height))
@@ -44,7 +53,7 @@ public final class CARenderer {
     /// Lays out and displays what needs it, advances animations to the frame's time, then draws
     /// the tree as it is at that time (its presentation).
     public func render() {
-        guard let context, let layer else { return }
+        guard inFrame, let context, let layer else { return }
         layer.updateAnimations(atMediaTime: frameTime)
         // The render-tree path: snapshot the model, evaluate its animations at the frame's time.
         // Layers that redraw for animated custom properties need the main thread's presentation.
@@ -53,8 +62,10 @@ public final class CARenderer {
 
     /// Finishes the frame; `image` holds it.
     public func endFrame() {
-        image = context?.makeImage()
-        context = nil
+        guard inFrame, let context else { return }
+        inFrame = false
+        image = context.makeImage()
+        context.restoreGState()
     }
 
     /// A frame rendered at media time `t` (default: now).

@@ -51,9 +51,10 @@ enum LayerShadow {
         guard let color = layer.shadowColor else { return }
         let rect = entry.rect.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
         ctx.saveGState()
-        ctx.clip(toLayerRect: rect, mask: entry.image)
         ctx.setFillColor(color.copy(alpha: color.alpha * min(max(layer.shadowOpacity, 0), 1)) ?? color)
-        ctx.fill(rect)
+        // Layer coordinates are y down; Core Graphics puts an image's first row at the rect's max y.
+        ctx.concatenate(CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1))
+        ctx.draw(entry.mask, in: rect)
         ctx.restoreGState()
     }
 }

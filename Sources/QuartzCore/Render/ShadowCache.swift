@@ -18,9 +18,10 @@ final class ShadowCache: @unchecked Sendable {
         let scale: CGFloat
     }
 
-    /// An alpha-only image of the blurred shape and where it goes, in layer coordinates.
+    /// The blurred shape as an image mask (it paints the fill color by the shadow's alpha) and
+    /// where it goes, in layer coordinates.
     struct Entry {
-        let image: CGImage
+        let mask: CGImage
         let rect: CGRect
     }
 
@@ -67,6 +68,11 @@ final class ShadowCache: @unchecked Sendable {
         guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: 8192) else { return nil }
         draw(context)
         context.blurAlpha(sigma: radius * scale)
-        return context.makeImage().map { Entry(image: $0, rect: LayerCanvas.extent(of: context, covering: rect, scale: scale)) }
+        // Drawing an image mask paints through it in one step; a clip to it and a fill take several.
+        guard let alpha = context.makeImage(), let provider = alpha.dataProvider,
+              let mask = CGImage(maskWidth: alpha.width, height: alpha.height, bitsPerComponent: 8, bitsPerPixel: 8,
+                                 bytesPerRow: alpha.bytesPerRow, provider: provider, decode: [1, 0], shouldInterpolate: true)
+        else { return nil }
+        return Entry(mask: mask, rect: LayerCanvas.extent(of: context, covering: rect, scale: scale))
     }
 }
