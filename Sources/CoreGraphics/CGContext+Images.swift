@@ -39,6 +39,27 @@ extension CGContext {
         }, clipToShape: clipToRect, bounds: byTiling ? nil : { _ in r }))
     }
 
+    /// Paints the fill color through an image mask stretched over `rect`, with no clip to `rect`:
+    /// the mask's outermost samples fade out over half a pixel (bilinear) instead of being cut by
+    /// an antialiased clip. For masks that are clear at their edges (blurred shadows), the same
+    /// picture in one composite, where a clip to a turned rect costs a mask of its own.
+    package func fill(_ rect: CGRect, throughMask mask: CGImage) {
+        guard rect.isFiniteRect, rect.width != 0, rect.height != 0, mask.isMask else { return }
+        let r = rect.standardized
+        let fill = state.fillColor.rgba
+        let pattern = imagePattern(mask, in: r, asMask: false)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        defer { cairo_pattern_destroy(pattern) }
+        paint(PaintOperation(draw: { cr, alpha in
+            cairo_set_source_rgba(cr, fill.r, fill.g, fill.b, fill.a * alpha)
+            cairo_mask(cr, pattern)
+        }, clipToShape: { cr in
+            cairo_new_path(cr)
+            cairo_rectangle(cr, r.minX, r.minY, r.width, r.height)
+            cairo_clip(cr)
+        }, bounds: { _ in r }))
+    }
+
     /// A pattern that maps the image's pixels onto `rect` in the current user space.
     func imagePattern(_ image: CGImage, in rect: CGRect, asMask: Bool) -> OpaquePointer {
         let surface = asMask ? image.cairoMaskSurface() : image.cairoSurface()

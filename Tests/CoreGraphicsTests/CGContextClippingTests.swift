@@ -121,4 +121,27 @@ final class CGContextClippingTests: XCTestCase {
         XCTAssertEqual(darker.pixel(atUser: 25, 25).r, 255, "untouched outside it")
         XCTAssertEqual(darker.pixel(atUser: 55, 55).r, 255, "untouched outside it")
     }
+
+    /// `fill(_:throughMask:)` paints the fill color where an image mask lets paint through,
+    /// stretched over the rect, and nothing outside it.
+    func testFillThroughAnImageMask() {
+        // 4×4 samples: the middle 2×2 paint (0 means paint), the ring does not.
+        let samples: [UInt8] = [255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255]
+        let mask = CGImage(maskWidth: 4, height: 4, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 4,
+                           provider: CGDataProvider(data: Data(samples) as CFData), decode: nil, shouldInterpolate: true)!
+        let c = TestBitmap.rgba(60, 60)
+        c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        c.fill(CGRect(x: 10, y: 10, width: 40, height: 40), throughMask: mask)
+        XCTAssertEqual(c.pixel(atUser: 30, 30), RGBA(255, 0, 0, 255), "the middle paints")
+        XCTAssertEqual(c.pixel(atUser: 12, 12).a, 0, "the ring does not")
+        XCTAssertEqual(c.pixel(atUser: 5, 30).a, 0, "nothing outside the rect")
+        // Turned, the middle still paints and the corners of the turned rect stay clear.
+        let turned = TestBitmap.rgba(60, 60)
+        turned.translateBy(x: 30, y: 30)
+        turned.rotate(by: 0.5)
+        turned.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        turned.fill(CGRect(x: -20, y: -20, width: 40, height: 40), throughMask: mask)
+        XCTAssertEqual(turned.pixel(30, 30), RGBA(0, 0, 255, 255))
+        XCTAssertEqual(turned.pixel(2, 2).a, 0)
+    }
 }

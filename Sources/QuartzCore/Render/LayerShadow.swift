@@ -54,7 +54,7 @@ enum LayerShadow {
         ctx.setFillColor(color.copy(alpha: color.alpha * min(max(layer.shadowOpacity, 0), 1)) ?? color)
         // Layer coordinates are y down; Core Graphics puts an image's first row at the rect's max y.
         ctx.concatenate(CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1))
-        ctx.draw(entry.mask, in: rect)
+        ctx.fill(rect, throughMask: entry.mask)
         ctx.restoreGState()
     }
 }
