@@ -1,3 +1,5 @@
+import Foundation
+
 /// The outline of a layer's bounds with its rounded corners, and of its border.
 struct LayerShape {
     let bounds: CGRect
@@ -13,12 +15,18 @@ struct LayerShape {
     }
 
     /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
-    var path: CGPath { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
+    var path: CGPath {
+        Self.paths.path(for: Key(shape: self, border: nil)) { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
+    }
 
     /// The border's area: between the outline and the outline inset by `width` (a ring to fill
     /// with the even-odd rule). Nil for empty bounds.
     func borderPath(width: CGFloat) -> CGPath? {
         guard bounds.width > 0, bounds.height > 0 else { return nil }
+        return Self.paths.path(for: Key(shape: self, border: width)) { makeBorderPath(width: width) }
+    }
+
+    private func makeBorderPath(width: CGFloat) -> CGPath {
         let path = CGMutablePath()
         path.addPath(self.path)
         let inner = bounds.insetBy(dx: width, dy: width)
@@ -28,6 +36,43 @@ struct LayerShape {
         }
         return path
     }
+
+    /// What a shape's paths depend on.
+    private struct Key: Hashable {
+        var bounds: CGRect
+        var radius: CGFloat
+        var corners: CACornerMask
+        var curve: CALayerCornerCurve
+        /// The border's width, for its ring; nil for the outline.
+        var border: CGFloat?
+
+        init(shape: LayerShape, border: CGFloat?) {
+            (bounds, radius, corners, curve, self.border) = (shape.bounds, shape.radius, shape.corners, shape.curve, border)
+        }
+    }
+
+    /// Paths made lately, shared by every thread that draws: a frame draws most shapes again,
+    /// and building rounded corners (arcs to curves) cost more than filling them.
+    private final class PathCache: @unchecked Sendable {
+        private var paths: [Key: CGPath] = [:]
+        private let lock = NSLock()
+        /// Past this many shapes the cache starts over.
+        private let capacity = 1024
+
+        func path(for key: Key, make: () -> CGPath) -> CGPath {
+            lock.lock()
+            if let path = paths[key] { lock.unlock(); return path }
+            lock.unlock()
+            let path = make()
+            lock.lock()
+            if paths.count >= capacity { paths.removeAll(keepingCapacity: true) }
+            paths[key] = path
+            lock.unlock()
+            return path
+        }
+    }
+
+    private static let paths = PathCache()
 
     static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
                             curve: CALayerCornerCurve = .circular) -> CGPath {
