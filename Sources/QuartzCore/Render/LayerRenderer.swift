@@ -5,15 +5,17 @@ enum LayerRenderer {
     /// Renders `layer` in the context's current user space, taken as the layer's own coordinate
     /// space (its position and transform are not applied, as Apple's `render(in:)` does).
     static func render(_ layer: LayerSnapshot, in ctx: CGContext) {
-        draw(layer, in: ctx)
+        draw(layer, in: ctx, reusingDrawings: true)
     }
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
     static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext) {
-        drawSublayer(layer, of: nil, in: ctx)
+        drawSublayer(layer, of: nil, in: ctx, reusingDrawings: true)
     }
 
-    static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext) {
+    /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from
+    /// `DrawingCache` (trees drawn again and again: `CARenderer`, `render(in:)`).
+    static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext, reusingDrawings: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: parent?.sublayerSpace)
@@ -29,12 +31,12 @@ enum LayerRenderer {
         guard affine.a * affine.d - affine.b * affine.c != 0 else { return }
         ctx.saveGState()
         ctx.concatenate(affine)
-        draw(layer, in: ctx)
+        draw(layer, in: ctx, reusingDrawings: reusingDrawings)
         ctx.restoreGState()
     }
 
     /// Draws one layer in its own coordinate space.
-    static func draw(_ layer: LayerSnapshot, in ctx: CGContext) {
+    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, reusingDrawings: Bool = false) {
         if let transition = layer.transition {
             drawTransition(transition, of: layer, in: ctx)
             return
@@ -61,6 +63,9 @@ enum LayerRenderer {
         // opacity (a superlayer without group opacity), as the compositor's textures do.
         let fadesOverlap = ctx.currentAlpha < 1 && layer.backgroundColor != nil && layer.borderWidth > 0
         let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap
+        // A leaf's own drawing, placed on whole pixels, is the same from a cached image (faded as
+        // one picture, as the transparency layer fades it).
+        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, DrawingCache.shared.draw(layer, in: ctx) { return }
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
@@ -77,7 +82,7 @@ enum LayerRenderer {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx) }
+        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, reusingDrawings: reusingDrawings) }
         ctx.restoreGState()
         if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
             ctx.addPath(border)

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Leaf layers' own drawings (background, subclass content, border) kept as images, for trees
+/// drawn again and again (`CARenderer`, `render(in:)`): a layer that lands on whole device pixels
+/// is then one blit instead of its fills. OVER is associative, so the picture is the same but for
+/// rounding; the drawing is faded as one, as the renderer's transparency layer fades a faded
+/// background under a border. A look is kept from its second sighting on, so that a tree drawn
+/// once (a snapshot) pays nothing for it.
+final class DrawingCache: @unchecked Sendable {
+    static let shared = DrawingCache()
+
+    struct Drawing {
+        let image: CGImage
+        /// Where it goes, in the layer's coordinates.
+        let rect: CGRect
+    }
+
+    private var drawings: [LayerTexture.Look: Drawing] = [:]
+    private var seen = Set<LayerTexture.Look>()
+    private var bytes = 0
+    private let lock = NSLock()
+    /// Layers drawn from a kept drawing (for tests).
+    private(set) var hits = 0
+    /// Past this many bytes of images the cache starts over.
+    static let budget = 64 << 20
+    /// Drawings larger than this on a side are drawn each time (much memory for one blit).
+    static let largestSide = 1024
+
+    /// Draws `layer`'s own drawing from the cache when the context places it on whole pixels (and
+    /// it is kept or seen before); false when it did not, and the caller draws it.
+    func draw(_ layer: LayerSnapshot, in ctx: CGContext) -> Bool {
+        let m = ctx.ctm
+        // Layer coordinates are y down: (s, 0, 0, −s), and the bounds' corner on a whole pixel.
+        guard m.b == 0, m.c == 0, m.a > 0, m.d == -m.a, Self.isCacheable(layer) else { return false }
+        let corner = CGPoint(x: layer.bounds.minX, y: layer.bounds.minY).applying(m)
+        guard abs(corner.x) < 1e7, abs(corner.y) < 1e7, corner.x == corner.x.rounded(), corner.y == corner.y.rounded(),
+              let drawing = drawing(of: layer, scale: m.a) else { return false }
+        ctx.saveGState()
+        // Core Graphics puts an image's first row at the rect's max y; layer coordinates are y down.
+        ctx.concatenate(CGAffineTransform(translationX: 0, y: drawing.rect.minY + drawing.rect.maxY).scaledBy(x: 1, y: -1))
+        ctx.draw(drawing.image, in: drawing.rect)
+        ctx.restoreGState()
+        return true
+    }
+
+    /// A drawing that stays within the bounds (contents may overflow them) and draws something.
+    private static func isCacheable(_ layer: LayerSnapshot) -> Bool {
+        guard layer.contents == nil, layer.bounds.width > 0, layer.bounds.height > 0 else { return false }
+        let border = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
+        return border || (layer.backgroundColor?.alpha ?? 0) > 0 || layer.content != nil
+    }
+
+    private func drawing(of layer: LayerSnapshot, scale: CGFloat) -> Drawing? {
+        let look = LayerTexture.Look(layer, scale: scale)
+        lock.lock()
+        if let drawing = drawings[look] { hits += 1; lock.unlock(); return drawing }
+        if seen.count >= 4096 { seen.removeAll(keepingCapacity: true) }
+        let again = !seen.insert(look).inserted
+        lock.unlock()
+        guard again, let drawing = Self.make(layer, scale: scale) else { return nil }
+        let size = drawing.image.bytesPerRow * drawing.image.height
+        lock.lock()
+        defer { lock.unlock() }
+        if bytes + size > Self.budget { (drawings, bytes) = ([:], 0) }
+        drawings[look] = drawing
+        bytes += size
+        return drawing
+    }
+
+    private static func make(_ layer: LayerSnapshot, scale: CGFloat) -> Drawing? {
+        guard let canvas = LayerCanvas.make(covering: layer.bounds, scale: scale, maxSide: largestSide) else { return nil }
+        // The drawing alone: the context it is blitted into holds the mask clip and the fade.
+        var own = layer
+        own.opacity = 1
+        own.shadowOpacity = 0
+        own.mask = []
+        LayerRenderer.draw(own, in: canvas)
+        guard let image = canvas.makeImage() else { return nil }
+        return Drawing(image: image, rect: LayerCanvas.extent(of: canvas, covering: layer.bounds, scale: scale))
+    }
+}
