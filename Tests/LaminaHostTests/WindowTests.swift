@@ -236,17 +236,14 @@ final class WindowTests: XCTestCase {
     }
 
     @MainActor func checkPutsDoNotWaitForTheServer() throws {
-        let x = try X11Display.connection()
-        try XCTSkipUnless(x.offersShm, "needs MIT-SHM")
         // A put returns before the server has read the pixels; waiting makes sure it has.
-        let id = XCreateSimpleWindow(x.display, x.root, 0, 0, 40, 30, 0, 0, 0)
-        let gc = try XCTUnwrap(XCreateGC(x.display, id, 0, nil))
-        defer { XFreeGC(x.display, gc); XDestroyWindow(x.display, id) }
-        let buffer = try XCTUnwrap(FrameBuffer(x, width: 40, height: 30))
-        buffer.put([DeviceRect(x: 0, y: 0, width: 40, height: 30)], to: id, gc: gc)
-        XCTAssertTrue(buffer.hasPendingPut)
-        buffer.waitForServer()
-        XCTAssertFalse(buffer.hasPendingPut)
+        try withSharedMemoryWindow { x, id, gc in
+            let buffer = try XCTUnwrap(FrameBuffer(x, width: 40, height: 30))
+            buffer.put([DeviceRect(x: 0, y: 0, width: 40, height: 30)], to: id, gc: gc)
+            XCTAssertTrue(buffer.hasPendingPut)
+            buffer.waitForServer()
+            XCTAssertFalse(buffer.hasPendingPut)
+        }
         // In a window, the server's completion events (read on the main thread) say it is done,
         // so that the next frame need not ask.
         let board = Board()
@@ -258,13 +255,22 @@ final class WindowTests: XCTestCase {
                       "no completion event arrived")
     }
 
-    func testTwoBuffersTakeTurnsWithOnePutInFlight() throws {
-        try requireDisplay()
+    /// Runs `body` with a bare 40×30 window and a GC, on a display with MIT-SHM.
+    func withSharedMemoryWindow(_ body: (X11Display, UInt, GC) throws -> Void) throws {
         let x = try X11Display.connection()
         try XCTSkipUnless(x.offersShm, "needs MIT-SHM")
         let id = XCreateSimpleWindow(x.display, x.root, 0, 0, 40, 30, 0, 0, 0)
         let gc = try XCTUnwrap(XCreateGC(x.display, id, 0, nil))
         defer { XFreeGC(x.display, gc); XDestroyWindow(x.display, id) }
+        try body(x, id, gc)
+    }
+
+    func testTwoBuffersTakeTurnsWithOnePutInFlight() throws {
+        try requireDisplay()
+        try withSharedMemoryWindow { x, id, gc in try checkTwoBuffersTakeTurns(x, id, gc) }
+    }
+
+    func checkTwoBuffersTakeTurns(_ x: X11Display, _ id: UInt, _ gc: GC) throws {
         let chain = try XCTUnwrap(SwapChain(x, width: 40, height: 30))
         XCTAssertEqual(chain.count, 2)
         let all = [DeviceRect(x: 0, y: 0, width: 40, height: 30)]

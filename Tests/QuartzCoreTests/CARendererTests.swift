@@ -4,14 +4,6 @@ import XCTest
 /// The offscreen renderer's frame protocol: each frame starts from the background, and an image
 /// once returned never changes (the renderer keeps its pixels from frame to frame).
 final class CARendererTests: XCTestCase {
-    func pixel(_ image: CGImage, _ x: Int, _ y: Int) -> [UInt8] {
-        let c = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8, bytesPerRow: image.width * 4,
-                          space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-        c.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-        let p = c.data!.assumingMemoryBound(to: UInt8.self) + (y * image.width + x) * 4
-        return [p[0], p[1], p[2], p[3]]
-    }
-
     func testEachFrameStartsFromTheBackgroundAndImagesStayAsTheyWere() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
