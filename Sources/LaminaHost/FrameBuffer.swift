@@ -12,9 +12,11 @@ final class FrameBuffer {
     let image: UnsafeMutablePointer<XImage>
     let context: CGContext
     private var shm: UnsafeMutablePointer<XShmSegmentInfo>?
-    /// The request serial of the last shared-memory put of this buffer, and the window it went to.
+    /// The request serial of the last shared-memory put of this buffer, and the window it went to
+    /// (read by the main thread too: guarded by `putLock`).
     private var lastPut: UInt = 0
     private var lastPutWindow: UInt?
+    private let putLock = NSLock()
     /// How far the server got through the window's puts (shared with the window's other buffer).
     private let completions: PutCompletions
 
@@ -104,8 +106,8 @@ final class FrameBuffer {
             }
         }
         if shm != nil, !rects.isEmpty {
-            lastPut = XNextRequest(x.display) - 1
-            lastPutWindow = window
+            let serial = XNextRequest(x.display) - 1
+            putLock.lock(); (lastPut, lastPutWindow) = (serial, window); putLock.unlock()
         }
         XUnlockDisplay(x.display)
         XFlush(x.display)
@@ -116,21 +118,22 @@ final class FrameBuffer {
     /// main thread, which reads events, may be busy).
     func waitForServer() {
         guard hasPendingPut else { return }
+        putLock.lock(); let (serial, window) = (lastPut, lastPutWindow); putLock.unlock()
         // The completion may be waiting in Xlib's queue, read there by this thread's own calls.
         var event = XEvent()
-        while let window = lastPutWindow, XCheckTypedWindowEvent(x.display, window, x.shmCompletionEvent, &event) != 0 {
+        while let window, XCheckTypedWindowEvent(x.display, window, x.shmCompletionEvent, &event) != 0 {
             completions.record(event.xany.serial)
         }
         guard hasPendingPut else { return }
         XSync(x.display, 0)
-        completions.record(lastPut)
+        completions.record(serial)
     }
 
     /// Whether the server may still be reading this buffer's last put.
-    var hasPendingPut: Bool { !completions.hasRead(lastPut) }
-
-    /// The server has read every put up to request `serial` (a ShmCompletion event).
-    func putCompleted(serial: UInt) { completions.record(serial) }
+    var hasPendingPut: Bool {
+        putLock.lock(); let serial = lastPut; putLock.unlock()
+        return !completions.hasRead(serial)
+    }
 
     deinit {
         if let shm {

@@ -10,9 +10,9 @@ final class SwapChain {
     private let buffers: [FrameBuffer]
     /// The buffer the next frame is drawn into.
     private var backIndex = 0
+    private let completions = PutCompletions()
 
     init?(_ x: X11Display, width: Int, height: Int) {
-        let completions = PutCompletions()
         guard let first = FrameBuffer(x, width: width, height: height, completions: completions) else { return nil }
         // A second segment that fails to attach leaves one buffer, drawn after each put is read.
         let second = first.usesSharedMemory ? FrameBuffer(x, width: width, height: height, completions: completions) : nil
@@ -22,7 +22,6 @@ final class SwapChain {
     }
 
     var count: Int { buffers.count }
-    var usesSharedMemory: Bool { buffers[0].usesSharedMemory }
 
     /// The buffer to draw the next frame into, once the server has read it (its put is two frames
     /// old, so normally at once).
@@ -45,5 +44,5 @@ final class SwapChain {
     var hasPendingPut: Bool { buffers.contains { $0.hasPendingPut } }
 
     /// The server has read every put up to request `serial` (a ShmCompletion event).
-    func putCompleted(serial: UInt) { buffers[0].putCompleted(serial: serial) }
+    func putCompleted(serial: UInt) { completions.record(serial) }
 }
