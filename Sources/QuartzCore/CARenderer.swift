@@ -29,7 +29,13 @@ public final class CARenderer {
     /// Starts a frame for the given media time.
     public func beginFrame(atTime t: CFTimeInterval) {
         frameTime = t
-        let width = max(Int((bounds.width * scale).rounded(.up)), 1), height = max(Int((bounds.height * scale).rounded(.up)), 1)
+        // Whole pixels, at least one; bounds that are not finite or absurdly large are clamped
+        // (the frame is then empty or cut) rather than trapping.
+        func pixels(_ points: CGFloat) -> Int {
+            let v = (points * scale).rounded(.up)
+            return v.isFinite ? Int(min(max(v, 1), 16384)) : 1
+        }
+        let width = pixels(bounds.width), height = pixels(bounds.height)
         if inFrame { context?.restoreGState() }                   // a frame begun and never ended
         if let context, context.width == width, context.height == height {
             context.clear(CGRect(x: 0, y: 0, width: width, height: height))

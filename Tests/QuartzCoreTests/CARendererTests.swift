@@ -32,8 +32,10 @@ final class CARendererTests: XCTestCase {
         let third = try XCTUnwrap(renderer.makeImage(atTime: 0))
         XCTAssertEqual(pixel(third, 5, 5), [0, 0, 0, 0])
         XCTAssertEqual(pixel(third, 30, 5), [255, 0, 0, 255])
-        // A new size takes new pixels.
+        // A new size takes new pixels; sizes that are not finite give a pixel, not a trap.
         renderer.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
         XCTAssertEqual(renderer.makeImage(atTime: 0)?.width, 20)
+        renderer.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: .infinity)
+        XCTAssertEqual(renderer.makeImage(atTime: 0)?.width, 1)
     }
 }
