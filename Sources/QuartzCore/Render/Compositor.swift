@@ -87,11 +87,9 @@ package final class Compositor: @unchecked Sendable {
         guard !shown.isEmpty else { return [] }
         // What to composite: that, and what this target missed while another one was drawn.
         let key = TargetHistory.Target(data: data, width: target.width, height: target.height)
-        let damage = Damage(limit: 16)
-        for r in targets.missing(in: key) ?? [screen] { damage.add(r) }
-        for r in shown { damage.add(r) }
+        let missed = targets.missing(in: key) ?? [screen]
         targets.record(key, changes: shown)
-        let rects = damage.rectangles
+        let rects = missed.isEmpty ? shown : Damage(limit: 16, rectangles: missed + shown).rectangles
         let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.

@@ -11,6 +11,11 @@ final class Damage {
         pixman_region32_init(region)
     }
 
+    convenience init(limit: Int, rectangles: [DeviceRect]) {
+        self.init(limit: limit)
+        for r in rectangles { add(r) }
+    }
+
     deinit {
         pixman_region32_fini(region)
         region.deallocate()

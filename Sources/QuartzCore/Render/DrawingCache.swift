@@ -36,8 +36,7 @@ final class DrawingCache: @unchecked Sendable {
         guard abs(corner.x) < 1e7, abs(corner.y) < 1e7, corner.x == corner.x.rounded(), corner.y == corner.y.rounded(),
               let drawing = drawing(of: layer, scale: m.a) else { return false }
         ctx.saveGState()
-        // Core Graphics puts an image's first row at the rect's max y; layer coordinates are y down.
-        ctx.concatenate(CGAffineTransform(translationX: 0, y: drawing.rect.minY + drawing.rect.maxY).scaledBy(x: 1, y: -1))
+        ctx.concatenate(CGContext.imageFlip(about: drawing.rect))
         ctx.draw(drawing.image, in: drawing.rect)
         ctx.restoreGState()
         return true

@@ -27,11 +27,18 @@ enum LayerCanvas {
 
 extension CGContext {
     /// Clips to `image` as a mask over `rect` of a layer-coordinates (y-down) user space, its first
-    /// row at the rect's min y. Core Graphics puts a first row at max y: flip about the rect.
+    /// row at the rect's min y.
     func clip(toLayerRect rect: CGRect, mask image: CGImage) {
-        let flip = CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1)
+        let flip = Self.imageFlip(about: rect)
         concatenate(flip)
         clip(to: rect, mask: image)
         concatenate(flip.inverted())
+    }
+
+    /// Flips about `rect`'s middle row, so that an image drawn (or masked) over `rect` of a
+    /// layer-coordinates (y-down) user space puts its first row at the rect's min y, where Core
+    /// Graphics puts it at max y.
+    static func imageFlip(about rect: CGRect) -> CGAffineTransform {
+        CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1)
     }
 }

@@ -52,8 +52,7 @@ enum LayerShadow {
         let rect = entry.rect.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
         ctx.saveGState()
         ctx.setFillColor(color.copy(alpha: color.alpha * min(max(layer.shadowOpacity, 0), 1)) ?? color)
-        // Layer coordinates are y down; Core Graphics puts an image's first row at the rect's max y.
-        ctx.concatenate(CGAffineTransform(translationX: 0, y: rect.minY + rect.maxY).scaledBy(x: 1, y: -1))
+        ctx.concatenate(CGContext.imageFlip(about: rect))
         ctx.fill(rect, throughMask: entry.mask)
         ctx.restoreGState()
     }
