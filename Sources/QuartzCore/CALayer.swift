@@ -382,15 +382,15 @@ open class CALayer: NSObject {
     // MARK: Render identity (see `LayerSnapshot`)
 
     /// Names this layer's node in every render tree, for the layer's whole life.
-    let renderID = RenderID.next()
+    final let renderID = RenderID.next()
     /// The snapshot of this subtree made at the last commit; nil once anything in the subtree
     /// changed since (a commit then snapshots again only what changed).
-    var committedSnapshot: LayerSnapshot?
+    final var committedSnapshot: SnapshotBox?
     /// Counts the snapshots made of this subtree, and of this layer's own properties.
-    var subtreeVersion: UInt64 = 0
-    var ownVersion: UInt64 = 0
+    final var subtreeVersion: UInt64 = 0
+    final var ownVersion: UInt64 = 0
     /// Whether one of the layer's own properties changed since its last snapshot.
-    var ownPropertiesChanged = true
+    final var ownPropertiesChanged = true
 
     // MARK: Display and layout state
 

@@ -1,6 +1,9 @@
 /// One layer's texture placed on screen: what the compositor blends, back to front.
 struct CompositeItem {
-    let texture: LayerTexture
+    /// Not retained: copying a frame's thousand items would retain a thousand textures. The
+    /// placed node that made the item keeps its texture (`PlacedNode.textures`, `.group`), and
+    /// a frame's items are used only while its placed tree is held.
+    unowned(unsafe) let texture: LayerTexture
     /// From texture pixels to device pixels.
     let toDevice: CGAffineTransform
     /// The product of the opacities down to this layer, in 1/255 steps.
