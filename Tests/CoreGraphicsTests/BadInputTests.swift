@@ -98,3 +98,47 @@ final class HugeImageTests: XCTestCase {
         XCTAssertEqual(projected.pixel(0, 3), RGBA(0, 0, 255, 255))
     }
 }
+
+/// Impossible bitmap layouts give nil and one message; the arithmetic that checks them never
+/// overflows (before, `width: Int.max`, `bytesPerRow: Int.max` and `height: 1 << 62` trapped).
+final class ImpossibleLayoutTests: XCTestCase {
+    func testContextsWithAbsurdSizesAreRefused() {
+        let rgb = CGColorSpaceCreateDeviceRGB(), info = CGImageAlphaInfo.premultipliedLast.rawValue
+        let cases: [(width: Int, height: Int, bitsPerComponent: Int, bytesPerRow: Int)] = [
+            (.max, 1, 8, 0), (1, .max, 8, 0), (1 << 62, 1 << 62, 8, 0), (10, 10, 8, .max), (10, 10, 8, Int(Int32.max) + 1),
+            (10, 1 << 62, 8, 64), (.min, 10, 8, 0), (10, 10, .max, 0), (10, 10, 8, -40), (0, 0, 8, 0),
+        ]
+        for c in cases {
+            let messages = diagnostics {
+                XCTAssertNil(CGContext(data: nil, width: c.width, height: c.height, bitsPerComponent: c.bitsPerComponent,
+                                       bytesPerRow: c.bytesPerRow, space: rgb, bitmapInfo: info), "\(c)")
+            }
+            XCTAssertEqual(messages.count, 1, "\(c): \(messages)")
+        }
+        // Gray with no alpha multiplies the depth by the components: Int.max bits must not trap.
+        let gray = diagnostics {
+            XCTAssertNil(CGContext(data: nil, width: 10, height: 10, bitsPerComponent: .max, bytesPerRow: 0,
+                                   space: rgb, bitmapInfo: CGImageAlphaInfo.none.rawValue))
+        }
+        XCTAssertEqual(gray.count, 1, "\(gray)")
+    }
+
+    func testImagesWithAbsurdLayoutsAreRefused() {
+        let provider = CGDataProvider(data: Data(count: 64) as CFData)
+        let cases: [(width: Int, height: Int, bitsPerPixel: Int, bytesPerRow: Int)] = [
+            (.max, 1, 32, 0), (1, 1 << 62, 32, 4), (2, 2, 32, .max), (4, 4, .max, 16), (1 << 62, 4, 32, 16), (2, 2, 32, -8),
+        ]
+        for c in cases {
+            let messages = diagnostics {
+                XCTAssertNil(CGImage(width: c.width, height: c.height, bitsPerComponent: 8, bitsPerPixel: c.bitsPerPixel,
+                                     bytesPerRow: c.bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
+                                     bitmapInfo: CGBitmapInfo(alpha: .last), provider: provider, decode: nil,
+                                     shouldInterpolate: true, intent: .defaultIntent), "\(c)")
+                guard c.bitsPerPixel == 32 else { return }   // a mask's depth is its own
+                XCTAssertNil(CGImage(maskWidth: c.width, height: c.height, bitsPerComponent: 8, bitsPerPixel: 8,
+                                     bytesPerRow: c.bytesPerRow, provider: provider, decode: nil, shouldInterpolate: true), "\(c)")
+            }
+            XCTAssertEqual(messages.count, c.bitsPerPixel == 32 ? 2 : 1, "\(c): \(messages)")
+        }
+    }
+}
