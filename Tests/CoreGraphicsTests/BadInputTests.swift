@@ -142,3 +142,40 @@ final class ImpossibleLayoutTests: XCTestCase {
         }
     }
 }
+
+/// Finite but absurd geometry never reaches an unchecked `Int(…)`, and a huge blur is clamped
+/// to what can show (before: 1e300 traps in `PixelRect` and the shadow code; a blur of 1e4 on a
+/// 50 × 50 rect took 21 s and 1.8 GB).
+final class AbsurdGeometryTests: XCTestCase {
+    func testAbsurdRectsShadowsAndTransformsDrawWithoutTrapping() {
+        let c = TestBitmap.rgba(32, 32)
+        let messages = diagnostics {
+            c.fill(CGRect(x: 0, y: 0, width: 1e300, height: 1e300))
+            c.draw(Fixtures.quadrants, in: CGRect(x: -1e300, y: -1e300, width: 1e300, height: 1e300))
+            c.saveGState()
+            c.setShadow(offset: CGSize(width: 1e300, height: -1e300), blur: 1e300)
+            c.fill(CGRect(x: 4, y: 4, width: 8, height: 8))
+            c.setShadow(offset: .zero, blur: 1e9)
+            c.fill(CGRect(x: 4, y: 4, width: 8, height: 8))
+            c.restoreGState()
+            c.saveGState()
+            c.scaleBy(x: 1e300, y: 1e300)
+            c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+            c.restoreGState()
+        }
+        XCTAssertEqual(messages, [])
+        // cairo draws nothing for coordinates past its fixed-point range (Quartz would fill the
+        // whole context); the context keeps working.
+        c.fill(CGRect(x: 0, y: 0, width: 32, height: 32))
+        XCTAssertEqual(c.pixel(16, 16), RGBA(0, 0, 0, 255))
+    }
+
+    func testAHugeBlurIsClampedToTheClip() {
+        let c = TestBitmap.rgba(100, 100)
+        c.setShadow(offset: .zero, blur: 1e4, color: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        c.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        c.fill(CGRect(x: 25, y: 25, width: 50, height: 50))
+        XCTAssertEqual(c.pixel(50, 50), RGBA(255, 0, 0, 255))
+        XCTAssertLessThan(c.pixel(2, 2).a, 40, "a blur that wide leaves a faint shadow")
+    }
+}
