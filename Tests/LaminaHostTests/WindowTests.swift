@@ -385,3 +385,29 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(HostError.noDisplay(":99").description, "cannot open the X display :99")
     }
 }
+
+/// Window sizes that are not numbers or too large are clamped with one message (a NaN size
+/// aborted in `show()` before).
+final class WindowSizeTests: XCTestCase {
+    func testUnusableSizesAreClamped() {
+        var sizes: [CGSize] = []
+        let messages = CGDiagnostics.collecting {
+            sizes = [CGSize(width: CGFloat.nan, height: 100), CGSize(width: CGFloat.infinity, height: -CGFloat.infinity),
+                     CGSize(width: 1e300, height: 50)].map { LaminaHost.Window.usableSize($0, scale: 2) }
+        }
+        XCTAssertEqual(messages.count, 3, "\(messages)")
+        XCTAssertEqual(sizes, [CGSize(width: 1, height: 100), CGSize(width: 8192, height: 1), CGSize(width: 8192, height: 50)])
+        XCTAssertEqual(CGDiagnostics.collecting { _ = LaminaHost.Window.usableSize(CGSize(width: 0, height: -4), scale: 1) }, [])
+    }
+
+    func testANaNSizedWindowShows() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        try MainActor.assumeIsolated {
+            let window = try LaminaHost.Window(checkedTitle: "NaN", size: CGSize(width: CGFloat.nan, height: 40))
+            window.show()
+            XCTAssertTrue(window.isVisible)
+            XCTAssertEqual(window.size, CGSize(width: 1, height: 40))
+            window.close()
+        }
+    }
+}
