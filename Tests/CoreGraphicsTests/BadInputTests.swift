@@ -179,3 +179,37 @@ final class AbsurdGeometryTests: XCTestCase {
         XCTAssertLessThan(c.pixel(2, 2).a, 40, "a blur that wide leaves a faint shadow")
     }
 }
+
+/// Slow paths are bounded: dashing a path with tiny lengths (which asked for 30 GB) returns it
+/// undashed with a message; a curve 1e300 units across flattens (its segment count trapped).
+final class BoundedPathTests: XCTestCase {
+    func testTinyDashLengthsLeaveThePathUndashed() {
+        let line = CGMutablePath()
+        line.move(to: .zero)
+        line.addLine(to: CGPoint(x: 100, y: 0))
+        var dashed: CGPath?
+        let messages = diagnostics { dashed = line.copy(dashingWithPhase: 0, lengths: [1e-9, 1e-9]) }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertEqual(dashed?.boundingBoxOfPath, line.boundingBoxOfPath)
+        // A fine but affordable pattern still dashes.
+        let fine = line.copy(dashingWithPhase: 0, lengths: [0.5, 0.5])
+        var moves = 0
+        fine.applyWithBlock { if $0.pointee.type == .moveToPoint { moves += 1 } }
+        XCTAssertEqual(moves, 100)
+    }
+
+    func testHugeCurvesFlattenAndStroke() {
+        let path = CGMutablePath()
+        path.move(to: .zero)
+        path.addCurve(to: CGPoint(x: 1e300, y: 0), control1: CGPoint(x: 0, y: 1e300), control2: CGPoint(x: 1e300, y: 1e300))
+        let messages = diagnostics {
+            _ = path.copy(dashingWithPhase: 0, lengths: [2, 2])
+            _ = path.copy(strokingWithWidth: 1e300, lineCap: .round, lineJoin: .round, miterLimit: 10)
+            let c = TestBitmap.rgba(8, 8)
+            c.setLineDash(phase: 0, lengths: [1e-9, 1e-9])
+            c.addPath(path)
+            c.strokePath()
+        }
+        XCTAssertLessThanOrEqual(messages.count, 1, "\(messages)")
+    }
+}
