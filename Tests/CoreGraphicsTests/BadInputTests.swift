@@ -213,3 +213,21 @@ final class BoundedPathTests: XCTestCase {
         XCTAssertLessThanOrEqual(messages.count, 1, "\(messages)")
     }
 }
+
+final class DiagnosticsCollectionTests: XCTestCase {
+    /// Collection is per thread (task-local): tests side by side see only their own messages.
+    func testThreadsCollectOnlyTheirOwnMessages() {
+        final class Counts: @unchecked Sendable {
+            var values = [Int](repeating: -1, count: 4)
+            let lock = NSLock()
+        }
+        let counts = Counts()
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            let messages = CGDiagnostics.collecting {
+                for _ in 0...i { TestBitmap.rgba(1, 1).setAlpha(.nan) }
+            }
+            counts.lock.lock(); counts.values[i] = messages.count; counts.lock.unlock()
+        }
+        XCTAssertEqual(counts.values, [1, 2, 3, 4])
+    }
+}
