@@ -198,6 +198,19 @@ final class BoundedPathTests: XCTestCase {
         XCTAssertEqual(moves, 100)
     }
 
+    func testArcsWithHugeAnglesEnd() {
+        // Found by the path fuzzer's corpus: 2π was subtracted from 1e300 until it was not positive.
+        let path = CGMutablePath()
+        path.addArc(center: .zero, radius: 5, startAngle: -1e300, endAngle: 1e300, clockwise: true)
+        path.addArc(center: .zero, radius: 5, startAngle: 1e300, endAngle: -1e300, clockwise: false)
+        path.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 1e17, clockwise: true)
+        XCTAssertFalse(path.isEmpty)
+        let quarter = CGMutablePath()
+        quarter.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2 - 4 * .pi, clockwise: false)
+        XCTAssertEqual(quarter.currentPoint.x, 0, accuracy: 1e-9)
+        XCTAssertEqual(quarter.currentPoint.y, 1, accuracy: 1e-9)
+    }
+
     func testHugeCurvesFlattenAndStroke() {
         let path = CGMutablePath()
         path.move(to: .zero)
