@@ -386,9 +386,10 @@ final class WindowTests: XCTestCase {
     }
 }
 
-/// Window sizes that are not numbers or too large are clamped with one message (a NaN size
-/// aborted in `show()` before).
-final class WindowSizeTests: XCTestCase {
+/// Bad input in a real window: sizes that are not numbers or too large are clamped with one
+/// message (a NaN size aborted in `show()` before); an animation that cannot be evaluated logs
+/// once, not every frame (80 lines a second before).
+final class WindowBadInputTests: XCTestCase {
     func testUnusableSizesAreClamped() {
         var sizes: [CGSize] = []
         let messages = CGDiagnostics.collecting {
@@ -409,5 +410,44 @@ final class WindowSizeTests: XCTestCase {
             XCTAssertEqual(window.size, CGSize(width: 1, height: 40))
             window.close()
         }
+    }
+}
+
+extension WindowBadInputTests {
+    func testAnInvalidAnimationLogsOnceInAWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        // The render thread logs, so this test watches the process-wide observer.
+        final class Lines: @unchecked Sendable {
+            var lines: [String] = []
+            let lock = NSLock()
+        }
+        let seen = Lines()
+        CGDiagnostics.observer = { line in seen.lock.lock(); seen.lines.append(line); seen.lock.unlock() }
+        defer { CGDiagnostics.observer = nil }
+        MediaClock.setVirtualTime(700)
+        defer { MediaClock.useSystemTime() }
+        try MainActor.assumeIsolated {
+            let view = HostingView()
+            let layer = CALayer()
+            layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            view.layer.addSublayer(layer)
+            let broken = CABasicAnimation(keyPath: "position")
+            broken.fromValue = "left"            // a string and a number do not add up
+            broken.byValue = 5
+            broken.duration = 10
+            layer.add(broken, forKey: "broken")
+            let window = try LaminaHost.Window(checkedTitle: "broken animation", size: CGSize(width: 60, height: 60))
+            window.contentView = view
+            window.show()
+            defer { window.close() }
+            for t in [0.1, 0.2, 0.3, 0.4, 0.5] {
+                MediaClock.setVirtualTime(700 + t)
+                window.setNeedsDisplay()
+                XCTAssertTrue(Application.shared.runUntil(timeout: 20) { window.shownMediaTime == 700 + t }, "no frame at \(t)")
+            }
+        }
+        seen.lock.lock(); defer { seen.lock.unlock() }
+        XCTAssertEqual(seen.lines.filter { $0.contains("cannot be combined") }.count, 1, "\(seen.lines)")
     }
 }
