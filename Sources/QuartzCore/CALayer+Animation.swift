@@ -31,7 +31,9 @@ extension CALayer {
         }
         let copy = anim.copy() as! CAAnimation
         if let transition = copy as? CATransition { transition.before = LayerSnapshot(self) }
-        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        // A layer whose time is beyond a Double (absurd but finite speeds and offsets) has no
+        // "now" to start at: the animation keeps 0.
+        if copy.beginTime == 0, case let now = convertTime(CACurrentMediaTime(), from: nil), now.isFinite { copy.beginTime = now }
         if let key { removeAnimation(forKey: key) }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
         CATransaction.layer(self, didAdd: copy)

@@ -451,3 +451,55 @@ extension WindowBadInputTests {
         XCTAssertEqual(seen.lines.filter { $0.contains("cannot be combined") }.count, 1, "\(seen.lines)")
     }
 }
+
+extension WindowBadInputTests {
+    /// The worst of the bad-input table (BadInputTableTests renders all of it offscreen through
+    /// the same renderer and compositor) on a window's render thread: every case is shown, the
+    /// window keeps drawing, and nothing is logged while frames are made.
+    func testAbsurdLayersDrawInAWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        final class Lines: @unchecked Sendable {
+            var lines: [String] = []
+            let lock = NSLock()
+        }
+        let seen = Lines()
+        MediaClock.setVirtualTime(900)
+        defer { MediaClock.useSystemTime() }
+        let cases: [(String, (CALayer) -> Void)] = [
+            ("bounds", { $0.bounds.size = CGSize(width: 1e300, height: 1e300) }),
+            ("position", { $0.position = CGPoint(x: -1e300, y: 1e300) }),
+            ("transform", { $0.transform = CATransform3DMakeScale(1e300, 1e300, 1) }),
+            ("perspective", { var t = CATransform3DMakeRotation(1, 0, 1, 0); t.m34 = -1e300; $0.transform = t }),
+            ("shadow", { $0.shadowOpacity = 1; $0.shadowRadius = 1e300; $0.shadowOffset = CGSize(width: 1e300, height: 0) }),
+            ("shadowPath", { $0.shadowOpacity = 1; $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 1e300, height: 1e300), transform: nil) }),
+            ("rasterize", { $0.shouldRasterize = true; $0.rasterizationScale = 1e300 }),
+            ("cornerRadius", { $0.cornerRadius = 1e300; $0.borderWidth = 1e300 }),
+            ("timing", { $0.speed = .greatestFiniteMagnitude; $0.timeOffset = 1e300; $0.beginTime = -1e300 }),
+        ]
+        try MainActor.assumeIsolated {
+            let view = HostingView()
+            let window = try LaminaHost.Window(checkedTitle: "absurd layers", size: CGSize(width: 60, height: 60))
+            window.contentView = view
+            window.show()
+            defer { window.close() }
+            CGDiagnostics.observer = { line in seen.lock.lock(); seen.lines.append(line); seen.lock.unlock() }
+            defer { CGDiagnostics.observer = nil }
+            for (i, (name, configure)) in cases.enumerated() {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+                layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                configure(layer)
+                let slide = CABasicAnimation(keyPath: "position.x")
+                slide.fromValue = 0; slide.toValue = 1e300; slide.duration = 1e-300; slide.repeatCount = .infinity
+                layer.add(slide, forKey: "slide")
+                view.layer.sublayers = [layer]
+                let t = 900 + Double(i) * 0.1
+                MediaClock.setVirtualTime(t)
+                window.setNeedsDisplay()
+                XCTAssertTrue(Application.shared.runUntil(timeout: 20) { window.shownMediaTime == t }, "no frame for \(name)")
+            }
+        }
+        seen.lock.lock(); defer { seen.lock.unlock() }
+        XCTAssertEqual(seen.lines, [])
+    }
+}

@@ -70,9 +70,10 @@ final class BadInputTableTests: XCTestCase {
     ]
 
     /// A tree with one layer of every feature (background, border, shadow, contents, a sublayer,
-    /// an animation of `position.x`), the property set on that layer or its animation before
-    /// the animation is added.
-    func tree(_ property: Property, _ value: CGFloat) -> (root: CALayer, messages: [String]) {
+    /// an animation of `position.x`), or, not `rich`, one the compositor places itself (a
+    /// background and a border), the property set on that layer or its animation before the
+    /// animation is added.
+    func tree(_ property: Property, _ value: CGFloat, rich: Bool) -> (root: CALayer, messages: [String]) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
         let layer = CALayer()
@@ -81,13 +82,15 @@ final class BadInputTableTests: XCTestCase {
         layer.borderColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         layer.borderWidth = 2
         layer.cornerRadius = 4
-        layer.shadowOpacity = 0.5
-        layer.shadowRadius = 3
-        layer.contents = Self.image
-        let sub = CALayer()
-        sub.frame = CGRect(x: 2, y: 2, width: 6, height: 6)
-        sub.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        layer.addSublayer(sub)
+        if rich {
+            layer.shadowOpacity = 0.5
+            layer.shadowRadius = 3
+            layer.contents = Self.image
+            let sub = CALayer()
+            sub.frame = CGRect(x: 2, y: 2, width: 6, height: 6)
+            sub.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            layer.addSublayer(sub)
+        }
         root.addSublayer(layer)
         let slide = CABasicAnimation(keyPath: "position.x")
         slide.fromValue = 10
@@ -128,9 +131,10 @@ final class BadInputTableTests: XCTestCase {
     func check(_ properties: [Property]) {
         for property in properties {
             for value in Self.values {
-                let (root, setMessages) = tree(property, value)
+              for rich in [true, false] {
+                let (root, setMessages) = tree(property, value, rich: rich)
                 let frameMessages = renderFrames(root)
-                let label = "\(property.name) = \(value)"
+                let label = "\(property.name) = \(value)\(rich ? "" : " (plain layer)")"
                 if value.isNaN || value.isInfinite && !(property.infinityIsValid && value > 0) {
                     XCTAssertEqual(setMessages.count, 1, "\(label): \(setMessages)")
                 } else {
@@ -138,6 +142,7 @@ final class BadInputTableTests: XCTestCase {
                 }
                 XCTAssertEqual(frameMessages, [], "\(label): rendering logged")
                 MediaClock.setVirtualTime(1000)
+              }
             }
         }
     }
