@@ -4,11 +4,13 @@ import ImageIO
 /// The decoder fuzz targets: data decoded as PNG, as JPEG, or (the first byte choosing how)
 /// decoded and drawn scaled, tiled and as a clip mask into a small context.
 public enum DecodeScenario {
+    /// Decodes `data` as a PNG.
     public static func png(_ data: Data) {
         _ = quietly { CGImage(pngDataProviderSource: CGDataProvider(data: data as CFData), decode: nil,
                               shouldInterpolate: true, intent: .defaultIntent) }
     }
 
+    /// Decodes `data` as a JPEG.
     public static func jpeg(_ data: Data) {
         _ = quietly { CGImage(jpegDataProviderSource: CGDataProvider(data: data as CFData), decode: nil,
                               shouldInterpolate: true, intent: .defaultIntent) }

@@ -7,16 +7,20 @@ public struct FuzzInput {
     private let bytes: [UInt8]
     private var offset = 0
 
+    /// Reads `data` from its start.
     public init(_ data: Data) { bytes = [UInt8](data) }
 
+    /// Whether every byte has been read.
     public var isAtEnd: Bool { offset >= bytes.count }
 
+    /// The next byte (0 past the end).
     public mutating func byte() -> UInt8 {
         guard offset < bytes.count else { return 0 }
         defer { offset += 1 }
         return bytes[offset]
     }
 
+    /// A flag from the next byte's low bit.
     public mutating func bool() -> Bool { byte() & 1 == 1 }
 
     /// A whole number in `0..<count` (count > 0).
@@ -37,8 +41,11 @@ public struct FuzzInput {
         }
     }
 
+    /// A point of two `number()`s.
     public mutating func point() -> CGPoint { CGPoint(x: number(), y: number()) }
+    /// A size of two `number()`s.
     public mutating func size() -> CGSize { CGSize(width: number(), height: number()) }
+    /// A rect of four `number()`s.
     public mutating func rect() -> CGRect { CGRect(origin: point(), size: size()) }
 
     /// The rest of the bytes.

@@ -9,6 +9,7 @@ public enum LayerTreeScenario {
                            "transform.rotation.z", "transform.scale", "cornerRadius", "shadowRadius", "shadowOffset",
                            "borderWidth", "zPosition", "anchorPoint", "backgroundColor", "contentsRect"]
 
+    /// Builds, animates and renders the tree `data` describes.
     public static func run(_ data: Data) {
         var input = FuzzInput(data)
         MediaClock.setVirtualTime(1000)

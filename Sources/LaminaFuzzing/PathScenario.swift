@@ -3,6 +3,7 @@ import CoreGraphics
 /// The path fuzz target: a path built from hostile numbers, then dashed, stroked, measured and
 /// drawn (filled, stroked with a dash pattern and a shadow) into a small context.
 public enum PathScenario {
+    /// Builds, transforms and draws the path `data` describes.
     public static func run(_ data: Data) {
         var input = FuzzInput(data)
         quietly {
