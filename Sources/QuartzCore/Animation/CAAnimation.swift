@@ -60,6 +60,10 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     /// Whether the animation can animate anything (a property animation needs a key path).
     var isValid: Bool { true }
 
+    /// Takes the values Apple code boxes in `NSValue` out of their boxes, once, on the layer's
+    /// own copy (see `BoxedValues`).
+    func unboxValues() {}
+
     /// The layer keys it animates (the first component of each key path).
     var animatedKeys: [String] { [] }
 

@@ -9,6 +9,10 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
+    override func unboxValues() {
+        for child in animations ?? [] { child.unboxValues() }
+    }
+
     override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }
 
     override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {

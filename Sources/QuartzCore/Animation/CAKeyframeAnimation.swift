@@ -47,6 +47,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return copy
     }
 
+    override func unboxValues() {
+        if let values { self.values = BoxedValues.unboxed(values) as? [Any] ?? values }
+    }
+
     /// The keyframes: `path`'s points (curves flattened into their end points) or `values`.
     var keyframes: [Any] {
         if let path {
