@@ -88,6 +88,47 @@ final class CGPathTests: XCTestCase {
         XCTAssertEqual(elements(of: relative), ["M-10,0", "C0,10"])
     }
 
+    /// Core Graphics draws (0, 2π) as a whole circle in both directions (UIKit inverts
+    /// `clockwise` before handing arcs over, and iOS circles never vanish); closer angles go from
+    /// start to end the asked way round.
+    func testWholeTurnsAreCirclesBothWaysAndTheRuleBetween() {
+        let twoPi = 2 * CGFloat.pi
+        for clockwise in [false, true] {
+            let path = CGMutablePath()
+            path.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: twoPi, clockwise: clockwise)
+            XCTAssertEqual(elements(of: path).count, 5, "clockwise \(clockwise): a move and four quarters")
+            XCTAssertEqual(path.boundingBoxOfPath.width, 20, accuracy: 1e-9)
+            // The common spinner spelling, from the top round to the top again.
+            let spinner = CGMutablePath()
+            spinner.addArc(center: .zero, radius: 10, startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: clockwise)
+            XCTAssertEqual(spinner.boundingBoxOfPath.width, 20, accuracy: 1e-9, "clockwise \(clockwise)")
+        }
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi, clockwise: true), -twoPi)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi, clockwise: false), twoPi)
+        XCTAssertEqual(CGMutablePath.sweep(from: twoPi, to: 0, clockwise: false), twoPi)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 3 * .pi, clockwise: true), -twoPi, "more than a turn: one turn")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 1.5 * .pi, clockwise: true), -0.5 * .pi, accuracy: 1e-12)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -1.5 * .pi, clockwise: false), 0.5 * .pi, accuracy: 1e-12)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -0.5 * .pi, clockwise: true), -0.5 * .pi)
+        XCTAssertEqual(CGMutablePath.sweep(from: 1, to: 1, clockwise: true), 0, "equal angles: nothing")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi - 0.01, clockwise: true), -0.01, accuracy: 1e-12,
+                       "just short of a turn the other way: a sliver")
+    }
+
+    func testFullCirclesDrawInBothDirections() {
+        for clockwise in [false, true] {
+            let context = TestBitmap.rgba(40, 40)
+            context.setStrokeColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            context.setLineWidth(4)
+            context.addArc(center: CGPoint(x: 20, y: 20), radius: 14, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+            context.strokePath()
+            for (x, y) in [(34, 20), (6, 20), (20, 34), (20, 6)] {
+                XCTAssertEqual(context.pixel(atUser: x, y).r, 255, "clockwise \(clockwise), ring at (\(x), \(y))")
+            }
+            XCTAssertEqual(context.pixel(atUser: 20, 20).a, 0, "the middle stays clear")
+        }
+    }
+
     func testTangentArc() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))
