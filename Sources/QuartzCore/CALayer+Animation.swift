@@ -25,7 +25,7 @@ extension CALayer {
             return
         }
         let copy = anim.copy() as! CAAnimation
-        copy.unboxValues()
+        copy.prepare()
         if let transition = copy as? CATransition { transition.before = LayerSnapshot(self) }
         if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
         if let key { removeAnimation(forKey: key) }

@@ -60,9 +60,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     /// Whether the animation can animate anything (a property animation needs a key path).
     var isValid: Bool { true }
 
-    /// Takes the values Apple code boxes in `NSValue` out of their boxes, once, on the layer's
-    /// own copy (see `BoxedValues`).
-    func unboxValues() {}
+    /// Readies the layer's own copy, once, when it is added: takes the values Apple code boxes in
+    /// `NSValue` out of their boxes (see `BoxedValues`) and reports values that do not fit.
+    func prepare() {}
 
     /// The layer keys it animates (the first component of each key path).
     var animatedKeys: [String] { [] }

@@ -9,8 +9,8 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
-    override func unboxValues() {
-        for child in animations ?? [] { child.unboxValues() }
+    override func prepare() {
+        for child in animations ?? [] { child.prepare() }
     }
 
     override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }

@@ -12,7 +12,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         return copy
     }
 
-    override func unboxValues() {
+    override func prepare() {
         fromValue = BoxedValues.unboxed(fromValue)
         toValue = BoxedValues.unboxed(toValue)
         byValue = BoxedValues.unboxed(byValue)
