@@ -36,7 +36,7 @@ open class CAGradientLayer: CALayer {
         super.init()
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

@@ -115,7 +115,9 @@ extension CALayer {
     /// Copies this subtree with animations applied; the copies are linked as the models are.
     private func presentationCopy(at mediaTime: CFTimeInterval, parentTime: CFTimeInterval,
                                   into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(newFrom: self)
+        // A subclass's own `init(newFrom:)` may have made a fresh layer instead of a copy.
+        if !copy.madeAsCopy { copy.copyProperties(from: self) }
         copy.modelLayer = self
         copies[ObjectIdentifier(self)] = copy
         let time = layerTiming.localTime(fromParent: parentTime)
