@@ -359,6 +359,11 @@ open class CALayer: NSObject {
     var needsDisplayFlag = false
     /// Whether `CALayer.init(layer:)` made this layer as a copy of another.
     var madeAsCopy = false
+    /// The `@Managed` properties by key, once looked up (see `managedProperties`).
+    var managedPropertyCache: [String: AnyManagedBox]?
+    /// How many property changes the layer has reported (`didChange`): key-value coding tells
+    /// from it whether a subclass's property reported its own change.
+    var changeReports = 0
     var needsLayoutFlag = false
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false
