@@ -129,6 +129,44 @@ final class CGPathTests: XCTestCase {
         }
     }
 
+    /// The forms Apple's C functions import as, beside the Swift methods, give the same paths.
+    func testRefinedForSwiftInitializers() throws {
+        let line = CGMutablePath()
+        line.move(to: .zero)
+        line.addLine(to: CGPoint(x: 10, y: 0))
+        var shift = CGAffineTransform(translationX: 5, y: 5)
+        let stroked = try XCTUnwrap(CGPath(__byStroking: line, transform: &shift, lineWidth: 2, lineCap: .round,
+                                           lineJoin: .miter, miterLimit: 10))
+        XCTAssertEqual(stroked, line.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .miter, miterLimit: 10, transform: shift))
+        XCTAssertEqual(stroked.boundingBoxOfPath.minX, 4, accuracy: 1e-9)
+        let refused = diagnostics {
+            XCTAssertNil(CGPath(__byStroking: line, transform: nil, lineWidth: 0, lineCap: .butt, lineJoin: .miter, miterLimit: 10))
+        }
+        XCTAssertEqual(refused.count, 1)
+        let lengths: [CGFloat] = [2, 3]
+        let dashed = try XCTUnwrap(CGPath(__byDashing: line, transform: nil, phase: 1, lengths: lengths, count: 2))
+        XCTAssertEqual(dashed, line.copy(dashingWithPhase: 1, lengths: lengths))
+        _ = diagnostics { XCTAssertNil(CGPath(__byDashing: line, transform: nil, phase: 0, lengths: nil, count: 0)) }
+    }
+
+    func testFlattened() {
+        let circle = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
+        let flat = circle.flattened(threshold: 0.1)
+        var kinds = Set<Int32>(), points: [CGPoint] = []
+        flat.applyWithBlock { e in
+            kinds.insert(e.pointee.type.rawValue)
+            if e.pointee.type != .closeSubpath { points.append(e.pointee.points[0]) }
+        }
+        XCTAssertEqual(kinds, [CGPathElementType.moveToPoint.rawValue, CGPathElementType.addLineToPoint.rawValue,
+                               CGPathElementType.closeSubpath.rawValue])
+        XCTAssertGreaterThan(points.count, 16)
+        for p in points { XCTAssertEqual(hypot(p.x, p.y), 10, accuracy: 0.02) }
+        // Each chord's middle stays within the threshold of the circle.
+        for (a, b) in zip(points, points.dropFirst()) {
+            XCTAssertGreaterThan(hypot((a.x + b.x) / 2, (a.y + b.y) / 2), 10 - 0.15)
+        }
+    }
+
     func testTangentArc() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))
