@@ -34,6 +34,16 @@ final class CGGeometryTests: XCTestCase {
         // FLT_MAX, M_PI and the rest come from Glibc, deprecated in favour of `.pi` as on Apple.
     }
 
+    func testNumbersBridgeToCGFloat() {
+        let boxed: Any = NSNumber(value: 2.5)
+        XCTAssertEqual(boxed as? CGFloat, 2.5)
+        XCTAssertEqual(NSNumber(value: 3) as Any as? CGFloat, 3)
+        XCTAssertNil(NSNumber(value: Int64.max - 1) as Any as? CGFloat, "not exactly a Double: nil, as Double's bridge")
+        XCTAssertEqual((CGFloat(1.25) as Any as? NSNumber)?.doubleValue, 1.25)
+        XCTAssertNil("2.5" as Any as? CGFloat)
+        XCTAssertEqual([NSNumber(value: 1), NSNumber(value: 0.5)] as [Any] as? [CGFloat], [1, 0.5])
+    }
+
     func testMessagesNameTheFrameworkThatSpeaks() {
         XCTAssertEqual(CGDiagnostics.framework(of: "CGPathAddArc"), "CoreGraphics")
         XCTAssertEqual(CGDiagnostics.framework(of: "CALayer.opacity"), "QuartzCore")

@@ -106,8 +106,8 @@ final class NSValueBoxingTests: XCTestCase {
         turn.duration = 1
         layer.add(turn, forKey: "turn")
         MediaClock.setVirtualTime(1000.25)
-        let presented = layer.presentation()!.value(forKeyPath: "transform.rotation.z") as? NSNumber
-        XCTAssertEqual(presented?.doubleValue ?? 0, .pi / 4, accuracy: 1e-9)
+        let presented = layer.presentation()!.value(forKeyPath: "transform.rotation.z") as? CGFloat
+        XCTAssertEqual(presented ?? 0, .pi / 4, accuracy: 1e-9)
         let snapshot = LayerSnapshot(root).presented(atParentTime: 1000.25).sublayers[0]
         XCTAssertEqual(Double(atan2(snapshot.transform.m12, snapshot.transform.m11)), .pi / 4, accuracy: 1e-9)
         // The caller's animation keeps its boxes; the layer's copy works on structures.
