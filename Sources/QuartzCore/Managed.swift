@@ -24,6 +24,7 @@ public struct Managed<Value> {
     /// layer's mirror and write it.
     let box: ManagedBox<Value>
 
+    /// A property starting at `wrappedValue`.
     public init(wrappedValue: Value) {
         box = ManagedBox(wrappedValue)
     }
@@ -43,6 +44,8 @@ public struct Managed<Value> {
         }
     }
 
+    /// Not used: the layer's subscript above reads and writes. (A wrapper with an enclosing-
+    /// instance subscript must still declare it.)
     @available(*, unavailable, message: "@Managed is for properties of CALayer subclasses")
     public var wrappedValue: Value {
         get { fatalError("@Managed is for properties of CALayer subclasses") }

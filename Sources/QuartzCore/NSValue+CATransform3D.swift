@@ -11,20 +11,16 @@ extension NSValue {
     }
 
     /// The boxed transform; the identity when the box holds something else.
-    public var caTransform3DValue: CATransform3D { CATransform3D.unboxed(from: self) ?? CATransform3DIdentity }
+    public var caTransform3DValue: CATransform3D { CATransform3D._unboxed(from: self) ?? CATransform3DIdentity }
 }
 
-extension CATransform3D: _ObjectiveCBridgeable {
-    static func unboxed(from value: NSValue) -> CATransform3D? {
+extension CATransform3D: _NSValueBridgeable {
+    /// The transform in a "[16d]" box.
+    public static func _unboxed(from value: NSValue) -> CATransform3D? {
         StructureBox.fields(of: value, encoding: StructureBox.transform3DEncoding, count: 16).map(CATransform3D.init(entries:))
     }
-    public func _bridgeToObjectiveC() -> NSValue { NSValue(caTransform3D: self) }
-    public static func _forceBridgeFromObjectiveC(_ source: NSValue, result: inout CATransform3D?) { result = unboxed(from: source) }
-    public static func _conditionallyBridgeFromObjectiveC(_ source: NSValue, result: inout CATransform3D?) -> Bool {
-        result = unboxed(from: source)
-        return result != nil
-    }
-    public static func _unconditionallyBridgeFromObjectiveC(_ source: NSValue?) -> CATransform3D {
-        source.flatMap(unboxed) ?? CATransform3DIdentity
-    }
+    /// `NSValue(caTransform3D:)`.
+    public var _boxed: NSValue { NSValue(caTransform3D: self) }
+    /// The identity.
+    public static var _emptyValue: CATransform3D { CATransform3DIdentity }
 }
