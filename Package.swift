@@ -56,6 +56,9 @@ let package = Package(
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
+        // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
+        // place of `import UIKit`), and its frames at fixed media times.
+        .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

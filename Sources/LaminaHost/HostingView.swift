@@ -29,9 +29,9 @@ open class HostingView {
     }
 
     public init() {
-        // Made through the required `init(layer:)` from a fresh default layer (Swift cannot call
-        // `init()` on a class value: it is not required, as Apple's subclasses override it freely).
-        layer = Self.layerClass.init(layer: CALayer())
+        // Swift cannot call `init()` on a class value (it is not required: Apple's subclasses
+        // override it freely); `init(newFrom: nil)` is required and runs the subclass's `init()`.
+        layer = Self.layerClass.init(newFrom: nil)
     }
 
     /// Called when the view's size changes. Does nothing by default.

@@ -406,6 +406,13 @@ open class CALayer: NSObject {
     // MARK: Display and layout state
 
     var needsDisplayFlag = false
+    /// Whether `CALayer.init(layer:)` made this layer as a copy of another.
+    var madeAsCopy = false
+    /// The `@Managed` properties by key, once looked up (see `managedProperties`).
+    var managedPropertyCache: [String: AnyManagedBox]?
+    /// How many property changes the layer has reported (`didChange`): key-value coding tells
+    /// from it whether a subclass's property reported its own change.
+    var changeReports = 0
     var needsLayoutFlag = false
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false
@@ -419,12 +426,29 @@ open class CALayer: NSObject {
     }
 
     /// Makes a copy of `layer` for the presentation tree: every property, no sublayers.
-    /// Subclasses override it to copy their own state, calling `super.init(layer:)`. It is
-    /// `required` here (Swift on Linux makes presentation copies of any subclass through it, where
-    /// Apple's Objective-C runtime needs no keyword): overrides are written `required init(layer:)`.
-    public required init(layer: Any) {
+    /// Subclasses override it (`override init(layer: Any)`, as on Apple platforms) to copy their
+    /// own state, calling `super.init(layer:)`; properties listed in `keyValueProperties` are
+    /// copied without it.
+    public init(layer: Any) {
         super.init()
-        if let other = layer as? CALayer { copyProperties(from: other) }
+        if let other = layer as? CALayer {
+            copyProperties(from: other)
+            madeAsCopy = true
+        }
+    }
+
+    /// A new layer of the receiver's class, for code that holds only a metatype (a host's
+    /// `layerClass`, Lamina's presentation copies): a copy of `model` through `init(layer:)`, or,
+    /// when `model` is nil, a fresh layer through `init()` — both dispatched to the subclass's
+    /// overrides. Swift calls an initializer through a metatype only when it is `required`, and
+    /// making `init()` or `init(layer:)` required would reject Apple's `override init()` and
+    /// `override init(layer:)`; a required convenience initializer is inherited instead, by every
+    /// subclass that declares no initializers or overrides all three designated ones (`init()`,
+    /// `init(layer:)`, `init?(coder:)`). Any other subclass writes it itself, e.g.
+    /// `required convenience init(newFrom model: CALayer?) { self.init() }` (Lamina then copies
+    /// the model's properties).
+    public required convenience init(newFrom model: CALayer?) {
+        if let model { self.init(layer: model) } else { self.init() }
     }
 
     public required init?(coder: NSCoder) {
