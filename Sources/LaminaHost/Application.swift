@@ -8,6 +8,11 @@ import Glibc
 /// end of each main-queue turn. Frames are scheduled by what happens — a commit, an X event, an
 /// animation still running (its delegate callbacks and removal happen here) — so an idle
 /// application does no work at all.
+///
+/// Animation lifecycle — `animationDidStart`/`animationDidStop`, removal of finished animations,
+/// transaction completion blocks — runs on the main queue at the moment an animation starts or
+/// ends (the lifecycle tick), whether or not anything commits; the render thread draws only
+/// while something on screen changes.
 @MainActor
 public final class Application {
     public static let shared = Application()
@@ -16,6 +21,8 @@ public final class Application {
     private var eventSource: DispatchSourceRead?
     private var frameScheduled = false
     private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
+    /// Fires the lifecycle tick at the next animation event of any window's tree.
+    private var lifecycleTimer: DispatchSourceTimer?
 
     private init() {}
 
@@ -39,6 +46,7 @@ public final class Application {
         source.setEventHandler { MainActor.assumeIsolated { Application.shared.processEvents() } }
         source.resume()
         eventSource = source
+        RenderThread.shared.start()
         CATransaction.commitObserver = {
             DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.scheduleFrame() } }
         }
@@ -87,8 +95,33 @@ public final class Application {
         CATransaction.flush()
         let commit = CATransaction.commitCount
         for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }
-        // Running animations need this thread now and then: delegate callbacks, removal.
-        if windows.contains(where: { $0.contentView?.layer.hasAnimationsInTree ?? false }) { scheduleFrame() }
+        animationLifecycleTick()
+        // Trees only this thread can draw (animated custom properties) need it every frame.
+        if windows.contains(where: \.drawsAnimationsOnMainThread) { scheduleFrame() }
+    }
+
+    /// The lifecycle tick: tells delegates of animations that started or ended, removes finished
+    /// ones and runs due completion blocks in every window's tree, then sets the timer for the
+    /// next moment an animation starts or ends. Runs after each main-thread frame turn (a commit
+    /// may have added animations) and at those moments, commit or not.
+    func animationLifecycleTick() {
+        let now = CACurrentMediaTime()
+        var next: CFTimeInterval?
+        for window in windows {
+            guard let layer = window.contentView?.layer, layer.hasAnimationsInTree else { continue }
+            layer.updateAnimations(atMediaTime: now)
+            if let event = layer.animationSchedule(atMediaTime: now).nextEvent { next = min(next ?? event, event) }
+        }
+        guard let next else { lifecycleTimer?.cancel(); lifecycleTimer = nil; return }
+        let timer = lifecycleTimer ?? {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.setEventHandler { MainActor.assumeIsolated { Application.shared.animationLifecycleTick() } }
+            timer.resume()
+            return timer
+        }()
+        lifecycleTimer = timer
+        // A millisecond late, so that the animation has ended by every rounding of its time.
+        timer.schedule(deadline: .now() + max(next - now, 0) + 0.001, leeway: .microseconds(200))
     }
 
     /// For tests and tools: handles X events and draws due frames until `condition` holds or

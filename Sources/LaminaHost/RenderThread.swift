@@ -14,6 +14,9 @@ final class RenderThread: @unchecked Sendable {
     private var started = false
     /// Frames drawn by this thread (for tests and tools).
     private(set) var framesDrawn = 0
+    /// Ticks of this thread's frame clock, drawn or not (a display link alone ticks it).
+    var ticks: Int { condition.lock(); defer { condition.unlock() }; return tickCount }
+    private var tickCount = 0
     /// The display's frame interval: its RandR refresh rate, else 60 Hz.
     private(set) var frameInterval: TimeInterval = 1.0 / 60
     /// When false, frames follow each other as fast as they can be drawn (benchmarks).
@@ -25,15 +28,23 @@ final class RenderThread: @unchecked Sendable {
         if let rate = try? X11Display.connection().refreshRate { frameInterval = 1 / rate }
     }
 
+    /// Starts the thread (idempotent) and makes its ticks drive every display link.
+    func start() {
+        condition.lock()
+        let first = !started
+        started = true
+        condition.unlock()
+        guard first else { return }
+        let thread = Thread { [unowned self] in self.loop() }
+        thread.name = "Lamina render"
+        thread.start()
+        DisplayLinkClock.shared.drive { RenderThread.shared.wake() }
+    }
+
     func add(_ surface: Surface) {
+        start()
         condition.lock()
         surfaces.append(surface)
-        if !started {
-            started = true
-            let thread = Thread { [unowned self] in self.loop() }
-            thread.name = "Lamina render"
-            thread.start()
-        }
         condition.signal()
         condition.unlock()
     }
@@ -54,23 +65,31 @@ final class RenderThread: @unchecked Sendable {
 
     /// A newly committed tree (or an expose, a resize) for `surface`.
     func submit(_ tree: RenderTree?, to surface: Surface) {
-        surface.lock.lock()
-        surface.tree = tree
-        surface.needsFrame = true
-        surface.lock.unlock()
+        surface.submit(tree)
         condition.lock()
         condition.signal()
         condition.unlock()
     }
 
+    /// The render tick: draws the windows that want a frame now (a new tree, a running
+    /// animation, an animation that just started or ended), then tells the display links; sleeps
+    /// until the next animation event when nothing runs, for good when nothing ever will.
     private func loop() {
         var next = Date()
         while true {
             condition.lock()
-            while !surfaces.contains(where: \.wantsFrame) { condition.wait() }
-            let due = surfaces
+            var now = CACurrentMediaTime(), due: [Surface] = []
+            while true {
+                now = CACurrentMediaTime()
+                due = surfaces.filter { $0.wantsFrame(at: now) }
+                if !due.isEmpty || DisplayLinkClock.shared.wantsFrames { break }
+                if let event = surfaces.compactMap(\.nextAnimationEvent).min() {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: max(event - now, 0.0005)))
+                } else {
+                    condition.wait()
+                }
+            }
             condition.unlock()
-            let now = CACurrentMediaTime()
             var drawn = 0
             for surface in due {
                 if drawsWholeFrames { surface.invalidate() }
@@ -78,7 +97,9 @@ final class RenderThread: @unchecked Sendable {
             }
             condition.lock()
             framesDrawn += drawn
+            tickCount += 1
             condition.unlock()
+            DisplayLinkClock.shared.frame(at: now, interval: frameInterval)
             // Our XSync may have queued events without waking the connection's dispatch source.
             if drawn > 0 {
                 DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }
@@ -88,5 +109,12 @@ final class RenderThread: @unchecked Sendable {
             next = max(next.addingTimeInterval(frameInterval), Date())
             Thread.sleep(until: next)
         }
+    }
+
+    /// Wakes the thread: display links started or stopped wanting frames.
+    func wake() {
+        condition.lock()
+        condition.signal()
+        condition.unlock()
     }
 }

@@ -13,8 +13,11 @@ final class Surface: @unchecked Sendable {
     let gc: GC
     var buffers: SwapChain?
     var scale: CGFloat
-    var tree: RenderTree?
+    /// The latest committed tree (`submit` hands a new one over).
+    private(set) var tree: RenderTree?
     var needsFrame = true
+    /// The tree changed since its schedule was worked out.
+    private var scheduleIsStale = true
     var closed = false
     /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
     private(set) var framesPut = 0
@@ -35,14 +38,38 @@ final class Surface: @unchecked Sendable {
         self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
     }
 
-    /// Whether the render thread has a frame to draw (a new tree, or an animating one).
-    var wantsFrame: Bool {
+    /// The tree's animation schedule as of the last frame drawn: the render tick draws while an
+    /// animation runs and once at its next start or end, never for a tree that holds still.
+    private var schedule = AnimationSchedule.still
+    /// Frames the render thread drew for this window (a frame whose picture did not change draws
+    /// but puts nothing), for tests of the frame clock.
+    private(set) var framesDrawn = 0
+
+    /// Whether the render thread has a frame to draw at media time `t`: a new tree, a running
+    /// animation, or an animation that started or ended since the last frame.
+    func wantsFrame(at t: CFTimeInterval) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        return wantsFrameLocked
+        return wantsFrameLocked(at: t)
     }
 
-    private var wantsFrameLocked: Bool {
-        !closed && tree != nil && (needsFrame || tree!.isAnimating)
+    /// When this window next wants a frame if it wants none now: its tree's next animation event.
+    var nextAnimationEvent: CFTimeInterval? {
+        lock.lock(); defer { lock.unlock() }
+        return closed || tree == nil ? nil : schedule.nextEvent
+    }
+
+    private func wantsFrameLocked(at t: CFTimeInterval) -> Bool {
+        guard !closed, tree != nil else { return false }
+        return needsFrame || schedule.isAnimating || schedule.nextEvent.map { t >= $0 } ?? false
+    }
+
+    /// A newly committed tree (nil: the main thread draws this window) to draw at the next tick.
+    func submit(_ tree: RenderTree?) {
+        lock.lock()
+        self.tree = tree
+        needsFrame = true
+        scheduleIsStale = true
+        lock.unlock()
     }
 
     /// Makes the next frame whole.
@@ -66,13 +93,23 @@ final class Surface: @unchecked Sendable {
     func drawDueFrame(atMediaTime t: CFTimeInterval) -> Bool {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
-        guard wantsFrameLocked, let tree, let buffers else { lock.unlock(); return false }
+        guard wantsFrameLocked(at: t), let tree, let buffers else { lock.unlock(); return false }
         needsFrame = false
+        framesDrawn += 1
         if lostPicture { compositor.invalidate() }
         lostPicture = false
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()
+        // Asked once per tree and event, not per frame: nothing starts or stops between two events.
+        lock.lock()
+        let reschedule = scheduleIsStale || schedule.nextEvent.map { t >= $0 } ?? false
+        scheduleIsStale = false
+        lock.unlock()
+        if reschedule {
+            let next = tree.animationSchedule(atMediaTime: t)
+            lock.lock(); schedule = next; lock.unlock()
+        }
         let buffer = buffers.back()
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)

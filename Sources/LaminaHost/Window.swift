@@ -113,6 +113,14 @@ public final class Window {
         return surface.framesPut
     }
 
+    /// Frames the render thread drew for this window: a frame whose picture did not change is
+    /// drawn but not put. An idle window, or one whose animations have all ended, draws none.
+    package var framesDrawn: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.framesDrawn
+    }
+
     /// When the last frame was put on screen (media time), for latency measurements.
     package var lastFramePresentedTime: CFTimeInterval {
         guard let surface else { return 0 }
@@ -182,6 +190,11 @@ public final class Window {
 
     /// Whether the current tree redraws animated custom properties (main thread only).
     private var drawsOnMainThread = false
+
+    /// Whether the main thread draws this window's frames while its animations run.
+    var drawsAnimationsOnMainThread: Bool {
+        drawsOnMainThread && (contentView?.layer.hasAnimationsInTree ?? false)
+    }
 
     /// Hands the committed tree to the render thread; draws it here when it needs the main thread.
     func render(commit: Int = CATransaction.commitCount) {
