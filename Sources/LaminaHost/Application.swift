@@ -83,6 +83,7 @@ public final class Application {
             let target = event.xany.window
             windows.first { $0.windowID == target }?.handle(&event)
         }
+        for window in windows { window.applyPendingResize() }
         if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }
 

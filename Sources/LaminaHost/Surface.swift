@@ -83,9 +83,10 @@ final class Surface: @unchecked Sendable {
         buffers?.putCompleted(serial: serial)
     }
 
-    /// Hands over new buffers (after a resize).
+    /// Hands over new buffers (after a resize); nothing is drawn into them until the tree laid
+    /// out for their size is submitted.
     func replaceBuffers(_ buffers: SwapChain?) {
-        lock.lock(); self.buffers = buffers; lostPicture = true; lock.unlock()
+        lock.lock(); self.buffers = buffers; tree = nil; lostPicture = true; lock.unlock()
     }
 
     /// The render thread's frame: composites the tree at media time `t` where it changed and

@@ -225,7 +225,8 @@ public final class Window {
             surface?.invalidate()                               // the server lost what it showed
             needsDisplay = true
         case ConfigureNotify:
-            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            // A resize storm queues many: only the last one of a batch is laid out and drawn.
+            pendingSize = (Int(event.xconfigure.width), Int(event.xconfigure.height))
         case ClientMessage:
             if UInt(event.xclient.data.l.0) == x.deleteWindowAtom { close() }
         case ButtonPress, ButtonRelease:
@@ -249,13 +250,27 @@ public final class Window {
         }
     }
 
-    private func resize(width: Int, height: Int) {
+    /// The size in device pixels of the last ConfigureNotify not yet applied.
+    private var pendingSize: (width: Int, height: Int)?
+
+    /// Applies the last size the server reported (after a batch of events): the view lays out
+    /// (`HostingView.layout()`, autoresizing, constraints) without implicit animations, and the
+    /// new tree reaches the render thread together with buffers of the new size, so that no
+    /// frame shows the old layout stretched or cut at the new size.
+    func applyPendingResize() {
+        guard let (width, height) = pendingSize else { return }
+        pendingSize = nil
         let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
-        guard newSize != size, width > 0, height > 0 else { return }
+        guard newSize != size, width > 0, height > 0, let surface else { return }
         size = newSize
-        surface?.replaceBuffers(SwapChain(x, width: width, height: height))
+        surface.replaceBuffers(SwapChain(x, width: width, height: height))      // draws nothing until the new tree
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         contentView?.bounds = CGRect(origin: .zero, size: size)
+        contentView?.layer.layoutIfNeeded()
+        CATransaction.commit()
         needsDisplay = true
+        render()
     }
 
     private func pointer(_ e: XButtonEvent, pressed: Bool) {
