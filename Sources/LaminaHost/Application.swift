@@ -21,6 +21,10 @@ public final class Application {
     private var eventSource: DispatchSourceRead?
     private var frameScheduled = false
     private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
+    /// Where SIGINT and SIGTERM are read on the main queue, so that they close the windows cleanly.
+    private var signalSource: DispatchSourceRead?
+    /// The write end of the signal pipe: a signal handler may only write a byte.
+    nonisolated(unsafe) private static var signalPipeInput: Int32 = -1
     /// Fires the lifecycle tick at the next animation event of any window's tree.
     private var lifecycleTimer: DispatchSourceTimer?
 
@@ -33,10 +37,33 @@ public final class Application {
         while true { RunLoop.main.run() }
     }
 
-    /// Ends the application.
+    /// Ends the application: closes every window (their delegates hear `windowWillClose`) and
+    /// exits with status 0. SIGINT (Ctrl+C) and SIGTERM do the same.
     public func terminate() -> Never {
         for window in windows { window.close() }
         exit(0)
+    }
+
+    /// SIGINT and SIGTERM end the app through `terminate()` on the main queue. The handler only
+    /// writes a byte into a pipe (all a signal handler may safely do); the main queue reads it.
+    /// (A dispatch signal source would need the signals blocked in every thread, including
+    /// those that already exist.)
+    private func signalled() { terminate() }
+
+    func watchSignals() {
+        var ends: [Int32] = [0, 0]
+        guard signalSource == nil, pipe(&ends) == 0 else { return }
+        Application.signalPipeInput = ends[1]
+        let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .main)
+        source.setEventHandler { MainActor.assumeIsolated { Application.shared.signalled() } }
+        source.resume()
+        signalSource = source
+        for number in [SIGINT, SIGTERM] {
+            _ = signal(number) { _ in
+                var byte: UInt8 = 1
+                _ = write(Application.signalPipeInput, &byte, 1)
+            }
+        }
     }
 
     /// Starts watching X events and drawing frames on the main queue (idempotent).
@@ -47,6 +74,7 @@ public final class Application {
         source.resume()
         eventSource = source
         RenderThread.shared.start()
+        watchSignals()
         CATransaction.commitObserver = {
             DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.scheduleFrame() } }
         }
@@ -80,6 +108,12 @@ public final class Application {
         guard let x = try? X11Display.connection() else { return }
         var event = XEvent()
         while x.takeEvent(&event) {
+            // The input method sees key events first (compose sequences consume some).
+            if XFilterEvent(&event, 0) != 0 { continue }
+            if event.type == MappingNotify {                      // a new keymap (xmodmap, a layout switch)
+                XRefreshKeyboardMapping(&event.xmapping)
+                continue
+            }
             let target = event.xany.window
             windows.first { $0.windowID == target }?.handle(&event)
         }

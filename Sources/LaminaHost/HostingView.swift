@@ -37,6 +37,15 @@ open class HostingView {
     /// Called when the view's size changes. Does nothing by default.
     open func layout() {}
 
+    /// The pointer's look over the view, unless `cursor(at:)` says otherwise. Defaults to `.arrow`.
+    public var cursor: Cursor = .arrow {
+        didSet { window?.updateCursor() }
+    }
+
+    /// The pointer's look at `location` (view coordinates): override for regions, say a
+    /// pointing hand over the layers that react to clicks. Defaults to `cursor`.
+    open func cursor(at location: CGPoint) -> Cursor { cursor }
+
     open func mouseDown(with event: PointerEvent) {}
     open func mouseUp(with event: PointerEvent) {}
     open func mouseDragged(with event: PointerEvent) {}
@@ -46,4 +55,7 @@ open class HostingView {
     open func scrollWheel(with event: ScrollEvent) {}
     open func keyDown(with event: KeyEvent) {}
     open func keyUp(with event: KeyEvent) {}
+    /// A modifier key (Shift, Control, Alt, Super, Caps Lock) was pressed or released;
+    /// `event.modifiers` holds the flags after the change.
+    open func flagsChanged(with event: KeyEvent) {}
 }

@@ -75,7 +75,11 @@ final class RenderThread: @unchecked Sendable {
     /// animation, an animation that just started or ended), then tells the display links; sleeps
     /// until the next animation event when nothing runs, for good when nothing ever will.
     private func loop() {
-        var next = Date()
+        // Paced ticks keep to a grid of frame intervals from the moment the thread woke: a late
+        // tick moves to the next free slot (a missed frame shows as a gap in the display links'
+        // timestamps, as on Apple) instead of following the last one at once.
+        var grid: (start: Date, media: CFTimeInterval)?
+        var slot = 0
         while true {
             condition.lock()
             var now = CACurrentMediaTime(), due: [Surface] = []
@@ -83,6 +87,7 @@ final class RenderThread: @unchecked Sendable {
                 now = CACurrentMediaTime()
                 due = surfaces.filter { $0.wantsFrame(at: now) }
                 if !due.isEmpty || DisplayLinkClock.shared.wantsFrames { break }
+                grid = nil                                         // asleep: the grid starts again
                 if let event = surfaces.compactMap(\.nextAnimationEvent).min() {
                     _ = condition.wait(until: Date(timeIntervalSinceNow: max(event - now, 0.0005)))
                 } else {
@@ -90,6 +95,7 @@ final class RenderThread: @unchecked Sendable {
                 }
             }
             condition.unlock()
+            if grid == nil || !isPaced { (grid, slot) = ((Date(), now), 0) }
             var drawn = 0
             for surface in due {
                 if drawsWholeFrames { surface.invalidate() }
@@ -99,15 +105,15 @@ final class RenderThread: @unchecked Sendable {
             framesDrawn += drawn
             tickCount += 1
             condition.unlock()
-            DisplayLinkClock.shared.frame(at: now, interval: frameInterval)
+            DisplayLinkClock.shared.frame(at: grid!.media + Double(slot) * frameInterval, interval: frameInterval)
             // Our XSync may have queued events without waking the connection's dispatch source.
             if drawn > 0 {
                 DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }
             }
             // Hold the display's rate: 60 frames a second at most.
-            guard isPaced else { continue }
-            next = max(next.addingTimeInterval(frameInterval), Date())
-            Thread.sleep(until: next)
+            guard isPaced, let start = grid?.start else { continue }
+            slot = max(slot + 1, Int((Date().timeIntervalSince(start) / frameInterval).rounded(.up)))
+            Thread.sleep(until: start.addingTimeInterval(Double(slot) * frameInterval))
         }
     }
 

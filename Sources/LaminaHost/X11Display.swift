@@ -16,6 +16,13 @@ final class X11Display: @unchecked Sendable {
     let offersShm: Bool
     /// The event type of MIT-SHM's put completions (−1 without MIT-SHM).
     let shmCompletionEvent: Int32
+    /// Whether XFixes (version 2 or later: cursor names) is offered.
+    let offersXFixes: Bool
+    /// The input method (XIM) that turns key presses into text (compose keys, other layouts);
+    /// nil when none opens (keys then go through the keymap alone, `XLookupString`).
+    let inputMethod: XIM?
+    /// The desktop's double-click time in milliseconds (Xresources `multiClickTime`, else 400).
+    let doubleClickMilliseconds: UInt
 
     /// The last X error code seen by the handler (0: none).
     nonisolated(unsafe) static var lastError: Int32 = 0
@@ -44,6 +51,14 @@ final class X11Display: @unchecked Sendable {
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         offersShm = XShmQueryExtension(display) != 0 && ProcessInfo.processInfo.environment["LAMINA_DISABLE_SHM"] != "1"
         shmCompletionEvent = offersShm ? XShmGetEventBase(display) + ShmCompletion : -1
+        var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 2, fixesMinor: Int32 = 0
+        offersXFixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
+            && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 2
+        // Auto-repeat as presses alone (no release in between), so that a repeat can be told apart.
+        var supported: Int32 = 0
+        _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
+        inputMethod = X11Display.openInputMethod(display)
+        doubleClickMilliseconds = XGetDefault(display, "lamina", "multiClickTime").flatMap { UInt(String(cString: $0)) } ?? 400
         XSetErrorHandler { _, event in
             X11Display.lastError = Int32(event?.pointee.error_code ?? 1)
             return 0
@@ -53,6 +68,19 @@ final class X11Display: @unchecked Sendable {
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(1)
         }
+    }
+
+    /// The desktop's input method. Text comes out as UTF-8 whatever the locale; a locale is
+    /// needed only for XIM to open, so a process left in the "C" locale takes C.UTF-8 for
+    /// character types.
+    private static func openInputMethod(_ display: OpaquePointer) -> XIM? {
+        let current = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
+        if current == "C" || current == "POSIX" {
+            if setlocale(LC_CTYPE, "") == nil || String(cString: setlocale(LC_CTYPE, nil)) == "C" { setlocale(LC_CTYPE, "C.UTF-8") }
+        }
+        guard XSupportsLocale() != 0 else { return nil }
+        _ = XSetLocaleModifiers("")
+        return XOpenIM(display, nil, nil, nil)
     }
 
     /// The file descriptor to watch for events.
