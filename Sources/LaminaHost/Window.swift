@@ -330,6 +330,7 @@ public final class Window {
         CATransaction.commit()
         needsDisplay = true
         render()
+        delegate?.windowDidResize(self)
     }
 
     private func pointer(_ e: XButtonEvent, pressed: Bool) {
