@@ -24,8 +24,14 @@ final class RenderThread: @unchecked Sendable {
     /// When true, every frame is composited whole (benchmarks measure what damage saves).
     nonisolated(unsafe) var drawsWholeFrames = false
 
+    /// Which clock paces the frames.
+    private(set) var timing = FrameTiming.defaultTimer(framesPerSecond: 60)
+
     private init() {
-        if let rate = try? X11Display.connection().refreshRate { frameInterval = 1 / rate }
+        if let rate = try? X11Display.connection().refreshRate {
+            frameInterval = 1 / rate
+            timing = .randrTimer(framesPerSecond: rate)
+        }
     }
 
     /// Starts the thread (idempotent) and makes its ticks drive every display link.

@@ -26,6 +26,9 @@ final class Surface: @unchecked Sendable {
     private var lastFrameSeconds: CFTimeInterval = 0
     /// When the last frame's put completed (media time).
     private(set) var lastPutTime: CFTimeInterval = 0
+    /// When the recent frames were put (media times, the last 4096): their intervals are the
+    /// pacing the window shows.
+    private(set) var putTimes: [CFTimeInterval] = []
     /// The media time the window's picture was drawn for (−∞ before the first frame): set once
     /// its put has been made, so that a capture after it sees that frame.
     private(set) var shownMediaTime: CFTimeInterval = -.infinity
@@ -158,6 +161,8 @@ final class Surface: @unchecked Sendable {
         let now = CACurrentMediaTime(), seconds = now - started
         lock.lock(); defer { lock.unlock() }
         lastPutTime = now
+        if putTimes.count == 4096 { putTimes.removeFirst(2048) }
+        putTimes.append(now)
         lastFrameSeconds = seconds
         framesPut += 1
         if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }

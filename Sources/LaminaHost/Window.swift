@@ -190,6 +190,18 @@ public final class Window {
         set { RenderThread.shared.isPaced = newValue }
     }
 
+    /// The clock that paces every window's frames: a timer at the display's RandR refresh rate,
+    /// else at 60 Hz (Xvfb, remote displays).
+    public static var frameTiming: FrameTiming { RenderThread.shared.timing }
+
+    /// The intervals between the window's recent frames as shown (put), in seconds, oldest
+    /// first: how evenly frames land, whatever `frameTiming` aims at.
+    public var recentFrameIntervals: [Double] {
+        guard let surface else { return [] }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return zip(surface.putTimes, surface.putTimes.dropFirst()).map { $1 - $0 }
+    }
+
     /// Frames a second while something animates: the display's RandR refresh rate, else 60.
     public static var framesPerSecond: Double { (1 / RenderThread.shared.frameInterval).rounded() }
 

@@ -203,4 +203,38 @@ final class FrameClockTests: XCTestCase {
         XCTAssertEqual(render.ticks, ticksAfter, "the render thread kept ticking without a link")
         XCTAssertEqual(window.framesDrawn, drawn)
     }
+
+    func testFrameTimingSaysWhichClockPacesAndFramesLandOnIt() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkFrameTiming() }
+    }
+
+    @MainActor func checkFrameTiming() throws {
+        let x = try X11Display.connection()
+        let timing = LaminaHost.Window.frameTiming
+        if let rate = x.refreshRate {
+            XCTAssertEqual(timing, .randrTimer(framesPerSecond: rate))
+        } else {
+            XCTAssertEqual(timing, .defaultTimer(framesPerSecond: 60), "Xvfb reports no rate")
+        }
+        let (window, view) = try showBoard()
+        defer { window.close() }
+        let tile = CALayer()
+        tile.frame = CGRect(x: 0, y: 25, width: 50, height: 50)
+        tile.backgroundColor = blue
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 25
+        slide.toValue = 175
+        slide.duration = 1
+        slide.repeatCount = .infinity
+        tile.add(slide, forKey: "slide")
+        view.layer.addSublayer(tile)
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.recentFrameIntervals.count > 20 })
+        let intervals = window.recentFrameIntervals.suffix(20).sorted()
+        let median = intervals[intervals.count / 2], target = 1 / timing.framesPerSecond
+        XCTAssertGreaterThan(median, target * 0.5, "frames faster than the clock: \(intervals)")
+        XCTAssertLessThan(median, target * 2, "frames far slower than the clock: \(intervals)")
+        print("frame timing: \(timing); median interval \(String(format: "%.2f", median * 1e3)) ms")
+    }
 }
