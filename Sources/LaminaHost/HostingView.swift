@@ -17,6 +17,9 @@ open class HostingView {
         didSet { layer.frame = CGRect(origin: .zero, size: bounds.size) }
     }
 
+    /// The recognizers added with `addGestureRecognizer(_:)`, in order.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
     /// The window showing the view.
     public internal(set) weak var window: Window?
 

@@ -291,7 +291,7 @@ public final class Window {
             pointerLocation = location
             // While a button is held the server keeps sending to this window (an implicit grab):
             // drags that leave it keep reporting, with points outside the bounds.
-            if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.mouseDragged(with: pointer) }
+            if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.deliverMouseDragged(pointer) }
             updateCursor()
         case EnterNotify, LeaveNotify:
             let e = event.xcrossing
@@ -314,7 +314,7 @@ public final class Window {
             guard focused != isKey else { break }
             isKey = focused
             if let inputContext { if focused { XSetICFocus(inputContext) } else { XUnsetICFocus(inputContext) } }
-            if !focused { keysDown.removeAll() }
+            if !focused { keysDown.removeAll(); contentView?.interruptGestures() }
             if focused { delegate?.windowDidBecomeKey(self) } else { delegate?.windowDidResignKey(self) }
         default:
             break
@@ -352,7 +352,7 @@ public final class Window {
             guard pressed else { return }
             let step: CGFloat = 10
             let (dx, dy): (CGFloat, CGFloat) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][Int(e.button)]!
-            contentView?.scrollWheel(with: ScrollEvent(location: location, deltaX: dx, deltaY: dy, modifiers: modifiers(e.state)))
+            contentView?.deliverScroll(ScrollEvent(location: location, deltaX: dx, deltaY: dy, modifiers: modifiers(e.state)))
             return
         }
         if pressed {
@@ -364,7 +364,7 @@ public final class Window {
         }
         let event = PointerEvent(location: location, button: MouseButton(rawValue: Int(e.button)) ?? .other,
                                  clickCount: lastClick.count, modifiers: modifiers(e.state), buttons: buttons(e.state))
-        if pressed { contentView?.mouseDown(with: event) } else { contentView?.mouseUp(with: event) }
+        if pressed { contentView?.deliverMouseDown(event) } else { contentView?.deliverMouseUp(event) }
     }
 
     /// Shows the cursor the view wants where the pointer is.
