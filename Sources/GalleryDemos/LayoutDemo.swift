@@ -70,7 +70,7 @@ public final class LayoutDemo: DemoView {
     }
 
     public override func layout() {
-        readout.text = TextLayout("\(Int(bounds.width)) × \(Int(bounds.height)) points: resize the window",
+        readout.text = TextLayout("\(Int(layer.bounds.width)) × \(Int(layer.bounds.height)) points: resize the window",
                                   fontSize: 14, color: CGColor(gray: 1, alpha: 1))
         readout.setNeedsDisplay()
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import LaminaHost
+import GalleryDemos
 import CX11
 import LaminaTesting
 
@@ -309,5 +310,26 @@ final class InputTests: XCTestCase {
             XCTAssertEqual(process.terminationReason, .exit, "killed by signal \(signal) instead of exiting")
             XCTAssertEqual(process.terminationStatus, 0)
         }
+    }
+
+    func testTheInteractionLabDragsACardAndShowsTheHitChain() throws { try onMain { try $0.checkInteractionLab() } }
+
+    @MainActor func checkInteractionLab() throws {
+        let view = InteractionLabDemo()
+        let window = try LaminaHost.Window(checkedTitle: "Lamina lab", size: CGSize(width: 640, height: 480))
+        window.contentView = view
+        window.show()
+        defer { window.close() }
+        let card = try XCTUnwrap(view.layer.sublayers?.first?.sublayers?.first)          // card 1 in the tray
+        let start = card.position
+        // Card 1's middle in the window: the tray's origin (30, 90) plus the card's center.
+        let (x, y) = (Int(30 + start.x), Int(90 + start.y) - 40)                           // above its dot
+        try xdotool("mousemove", "--window", "\(window.windowID!)", "\(x)", "\(y)", "mousedown", "1",
+                    "mousemove", "--window", "\(window.windowID!)", "\(x + 40)", "\(y)", "sleep", "0.15",
+                    "mousemove", "--window", "\(window.windowID!)", "\(x + 100)", "\(y + 20)", "mouseup", "1")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { card.position.x >= start.x + 90 }, "the card stayed at \(card.position)")
+        XCTAssertTrue((start.y + 15...start.y + 120).contains(card.position.y), "moved down with the pointer, flung a little: \(card.position.y - start.y)")
+        let chain = try XCTUnwrap((view.layer.sublayers?.compactMap { $0 as? TextLayer }.first)?.text.string)
+        XCTAssertTrue(chain.contains("card 1 ← tray ← root"), "the hit-test chain: \(chain)")
     }
 }
