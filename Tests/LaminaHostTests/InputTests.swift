@@ -333,3 +333,53 @@ final class InputTests: XCTestCase {
         XCTAssertTrue(chain.contains("card 1 ← tray ← root"), "the hit-test chain: \(chain)")
     }
 }
+
+/// The app's end when its X server goes away: one clear message, within a second, no hang.
+final class VanishingServerTests: XCTestCase {
+    func testAVanishedServerEndsTheAppWithOneMessage() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, FileManager.default.fileExists(atPath: "/usr/bin/Xvfb") else {
+            throw XCTSkip("needs Xvfb: scripts/test installs it")
+        }
+        let gallery = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lamina-gallery")
+        guard FileManager.default.fileExists(atPath: gallery.path) else { throw XCTSkip("lamina-gallery is not built next to the tests") }
+        // A server of our own, to take away.
+        let number = (300...400).first { !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\($0)") && !FileManager.default.fileExists(atPath: "/tmp/.X\($0)-lock") }!
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        server.arguments = [":\(number)", "-screen", "0", "640x480x24", "-nolisten", "tcp"]
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer { server.stop() }
+        let socket = "/tmp/.X11-unix/X\(number)"
+        let ready = Date().addingTimeInterval(10)
+        while !FileManager.default.fileExists(atPath: socket), Date() < ready { Thread.sleep(forTimeInterval: 0.02) }   // a real server: real time
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-vanish-\(UUID()).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let output = try FileHandle(forWritingTo: log)
+        let app = Process()
+        app.executableURL = gallery
+        app.arguments = ["motion"]
+        app.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": ":\(number)"]) { $1 }
+        app.standardOutput = output
+        app.standardError = output
+        try app.run()
+        defer { app.stop() }
+        let search = try ToolRun(URL(fileURLWithPath: "/usr/bin/xdotool"), ["search", "--sync", "--pid", "\(app.processIdentifier)"],
+                                 environment: ["DISPLAY": ":\(number)"], timeout: 60)
+        XCTAssertEqual(search.status, 0, "the gallery's window never showed")
+        kill(server.processIdentifier, SIGKILL)
+        let gone = Date()
+        while app.isRunning, Date().timeIntervalSince(gone) < 5 { Thread.sleep(forTimeInterval: 0.01) }
+        let seconds = Date().timeIntervalSince(gone)
+        XCTAssertFalse(app.isRunning, "the app hung after its server went away")
+        app.waitUntilExit()
+        XCTAssertLessThan(seconds, 1, "took \(seconds) s to end")
+        XCTAssertEqual(app.terminationReason, .exit, "crashed instead of exiting")
+        XCTAssertEqual(app.terminationStatus, 1)
+        try? output.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        XCTAssertEqual(text.components(separatedBy: "the X server went away").count - 1, 1, "one message: \(text)")
+    }
+}
