@@ -69,6 +69,10 @@ public final class Application {
     /// Starts watching X events and drawing frames on the main queue (idempotent).
     func start() {
         guard eventSource == nil, let x = try? X11Display.connection() else { return }
+        // Resource changes on the root window (a new Xft.dpi) reach processEvents.
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(x.display, x.root, &attributes)
+        XSelectInput(x.display, x.root, attributes.your_event_mask | PropertyChangeMask)
         let source = DispatchSource.makeReadSource(fileDescriptor: x.fileDescriptor, queue: .main)
         source.setEventHandler { MainActor.assumeIsolated { Application.shared.processEvents() } }
         source.resume()
@@ -112,6 +116,12 @@ public final class Application {
             if XFilterEvent(&event, 0) != 0 { continue }
             if event.type == MappingNotify {                      // a new keymap (xmodmap, a layout switch)
                 XRefreshKeyboardMapping(&event.xmapping)
+                continue
+            }
+            if event.type == PropertyNotify, event.xproperty.window == x.root, event.xproperty.atom == XA_RESOURCE_MANAGER {
+                // The desktop's resources changed (xrdb): windows follow a new Xft.dpi.
+                let scale = x.scale
+                for window in windows where window.scale != scale { window.scale = scale }
                 continue
             }
             let target = event.xany.window

@@ -39,8 +39,12 @@ public final class Window {
         }
     }
 
-    /// Device pixels per point (Xft.dpi / 96, or `LAMINA_SCALE`).
-    public let scale: CGFloat
+    /// Device pixels per point: Xft.dpi / 96 (or `LAMINA_SCALE`), following the screen's Xft.dpi
+    /// when it changes at run time. Setting it keeps the size in points and changes the pixels;
+    /// values that are not finite and positive are refused with a message.
+    public var scale: CGFloat {
+        didSet { scaleDidChange(from: oldValue) }
+    }
 
     /// The size in points.
     public private(set) var size: CGSize
@@ -321,6 +325,26 @@ public final class Window {
         }
     }
 
+    /// A new scale: the window keeps its size in points, in new pixels (a new buffer now, the
+    /// window's own size when the server has resized it).
+    private func scaleDidChange(from old: CGFloat) {
+        guard scale != old else { return }
+        guard scale.isFinite, scale > 0 else {
+            CGDiagnostics.log("Window.scale", "\(scale) is not a positive number; kept \(old).")
+            scale = old
+            return
+        }
+        guard let id = windowID, let surface else { return }
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        surface.lock.lock(); surface.scale = scale; surface.lock.unlock()
+        surface.replaceBuffers(SwapChain(x, width: width, height: height))
+        applySizeHints()
+        XResizeWindow(x.display, id, UInt32(width), UInt32(height))
+        XFlush(x.display)
+        needsDisplay = true
+        render()
+    }
+
     /// The size in device pixels of the last ConfigureNotify not yet applied.
     private var pendingSize: (width: Int, height: Int)?
 
@@ -332,7 +356,8 @@ public final class Window {
         guard let (width, height) = pendingSize else { return }
         pendingSize = nil
         let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
-        guard newSize != size, width > 0, height > 0, let surface else { return }
+        let samePixels = buffers.map { $0.width == width && $0.height == height } ?? false
+        guard newSize != size || !samePixels, width > 0, height > 0, let surface else { return }
         size = newSize
         surface.replaceBuffers(SwapChain(x, width: width, height: height))      // draws nothing until the new tree
         CATransaction.begin()

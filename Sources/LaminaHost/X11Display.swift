@@ -103,15 +103,26 @@ final class X11Display: @unchecked Sendable {
         return (24...480).contains(rate) ? rate : nil
     }
 
-    /// Device pixels per point: `LAMINA_SCALE`, else Xft.dpi / 96, else 1.
+    /// Device pixels per point: `LAMINA_SCALE`, else Xft.dpi / 96, else 1 — read from the
+    /// root window's resources as they are now (Xlib's copy is the one from when it connected).
     var scale: CGFloat {
         if let value = ProcessInfo.processInfo.environment["LAMINA_SCALE"], let s = Double(value), s > 0 { return CGFloat(s) }
-        if let resources = XResourceManagerString(display).map({ String(cString: $0) }),
+        if let resources = currentResources(),
            let line = resources.split(separator: "\n").first(where: { $0.hasPrefix("Xft.dpi:") }),
-           let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0 {
+           let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0, dpi.isFinite {
             return CGFloat(dpi / 96)
         }
         return 1
+    }
+
+    /// The root window's RESOURCE_MANAGER property (what `xrdb` sets), now.
+    private func currentResources() -> String? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, root, XA_RESOURCE_MANAGER, 0, 1 << 20, 0, XA_STRING, &type, &format, &count, &after, &data) == Success,
+              let data else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 }
 

@@ -55,9 +55,11 @@ final class ResizeTests: XCTestCase {
     /// Whether `window`'s picture shows the pinned layout at its current size.
     @MainActor func showsLayout(_ window: LaminaHost.Window) -> Bool {
         guard let image = window.capture() else { return false }
-        let (w, h) = (image.width, image.height)
-        return pixel(image, w - 30, 30) == Self.blue && pixel(image, w - 55, 30) == Self.red
-            && pixel(image, w / 2 - 3, h - 5) == Self.blue && pixel(image, w / 2 + 3, h - 5) == Self.red
+        // Points to pixels at the window's scale.
+        let s = window.scale, (w, h) = (CGFloat(image.width) / s, CGFloat(image.height) / s)
+        func at(_ x: CGFloat, _ y: CGFloat) -> [UInt8] { pixel(image, Int(x * s), Int(y * s)) }
+        return at(w - 30, 30) == Self.blue && at(w - 55, 30) == Self.red
+            && at(w / 2 - 3, h - 5) == Self.blue && at(w / 2 + 3, h - 5) == Self.red
     }
 
     func testAResizeLaysTheViewOutAgain() throws {
@@ -141,5 +143,42 @@ final class ResizeTests: XCTestCase {
         XCTAssertGreaterThan(storm.reads, 10)
         XCTAssertEqual(storm.foreign, [], "colors that are neither the layers' nor the background's")
         XCTAssertEqual(view.tile.frame, CGRect(x: 250, y: 10, width: 40, height: 40))
+    }
+
+    func testTheScaleFollowsXftDpiAtRunTime() throws {
+        try requireDisplay()
+        guard ProcessInfo.processInfo.environment["LAMINA_SCALE"] == nil else { throw XCTSkip("LAMINA_SCALE fixes the scale") }
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkTheScaleFollowsXftDpi() }
+    }
+
+    /// Sets the root window's resources (as `xrdb` does).
+    @MainActor func setResources(_ x: X11Display, _ text: String?) {
+        if let text {
+            let bytes = Array(text.utf8)
+            XChangeProperty(x.display, x.root, XA_RESOURCE_MANAGER, XA_STRING, 8, PropModeReplace, bytes, Int32(bytes.count))
+        } else {
+            XDeleteProperty(x.display, x.root, XA_RESOURCE_MANAGER)
+        }
+        XSync(x.display, 0)
+    }
+
+    @MainActor func checkTheScaleFollowsXftDpi() throws {
+        let x = try X11Display.connection()
+        let before = XResourceManagerString(x.display).map { String(cString: $0) }
+        defer { setResources(x, before) }
+        setResources(x, "Xft.dpi:\t96\n")
+        let view = Pinned()
+        let window = try show(view)
+        defer { window.close() }
+        XCTAssertEqual(window.scale, 1)
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { self.showsLayout(window) }, "the first layout never showed")
+        setResources(x, "Xft.dpi:\t192\n")                                    // the desktop goes to 2×
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.scale == 2 }, "the scale stayed \(window.scale)")
+        XCTAssertEqual(window.size, CGSize(width: 200, height: 150), "the same size in points")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.capture()?.width == 400 && self.showsLayout(window) },
+                      "never shown at 2×: \(window.capture()?.width ?? 0) pixels wide")
+        window.scale = .nan                                                        // refused
+        XCTAssertEqual(window.scale, 2)
     }
 }
