@@ -26,6 +26,15 @@ public final class Window {
     /// Whether the user may resize the window; false holds it at its size. Defaults to true.
     public var isResizable = true { didSet { applySizeHints() } }
 
+    /// Whether the window covers the whole screen without decoration. Defaults to false. Asks
+    /// the window manager (EWMH `_NET_WM_STATE_FULLSCREEN`); with none running (a bare X
+    /// server), the window covers the screen itself and gets its old frame back after.
+    public var isFullscreen = false {
+        didSet { if isFullscreen != oldValue { applyFullscreen() } }
+    }
+    /// The window's frame in pixels before it went full screen without a window manager.
+    private var frameBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
+
     /// Whether the window has the keyboard focus (key events go to its view).
     public private(set) var isKey = false
 
@@ -485,6 +494,32 @@ public final class Window {
         let utf8 = Array(title.utf8)
         XChangeProperty(x.display, id, XInternAtom(x.display, "_NET_WM_NAME", 0), XInternAtom(x.display, "UTF8_STRING", 0), 8,
                         PropModeReplace, utf8, Int32(utf8.count))
+        XFlush(x.display)
+    }
+
+    private func applyFullscreen() {
+        guard let id = windowID else { return }
+        let state = XInternAtom(x.display, "_NET_WM_STATE", 0), fullscreen = XInternAtom(x.display, "_NET_WM_STATE_FULLSCREEN", 0)
+        if x.hasWindowManager {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = id
+            event.xclient.message_type = state
+            event.xclient.format = 32
+            event.xclient.data.l.0 = isFullscreen ? 1 : 0                           // _NET_WM_STATE_ADD / _REMOVE
+            event.xclient.data.l.1 = Int(fullscreen)
+            event.xclient.data.l.3 = 1                                              // from an application
+            XSendEvent(x.display, x.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        } else if isFullscreen {
+            var root: UInt = 0, px: Int32 = 0, py: Int32 = 0, width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+            XGetGeometry(x.display, id, &root, &px, &py, &width, &height, &border, &depth)
+            frameBeforeFullscreen = (px, py, width, height)
+            XMoveResizeWindow(x.display, id, 0, 0, UInt32(XDisplayWidth(x.display, x.screen)), UInt32(XDisplayHeight(x.display, x.screen)))
+            XRaiseWindow(x.display, id)
+        } else if let old = frameBeforeFullscreen {
+            frameBeforeFullscreen = nil
+            XMoveResizeWindow(x.display, id, old.x, old.y, old.width, old.height)
+        }
         XFlush(x.display)
     }
 

@@ -83,6 +83,16 @@ final class X11Display: @unchecked Sendable {
         return XOpenIM(display, nil, nil, nil)
     }
 
+    /// Whether an EWMH window manager runs (its check window is named on the root).
+    var hasWindowManager: Bool {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        guard XGetWindowProperty(display, root, check, 0, 1, 0, XA_WINDOW, &type, &format, &count, &after, &data) == Success else { return false }
+        if let data { XFree(data) }
+        return count > 0
+    }
+
     /// The file descriptor to watch for events.
     var fileDescriptor: Int32 { XConnectionNumber(display) }
 

@@ -181,4 +181,25 @@ final class ResizeTests: XCTestCase {
         window.scale = .nan                                                        // refused
         XCTAssertEqual(window.scale, 2)
     }
+
+    func testFullscreenCoversTheScreenAndComesBack() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkFullscreen() }
+    }
+
+    @MainActor func checkFullscreen() throws {
+        let x = try X11Display.connection()
+        guard !x.hasWindowManager else { throw XCTSkip("a window manager decides full screen here") }
+        let view = Pinned()
+        let window = try show(view)
+        defer { window.close() }
+        let screen = CGSize(width: CGFloat(XDisplayWidth(x.display, x.screen)) / window.scale,
+                            height: CGFloat(XDisplayHeight(x.display, x.screen)) / window.scale)
+        window.isFullscreen = true
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.size == screen }, "not full screen: \(window.size)")
+        XCTAssertEqual(view.tile.frame.maxX, screen.width - 10, "laid out for the screen")
+        window.isFullscreen = false
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.size == CGSize(width: 200, height: 150) }, "not back: \(window.size)")
+    }
 }
