@@ -1,4 +1,4 @@
-// Xlib with MIT-SHM, XTest, RandR, Xcursor and XFixes, for LaminaHost only.
+// Xlib with MIT-SHM, XTest, RandR, Present, Xcursor and XFixes, for LaminaHost only.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
@@ -7,6 +7,7 @@
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xfixes.h>
+#include <X11/extensions/Xpresent.h>
 #include <X11/XKBlib.h>
 #include <X11/Xcursor/Xcursor.h>
 #include <sys/ipc.h>

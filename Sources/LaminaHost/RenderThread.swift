@@ -25,13 +25,51 @@ final class RenderThread: @unchecked Sendable {
     nonisolated(unsafe) var drawsWholeFrames = false
 
     /// Which clock paces the frames.
-    private(set) var timing = FrameTiming.defaultTimer(framesPerSecond: 60)
+    var timing: FrameTiming {
+        condition.lock(); defer { condition.unlock() }
+        if vblank != nil { return .presentVBlank(framesPerSecond: 1 / frameInterval) }
+        return timerTiming
+    }
+    private var timerTiming = FrameTiming.defaultTimer(framesPerSecond: 60)
+    /// The display's vblank through Present, when the server has it (nil: the timer paces).
+    private var vblank: VBlankClock?
+    /// Vblank waits in a row that saw no notify: many mean the server's counter does not run.
+    private var missedVBlanks = 0
 
     private init() {
-        if let rate = try? X11Display.connection().refreshRate {
+        guard let x = try? X11Display.connection() else { return }
+        if let rate = x.refreshRate {
             frameInterval = 1 / rate
-            timing = .randrTimer(framesPerSecond: rate)
+            timerTiming = .randrTimer(framesPerSecond: rate)
         }
+        if ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" { vblank = VBlankClock(x) }
+    }
+
+    /// For tests and benchmarks: paces by the timer from now on (`vblank` false), or by Present
+    /// again where the server has it.
+    func pace(byVBlank: Bool) {
+        let clock = byVBlank ? (try? X11Display.connection()).flatMap(VBlankClock.init) : nil
+        condition.lock(); vblank = clock; missedVBlanks = 0; condition.unlock()
+    }
+
+    /// Waits for the next vblank of a shown window: its media time, or nil when frames are
+    /// paced by the timer (no Present, no window, or no notify came).
+    private func waitForVBlank() -> CFTimeInterval? {
+        condition.lock()
+        let clock = vblank, window = surfaces.first(where: { !$0.isClosed })?.windowID, interval = frameInterval
+        condition.unlock()
+        guard let clock, let window else { return nil }
+        let time = clock.waitForVBlank(of: window, timeout: 4 * interval)
+        condition.lock()
+        defer { condition.unlock() }
+        if time == nil {
+            missedVBlanks += 1
+            if missedVBlanks >= 10 { vblank = nil }                  // the counter does not run here
+        } else {
+            missedVBlanks = 0
+            if let measured = clock.measuredInterval { frameInterval = measured }
+        }
+        return time
     }
 
     /// Starts the thread (idempotent) and makes its ticks drive every display link.
@@ -86,6 +124,8 @@ final class RenderThread: @unchecked Sendable {
         // timestamps, as on Apple) instead of following the last one at once.
         var grid: (start: Date, media: CFTimeInterval)?
         var slot = 0
+        /// The vblank this tick follows (nil: the timer's grid).
+        var vblankTime: CFTimeInterval?
         while true {
             condition.lock()
             var now = CACurrentMediaTime(), due: [Surface] = []
@@ -94,6 +134,7 @@ final class RenderThread: @unchecked Sendable {
                 due = surfaces.filter { $0.wantsFrame(at: now) }
                 if !due.isEmpty || DisplayLinkClock.shared.wantsFrames { break }
                 grid = nil                                         // asleep: the grid starts again
+                vblankTime = nil
                 if let event = surfaces.compactMap(\.nextAnimationEvent).min() {
                     _ = condition.wait(until: Date(timeIntervalSinceNow: max(event - now, 0.0005)))
                 } else {
@@ -111,13 +152,15 @@ final class RenderThread: @unchecked Sendable {
             framesDrawn += drawn
             tickCount += 1
             condition.unlock()
-            DisplayLinkClock.shared.frame(at: grid!.media + Double(slot) * frameInterval, interval: frameInterval)
+            DisplayLinkClock.shared.frame(at: vblankTime ?? grid!.media + Double(slot) * frameInterval, interval: frameInterval)
             // Our XSync may have queued events without waking the connection's dispatch source.
             if drawn > 0 {
                 DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }
             }
-            // Hold the display's rate: 60 frames a second at most.
+            // Hold the display's rate: the next vblank where Present tells it, else the timer's grid.
             guard isPaced, let start = grid?.start else { continue }
+            vblankTime = waitForVBlank()
+            if vblankTime != nil { grid = nil; continue }
             slot = max(slot + 1, Int((Date().timeIntervalSince(start) / frameInterval).rounded(.up)))
             Thread.sleep(until: start.addingTimeInterval(Double(slot) * frameInterval))
         }

@@ -48,6 +48,9 @@ final class Surface: @unchecked Sendable {
     /// but puts nothing), for tests of the frame clock.
     private(set) var framesDrawn = 0
 
+    /// Whether the window was closed.
+    var isClosed: Bool { lock.lock(); defer { lock.unlock() }; return closed }
+
     /// Whether the render thread has a frame to draw at media time `t`: a new tree, a running
     /// animation, or an animation that started or ended since the last frame.
     func wantsFrame(at t: CFTimeInterval) -> Bool {

@@ -16,6 +16,11 @@ final class X11Display: @unchecked Sendable {
     let offersShm: Bool
     /// The event type of MIT-SHM's put completions (−1 without MIT-SHM).
     let shmCompletionEvent: Int32
+    /// The Present extension's major opcode (its events are GenericEvents carrying it), or nil
+    /// when the server has no Present.
+    let presentOpcode: Int32?
+    /// The opcode where the event predicate can read it (a C callback captures nothing).
+    private let presentOpcodeForPredicate = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Whether XFixes (version 2 or later: cursor names) is offered.
     let offersXFixes: Bool
     /// The input method (XIM) that turns key presses into text (compose keys, other layouts);
@@ -51,6 +56,9 @@ final class X11Display: @unchecked Sendable {
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         offersShm = XShmQueryExtension(display) != 0 && ProcessInfo.processInfo.environment["LAMINA_DISABLE_SHM"] != "1"
         shmCompletionEvent = offersShm ? XShmGetEventBase(display) + ShmCompletion : -1
+        var presentMajor: Int32 = 0, presentEvent: Int32 = 0, presentError: Int32 = 0
+        presentOpcode = XPresentQueryExtension(display, &presentMajor, &presentEvent, &presentError) != 0 ? presentMajor : nil
+        presentOpcodeForPredicate.pointee = presentOpcode ?? -1
         var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 2, fixesMinor: Int32 = 0
         offersXFixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
             && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 2
@@ -99,8 +107,21 @@ final class X11Display: @unchecked Sendable {
     /// Takes the next event, reading what the server has sent, and never blocks: false when
     /// there is none. (`XPending` then `XNextEvent` would block for good when another thread —
     /// the render thread taking its put completions — empties the queue in between.)
+    /// Present's events are left for the render thread, which paces frames by them.
     func takeEvent(_ event: inout XEvent) -> Bool {
-        XCheckIfEvent(display, &event, { _, _, _ in 1 }, nil) != 0
+        XCheckIfEvent(display, &event, { _, event, opcode in
+            guard let event, let opcode, event.pointee.type == GenericEvent else { return 1 }
+            return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 0 : 1
+        }, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) != 0
+    }
+
+    /// Takes a Present event from the queue, reading what the server has sent, without blocking.
+    func takePresentEvent(_ event: inout XEvent) -> Bool {
+        guard presentOpcode != nil else { return false }
+        return XCheckIfEvent(display, &event, { _, event, opcode in
+            guard let event, let opcode, event.pointee.type == GenericEvent else { return 0 }
+            return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 1 : 0
+        }, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) != 0
     }
 
     /// The screen's refresh rate in Hz from RandR, when the server offers it and reports a
