@@ -12,10 +12,25 @@ public enum CGImageSourceStatus: Int32, Sendable {
 public final class CGImageSource: @unchecked Sendable {
     let data: Data
     let format: ImageFormat?
+    /// The frames of an animated PNG, decoded together on first use (each frame is composited
+    /// over the ones before it).
+    private lazy var animation = format == .png ? APNG.decode(data) : nil
+    private let lock = NSLock()
 
     init(data: Data) {
         self.data = data
         format = ImageFormat(sniffing: data)
+    }
+
+    /// 1 for a still image, the frame count for an animated PNG, 0 for data that is not an image.
+    var count: Int {
+        guard let format else { return 0 }
+        return format == .png ? APNG.frameCount(data) ?? 1 : 1
+    }
+
+    func animationFrames() -> (frames: [(image: CGImage, control: APNG.FrameControl)], loopCount: Int)? {
+        lock.lock(); defer { lock.unlock() }
+        return animation
     }
 }
 
@@ -39,26 +54,51 @@ public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? {
     isrc.format.map { $0.typeIdentifier as CFString }
 }
 
-/// The number of images in the source: 1 for a PNG or JPEG, 0 otherwise.
+/// The number of images in the source: the frame count of an animated PNG, 1 for another PNG
+/// or a JPEG, 0 otherwise.
 public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int {
-    isrc.format == nil ? 0 : 1
+    isrc.count
 }
 
 public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus {
     isrc.format == nil ? (isrc.data.isEmpty ? .statusReadingHeader : .statusUnknownType) : .statusComplete
 }
 
-/// The image at `index`; nil for other indexes and for data that does not decode.
+/// The image at `index` — for an animated PNG, frame `index` as a viewer shows it (composited
+/// over the frames before it); nil for other indexes and for data that does not decode.
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
-    guard index == 0, let format = isrc.format else { return nil }
+    guard let format = isrc.format, index >= 0, index < isrc.count else { return nil }
+    if format == .png, isrc.count > 1 || APNG.frameCount(isrc.data) != nil {
+        guard let frames = isrc.animationFrames()?.frames else {
+            CGDiagnostics.log("CGImageSourceCreateImageAtIndex", "malformed animated PNG.")
+            return nil
+        }
+        return frames[index].image
+    }
     return format.decode(isrc.data)
 }
 
-/// Pixel size, depth, color model and alpha of the image at `index`.
+/// Properties of the whole file: for an animated PNG, `kCGImagePropertyPNGDictionary` with
+/// `kCGImagePropertyAPNGLoopCount`; nil for data that is not an image.
+public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDictionary?) -> CFDictionary? {
+    guard isrc.format != nil else { return nil }
+    var properties: [String: Any] = [:]
+    if let loopCount = isrc.animationFrames()?.loopCount {
+        properties[kCGImagePropertyPNGDictionary as String] = [kCGImagePropertyAPNGLoopCount as String: loopCount]
+    }
+    return properties as NSDictionary
+}
+
+/// Pixel size, depth, color model and alpha of the image at `index`; for a frame of an
+/// animated PNG also `kCGImagePropertyPNGDictionary` with its `kCGImagePropertyAPNGDelayTime`.
 public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CFDictionary? {
     guard let image = CGImageSourceCreateImageAtIndex(isrc, index, options) else { return nil }
+    var png: [String: Any]?
+    if let control = isrc.animationFrames()?.frames[index].control {
+        png = [kCGImagePropertyAPNGDelayTime as String: control.delay, kCGImagePropertyAPNGUnclampedDelayTime as String: control.delay]
+    }
     let model = image.colorSpace?.model == .monochrome ? kCGImagePropertyColorModelGray : kCGImagePropertyColorModelRGB
-    let properties: [String: Any] = [
+    var properties: [String: Any] = [
         kCGImagePropertyPixelWidth as String: image.width,
         kCGImagePropertyPixelHeight as String: image.height,
         kCGImagePropertyDepth as String: image.bitsPerComponent,
@@ -66,6 +106,7 @@ public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: I
             && image.alphaInfo != .noneSkipFirst,
         kCGImagePropertyColorModel as String: model as String,
     ]
+    if let png { properties[kCGImagePropertyPNGDictionary as String] = png }
     return properties as NSDictionary
 }
 
@@ -81,3 +122,11 @@ nonisolated(unsafe) public let kCGImagePropertyHasAlpha: CFString = "HasAlpha"
 nonisolated(unsafe) public let kCGImagePropertyColorModel: CFString = "ColorModel"
 nonisolated(unsafe) public let kCGImagePropertyColorModelRGB: CFString = "RGB"
 nonisolated(unsafe) public let kCGImagePropertyColorModelGray: CFString = "Gray"
+/// The PNG-specific properties of an image or file (a dictionary).
+nonisolated(unsafe) public let kCGImagePropertyPNGDictionary: CFString = "{PNG}"
+/// Seconds a frame of an animated PNG is shown.
+nonisolated(unsafe) public let kCGImagePropertyAPNGDelayTime: CFString = "DelayTime"
+/// Seconds a frame of an animated PNG is shown, as stored.
+nonisolated(unsafe) public let kCGImagePropertyAPNGUnclampedDelayTime: CFString = "UnclampedDelayTime"
+/// How many times an animated PNG plays; 0 loops forever. Defaults to 0.
+nonisolated(unsafe) public let kCGImagePropertyAPNGLoopCount: CFString = "LoopCount"
