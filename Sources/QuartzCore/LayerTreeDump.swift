@@ -63,6 +63,10 @@ public struct LayerTreeDump: Sendable {
     /// A rectangle in points.
     public struct Rect: Codable, Sendable, Equatable {
         public var x, y, width, height: Double
+
+        public init(x: Double, y: Double, width: Double, height: Double) {
+            self.x = x; self.y = y; self.width = width; self.height = height
+        }
     }
 
     /// An attached animation.
