@@ -3,6 +3,7 @@ import LaminaHost
 /// One gallery demo: a name, a line of description, and a view that builds its layers.
 public struct Demo: Sendable {
     public let name: String
+    /// What the demo shows, in one line: `lamina-gallery --list` prints it beside the name.
     public let summary: String
     public let make: @MainActor @Sendable () -> HostingView
 }

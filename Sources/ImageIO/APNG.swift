@@ -30,14 +30,23 @@ enum APNG {
     static func encode(_ frames: [(image: CGImage, delay: Double)], loopCount: Int) -> Data? {
         guard let first = frames.first?.image else { return nil }
         let (width, height) = (first.width, first.height)
+        // One IHDR holds every frame: frames that libpng encodes alike (the common case, a
+        // tool's frames of one renderer) are kept as they are; otherwise all are redrawn as
+        // 8-bit RGBA on a canvas the size of the first.
+        var encoded = frames.map { PNGCodec.encode($0.image) }
+        let headers = encoded.map { $0.flatMap { Chunk.all(in: $0).first { $0.type == "IHDR" }?.body } }
+        if headers.contains(where: { $0 == nil || $0 != headers[0] }) {
+            encoded = frames.map { frame in
+                guard let canvas = rgbaCanvas(width: width, height: height) else { return nil }
+                canvas.draw(frame.image, in: CGRect(x: 0, y: height - frame.image.height, width: frame.image.width,
+                                                    height: frame.image.height))
+                return canvas.makeImage().flatMap(PNGCodec.encode)
+            }
+        }
         var out = Data(signature)
         var sequence: UInt32 = 0
         for (index, frame) in frames.enumerated() {
-            // Every frame in one layout (8-bit RGBA, the canvas's size), so that one IHDR holds them all.
-            guard let canvas = rgbaCanvas(width: width, height: height) else { return nil }
-            canvas.draw(frame.image, in: CGRect(x: 0, y: height - frame.image.height, width: frame.image.width,
-                                                height: frame.image.height))
-            guard let normalized = canvas.makeImage(), let png = PNGCodec.encode(normalized) else { return nil }
+            guard let png = encoded[index] else { return nil }
             let chunks = Chunk.all(in: png)
             if index == 0 {
                 for chunk in chunks where chunk.type != "IDAT" && chunk.type != "IEND" {
@@ -120,6 +129,7 @@ enum APNG {
         if let frame = pending { stored.append(frame) }
         guard stored.count == frameCount, frameCount > 0, let canvas = rgbaCanvas(width: width, height: height) else { return nil }
         var frames: [(CGImage, FrameControl)] = []
+        var base: CGImage?          // what the canvas holds, when it was not drawn into it yet
         for (control, compressed) in stored {
             var png = Data(signature)
             var frameHeader = header.body
@@ -129,6 +139,19 @@ enum APNG {
             Chunk(type: "IDAT", body: compressed).append(to: &png)
             Chunk(type: "IEND", body: []).append(to: &png)
             guard let image = PNGCodec.decode(png) else { return nil }
+            let whole = control.x == 0 && control.y == 0 && control.width == width && control.height == height
+            if whole, control.blend == 0, control.dispose == 0 {
+                // It replaces the whole canvas and stays: shown as decoded, drawn into the canvas
+                // only if a later frame composites over it.
+                frames.append((image, control))
+                base = image
+                continue
+            }
+            if let shown = base {
+                canvas.clear(CGRect(x: 0, y: 0, width: width, height: height))
+                canvas.draw(shown, in: CGRect(x: 0, y: 0, width: width, height: height))
+                base = nil
+            }
             // Layer coordinates are bottom-up in a bitmap context; APNG offsets are top-down.
             let rect = CGRect(x: control.x, y: height - control.y - control.height, width: control.width, height: control.height)
             let before = control.dispose == 2 ? canvas.makeImage() : nil

@@ -119,7 +119,8 @@ extension Options {
         if let record {
             guard demos.count == 1 else { fail("--record takes one demo") }
             guard to > from else { fail("--to must be after --from") }
-            guard (to - from) * fps <= 3600 else { fail("--record makes at most 3600 frames") }
+            // The frames are kept until the file is written: 600 of 640×480 take 740 MB.
+            guard (to - from) * fps <= 600 else { fail("--record makes at most 600 frames") }
             mode = .record(path: record, from: from, to: to, fps: fps)
         } else if tree {
             guard demos.count == 1 else { fail("--tree takes one demo") }
