@@ -26,6 +26,9 @@ final class SnapToolTests: XCTestCase {
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
+    /// Frames at half a pixel per point: the tools do the same work on a quarter of the pixels.
+    let small = ["--scale", "0.5"]
+
     /// A comparison run of chevrons at 0, 0.5 and 1 s against goldens where 0.5 s is wrong (the
     /// 0 s frame) and 1 s is missing: one frame passes, one fails, one is new. Made once for the
     /// report and JUnit tests, in a folder of its own.
@@ -33,11 +36,11 @@ final class SnapToolTests: XCTestCase {
 
     func compareWithOneWrongAndOneMissingGolden() throws -> (status: Int32, output: String) {
         if let made = Self.comparison { return (made.status, made.output) }
-        XCTAssertEqual(try snap(["chevrons", "--at", "0,0.5", "--out", path("goldens")]).status, 0)
+        XCTAssertEqual(try snap(["chevrons", "--at", "0,0.5", "--out", path("goldens")] + small).status, 0)
         try FileManager.default.removeItem(atPath: path("goldens/chevrons@0.5.png"))
         try FileManager.default.copyItem(atPath: path("goldens/chevrons@0.0.png"), toPath: path("goldens/chevrons@0.5.png"))
         let run = try snap(["chevrons", "--at", "0,0.5,1", "--out", path("frames"), "--compare", path("goldens"),
-                            "--report", path("report"), "--junit", path("junit.xml")])
+                            "--report", path("report"), "--junit", path("junit.xml")] + small)
         Self.comparison = (run.status, run.output)
         return run
     }
@@ -79,14 +82,14 @@ final class SnapToolTests: XCTestCase {
         let golden = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("goldens/chevrons@0.5.png"))))
         let actual = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("frames/chevrons@0.5.png"))))
         let (differing, worst, _) = SnapshotComparison.difference(actual, golden, channelTolerance: 2)
-        XCTAssertGreaterThan(differing, 1000)
+        XCTAssertGreaterThan(differing, 250)
         XCTAssertEqual(failure.differing, differing)
         XCTAssertEqual(failure.worst, worst)
         // Expected, actual and diff are loaded and shown, and are the run's files.
         XCTAssertEqual(failure.images.map(\.role), ["expected", "actual", "diff"])
         for image in failure.images {
             XCTAssertTrue(image.shown, "\(image.role) is not shown")
-            XCTAssertEqual([image.width, image.height], [640, 480], image.role)
+            XCTAssertEqual([image.width, image.height], [320, 240], image.role)
         }
         let shownExpected = try Data(contentsOf: folder.appendingPathComponent("report").appendingPathComponent(
             try XCTUnwrap(failure.images[0].src.removingPercentEncoding)))
@@ -163,7 +166,7 @@ final class SnapToolTests: XCTestCase {
         for index in 1...3 {
             let junit = path("shard-\(index).xml")
             let run = try snap(["geometry,cards", "--at", "0,0.25,0.5", "--out", path("frames-\(index)"),
-                                "--shard", "\(index)/3", "--junit", junit])
+                                "--shard", "\(index)/3", "--junit", junit] + small)
             XCTAssertEqual(run.status, 0, run.output)
             let document = try XMLDocument(contentsOf: URL(fileURLWithPath: junit))
             let names = try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue)
@@ -181,7 +184,7 @@ final class SnapToolTests: XCTestCase {
     func testProgressIsABarOnATerminal() throws {
         let script = URL(fileURLWithPath: "/usr/bin/script")
         guard FileManager.default.isExecutableFile(atPath: script.path) else { throw XCTSkip("needs script(1)") }
-        let command = "'\(try tool("lamina-snap").path)' geometry --at 0,0.5 --out '\(path("tty"))'"
+        let command = "'\(try tool("lamina-snap").path)' geometry --at 0,0.5 --scale 0.5 --out '\(path("tty"))'"
         let run = try ToolRun(script, ["-qefc", command, "/dev/null"])
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertTrue(run.output.contains("\r\u{1B}[2K"), "no bar redrawn in place: \(run.output.debugDescription)")
@@ -210,9 +213,9 @@ final class SnapToolTests: XCTestCase {
     func testARecordingHoldsTheFramesOfItsTimes() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let recording = path("motion.png")
-        let run = try snap(["motion", "--record", recording, "--from", "0.5", "--to", "0.8", "--fps", "10"])
+        let run = try snap(["motion", "--record", recording, "--from", "0.5", "--to", "0.8", "--fps", "10"] + small)
         XCTAssertEqual(run.status, 0, run.output)
-        XCTAssertEqual(try snap(["motion", "--at", "0.5,0.6,0.7", "--out", path("stills")]).status, 0)
+        XCTAssertEqual(try snap(["motion", "--at", "0.5,0.6,0.7", "--out", path("stills")] + small).status, 0)
         let source = try XCTUnwrap(CGImageSourceCreateWithURL(URL(fileURLWithPath: recording) as CFURL, nil))
         XCTAssertEqual(CGImageSourceGetCount(source), 3)
         let loops = (CGImageSourceCopyProperties(source, nil) as? [String: Any])?[kCGImagePropertyPNGDictionary as String]
