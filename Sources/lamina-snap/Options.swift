@@ -116,6 +116,9 @@ extension Options {
             }
         }
         guard !times.isEmpty else { fail("--at needs at least one time") }
+        if window, scale != 1 {
+            fail("--scale renders offscreen; a window's scale comes from the display (or LAMINA_SCALE)")
+        }
         if let record {
             guard demos.count == 1 else { fail("--record takes one demo") }
             guard to > from else { fail("--to must be after --from") }

@@ -28,7 +28,8 @@ struct Recording {
         let frameProperties = [kCGImagePropertyPNGDictionary: [kCGImagePropertyAPNGDelayTime: 1 / fps]] as CFDictionary
         try frames.render(at: times) { t, image in
             CGImageDestinationAddImage(destination, image, frameProperties)
-            progress.frameDone(FrameResult(demo: frames.demo.name, time: t, status: .written, actualPath: path, goldenPath: nil,
+            progress.frameDone(FrameResult(demo: frames.demo.name, time: t, status: .written,
+                                           actualPath: "\(path): \(FrameResult.name(frames.demo.name, t))", goldenPath: nil,
                                            diffPath: nil, width: image.width, height: image.height, differingPixels: 0,
                                            worstDifference: 0, message: "", seconds: 0))
         }
