@@ -69,19 +69,23 @@ public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ proper
 
 /// Encodes the images and writes them. False when there is no image, it was already finalized,
 /// encoding failed or the bytes could not be written. A PNG destination given more than one
-/// image writes an animated PNG of them all, in order; JPEG holds one image: the last one added.
+/// image writes an animated PNG of them all, in order, and a GIF destination a GIF of them all
+/// (delays and loop count in `kCGImagePropertyGIFDictionary`); JPEG holds one image: the last
+/// one added.
 public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     guard !idst.finalized, let (image, properties) = idst.images.last else {
         CGDiagnostics.log("CGImageDestinationFinalize", idst.finalized ? "already finalized." : "no image was added.")
         return false
     }
     idst.finalized = true
-    if idst.format == .png, idst.images.count > 1 {
-        let loops = (idst.options.png?[kCGImagePropertyAPNGLoopCount as String] as? NSNumber)?.intValue ?? 0
+    if idst.format == .png && idst.images.count > 1 || idst.format == .gif {
+        let key = idst.format == .gif ? kCGImagePropertyGIFDictionary : kCGImagePropertyPNGDictionary
+        let loops = (idst.options.dictionary(key)?[kCGImagePropertyAPNGLoopCount as String] as? NSNumber)?.intValue ?? 0
         let frames = idst.images.map { image, properties in
-            (image, delay: (properties.png?[kCGImagePropertyAPNGDelayTime as String] as? NSNumber)?.doubleValue ?? 0.1)
+            (image, delay: (properties.dictionary(key)?[kCGImagePropertyAPNGDelayTime as String] as? NSNumber)?.doubleValue ?? 0.1)
         }
-        guard let data = APNG.encode(frames, loopCount: max(0, loops)) else { return false }
+        let data = idst.format == .gif ? GIF.encode(frames, loopCount: max(0, loops)) : APNG.encode(frames, loopCount: max(0, loops))
+        guard let data else { return false }
         return idst.sink(data)
     }
     let merged = idst.options.merging(properties) { $1 }
@@ -91,8 +95,9 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
 }
 
 extension Dictionary where Key == String, Value == Any {
-    /// The `kCGImagePropertyPNGDictionary` inside image properties.
-    var png: [String: Any]? { self[kCGImagePropertyPNGDictionary as String] as? [String: Any] }
+    /// A format's dictionary (`kCGImagePropertyPNGDictionary`, `kCGImagePropertyGIFDictionary`)
+    /// inside image properties.
+    func dictionary(_ key: CFString) -> [String: Any]? { self[key as String] as? [String: Any] }
 }
 
 /// The types the destinations can write.

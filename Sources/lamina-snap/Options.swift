@@ -41,7 +41,7 @@ let usage = """
     usage: lamina-snap DEMO[,DEMO…|all] [--at T,T…] [--out DIR] [--scale S] [--window]
                        [--compare GOLDEN_DIR] [--tolerance N] [--max-differing FRACTION]
                        [--report DIR] [--junit FILE] [--shard I/N]
-           lamina-snap DEMO --record FILE.png [--from S] [--to S] [--fps N] [--scale S]
+           lamina-snap DEMO --record FILE.png|FILE.gif [--from S] [--to S] [--fps N] [--scale S]
            lamina-snap DEMO --tree [--json] [--at T]
 
       --at T,T…          media times in seconds after the demo starts (default 0); virtual clock
@@ -54,8 +54,9 @@ let usage = """
       --junit FILE       JUnit XML, one test case per frame
       --shard I/N        only this run's share of the frames: frame k (0-based, demos × times)
                          goes to shard k mod N + 1; the N shards together make every frame once
-      --record FILE      an animated PNG of frames from --from to --to (default 0, 2) at --fps
-                         (default 30): frame k is at from + k/fps, for k < (to − from)·fps
+      --record FILE      an animated PNG (.png) or GIF (.gif) of frames from --from to --to
+                         (default 0, 2) at --fps (default 30): frame k is at from + k/fps,
+                         for k < (to − from)·fps
       --tree             the layer tree (class, name, frame, key properties, animations) with its
                          presentation values at --at (first time); --json for JSON
 
@@ -122,6 +123,9 @@ extension Options {
         if let record {
             guard demos.count == 1 else { fail("--record takes one demo") }
             guard to > from else { fail("--to must be after --from") }
+            guard [".png", ".apng", ".gif"].contains(where: { record.lowercased().hasSuffix($0) }) else {
+                fail("--record writes .png (animated PNG) or .gif files, not '\(record)'")
+            }
             // The frames are kept until the file is written: 600 of 640×480 take 740 MB.
             guard (to - from) * fps <= 600 else { fail("--record makes at most 600 frames") }
             mode = .record(path: record, from: from, to: to, fps: fps)

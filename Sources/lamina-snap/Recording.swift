@@ -1,7 +1,8 @@
 import LaminaHost
 import ImageIO
 
-/// A recording (`--record FILE.png`): an animated PNG of a demo's frames at `from + k/fps`
+/// A recording (`--record FILE.png`, or `FILE.gif`): an animated PNG (or a GIF, at most 256
+/// colors a frame and delays in hundredths of a second) of a demo's frames at `from + k/fps`
 /// (k = 0, 1, … while under `to`), each shown for 1/fps s, looping forever. The clock is virtual,
 /// so a recording is the same on every run and its frames equal `--at` frames of those times.
 @MainActor
@@ -18,14 +19,15 @@ struct Recording {
 
     func write(progress: inout Progress) throws {
         let times = self.times
-        guard let destination = CGImageDestinationCreateWithURL(URL(fileURLWithPath: path) as CFURL, "public.png" as CFString,
+        let gif = path.lowercased().hasSuffix(".gif")
+        let type = gif ? "com.compuserve.gif" : "public.png"
+        guard let destination = CGImageDestinationCreateWithURL(URL(fileURLWithPath: path) as CFURL, type as CFString,
                                                                 times.count, nil) else {
             throw SnapError("cannot write \(path)")
         }
-        CGImageDestinationSetProperties(destination, [
-            kCGImagePropertyPNGDictionary: [kCGImagePropertyAPNGLoopCount: 0],
-        ] as CFDictionary)
-        let frameProperties = [kCGImagePropertyPNGDictionary: [kCGImagePropertyAPNGDelayTime: 1 / fps]] as CFDictionary
+        let format = gif ? kCGImagePropertyGIFDictionary : kCGImagePropertyPNGDictionary
+        CGImageDestinationSetProperties(destination, [format: [kCGImagePropertyAPNGLoopCount: 0]] as CFDictionary)
+        let frameProperties = [format: [kCGImagePropertyAPNGDelayTime: 1 / fps]] as CFDictionary
         try frames.render(at: times) { t, image in
             CGImageDestinationAddImage(destination, image, frameProperties)
             progress.frameDone(FrameResult(demo: frames.demo.name, time: t, status: .written,

@@ -209,7 +209,7 @@ final class SnapToolTests: XCTestCase {
     }
 
     /// An animated PNG of the motion demo, read back frame by frame: each frame is the frame that
-    /// `--at` makes at its time, pixel for pixel, shown for 1/fps s.
+    /// `--at` makes at its time, pixel for pixel, shown for 1/fps s. A GIF comes close to them.
     func testARecordingHoldsTheFramesOfItsTimes() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let recording = path("motion.png")
@@ -232,6 +232,17 @@ final class SnapToolTests: XCTestCase {
         }
         XCTAssertGreaterThan(SnapshotComparison.difference(frames[0], frames[2], channelTolerance: 2).differing, 100,
                              "the recording does not move")
+        // The same as a GIF: 256 colors a frame, so close to the frames rather than equal.
+        let gif = path("motion.gif")
+        XCTAssertEqual(try snap(["motion", "--record", gif, "--from", "0.5", "--to", "0.7", "--fps", "10"] + small).status, 0)
+        let gifSource = try XCTUnwrap(CGImageSourceCreateWithURL(URL(fileURLWithPath: gif) as CFURL, nil))
+        XCTAssertEqual(CGImageSourceGetType(gifSource) as String?, "com.compuserve.gif")
+        XCTAssertEqual(CGImageSourceGetCount(gifSource), 2)
+        for index in 0..<2 {
+            let frame = try XCTUnwrap(CGImageSourceCreateImageAtIndex(gifSource, index, nil))
+            let close = SnapshotComparison.difference(frame, frames[index], channelTolerance: 12).differing
+            XCTAssertLessThan(close, frame.width * frame.height / 200, "GIF frame \(index)")
+        }
     }
 
     /// The tree dump's JSON decodes back into `LayerTreeDump.Node`, with the presentation values
