@@ -14,6 +14,7 @@ extension Window {
         let dump = LayerTreeDump(layer, at: mediaTime)
         let text = json ? dump.json : dump.text
         print(text)
+        fflush(nil)             // seen now even when standard output is a file or a pipe (buffered)
         return text
     }
 }

@@ -40,21 +40,33 @@ public struct LayerTreeDump: Sendable {
     /// Key properties of a layer. `frame` is always given; the others only when they differ from
     /// their defaults (or, in `presented`, from the model).
     public struct Properties: Codable, Sendable, Equatable {
+        /// The frame in the superlayer's coordinates.
         public var frame: Rect?
+        /// The bounds, when their origin is not zero (or, presented, when they differ).
         public var bounds: Rect?
+        /// x and y, when not (0.5, 0.5).
         public var anchorPoint: [Double]?
+        /// When not 0.
         public var zPosition: Double?
         /// The 16 entries m11…m44 row by row, when not the identity.
         public var transform: [Double]?
+        /// As `transform`, when not the identity.
         public var sublayerTransform: [Double]?
+        /// When not 1.
         public var opacity: Double?
+        /// When true.
         public var isHidden: Bool?
+        /// When true.
         public var masksToBounds: Bool?
         /// `#RRGGBBAA` in sRGB.
         public var backgroundColor: String?
+        /// When not 0.
         public var cornerRadius: Double?
+        /// When not 0.
         public var borderWidth: Double?
+        /// `#RRGGBBAA` in sRGB, when there is a border.
         public var borderColor: String?
+        /// When not 0.
         public var shadowOpacity: Double?
         /// What `contents` holds: "CGImage 64×64", or the type's name.
         public var contents: String?
@@ -62,8 +74,10 @@ public struct LayerTreeDump: Sendable {
 
     /// A rectangle in points.
     public struct Rect: Codable, Sendable, Equatable {
+        /// The origin and size, in points.
         public var x, y, width, height: Double
 
+        /// A rectangle of these numbers.
         public init(x: Double, y: Double, width: Double, height: Double) {
             self.x = x; self.y = y; self.width = width; self.height = height
         }
@@ -71,16 +85,21 @@ public struct LayerTreeDump: Sendable {
 
     /// An attached animation.
     public struct Animation: Codable, Sendable, Equatable {
+        /// The key it was added under.
         public var key: String
+        /// Its class, as Swift names it (`CABasicAnimation`, `CAAnimationGroup`…).
         public var `class`: String
         /// The animated key path, for property animations.
         public var keyPath: String?
+        /// When it begins, in the layer's time.
         public var beginTime: Double
+        /// One cycle's duration in seconds.
         public var duration: Double
         /// The repeat count, when finite and not 0.
         public var repeatCount: Double?
         /// True for an animation that repeats forever (JSON has no infinity).
         public var repeatsForever: Bool?
+        /// True when it plays backwards after each cycle.
         public var autoreverses: Bool?
     }
 }

@@ -1,6 +1,6 @@
 // lamina-gallery — the sample apps.
 //   lamina-gallery [--list]         lists the demos, each with what it shows
-//   lamina-gallery NAME             opens one (arrow keys switch, q quits)
+//   lamina-gallery NAME             opens one (arrow keys switch, t prints the layer tree, q quits)
 //   lamina-gallery --screenshots DIR [--at SECONDS]
 //                                   shows every demo in a window and saves what it shows
 //   lamina-gallery --write-resources DIR
