@@ -10,6 +10,7 @@ LAMINA_PACKAGES=(
   fonts-dejavu-core                           # the default font, for stable text pixels
   xvfb xauth xdotool                          # end-to-end tests under a virtual display
   poppler-utils                               # pdftoppm: tests read back the PDFs we write
+  chromium                                    # headless: tests load lamina-snap's HTML report
 )
 
 lamina_missing_packages() {
