@@ -184,10 +184,17 @@ public final class CGImage: @unchecked Sendable {
         let base = cairo_image_surface_get_data(surface)!
         var row = [UInt8](repeating: 0, count: width * 4)
         let inverted = decode.map { $0[0] > $0[1] } ?? false
+        // Already cairo's layout (premultiplied BGRA in memory, as bitmap contexts of that layout make
+        // it): rows are copied as they are, not converted pixel by pixel.
+        let isCairoLayout = !isMask && layout.model == .rgb && layout.bitsPerComponent == 8 && layout.bitsPerPixel == 32
+            && !layout.isFloat && layout.alphaInfo == .premultipliedFirst
+            && layout.bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
         bytes.withUnsafeBytes { src in
             for y in 0..<height {
                 let out = base + y * stride
-                if isMask {
+                if isCairoLayout {
+                    UnsafeMutableRawPointer(out).copyMemory(from: src.baseAddress! + y * layout.bytesPerRow, byteCount: width * 4)
+                } else if isMask {
                     row.withUnsafeMutableBufferPointer {
                         PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow, into: $0.baseAddress!, target: .straightRGBA)
                     }
