@@ -30,3 +30,20 @@ struct Benchmark {
         return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     }
 }
+
+/// Frame times in seconds, summarized in milliseconds: what the frame suites print.
+struct FrameTimes {
+    private let sorted: [Double]
+
+    init<Times: Sequence>(_ seconds: Times) where Times.Element == Double { sorted = seconds.sorted() }
+
+    var count: Int { sorted.count }
+
+    /// The `p` quantile (0.5 the median, 0.99 the 99th percentile) in ms; 0 when there is none.
+    func percentile(_ p: Double) -> Double {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000
+    }
+
+    /// The mean in ms; 0 when there is none.
+    var mean: Double { sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count) * 1000 }
+}
