@@ -13,7 +13,7 @@ struct SuiteOptions {
     }
 
     /// Offscreen frames timed per figure.
-    var frames: Int { max(Int(value("--frames", short ? 60 : 600)), 10) }
+    var frames: Int { max(Int(value("--frames", short ? 60 : 300)), 10) }
     /// Seconds a window is watched per figure (after a second's warm-up).
     var seconds: Double { max(value("--seconds", short ? 1 : 5), 0.2) }
 
