@@ -7,12 +7,13 @@ import LaminaHost
 /// thread's per frame, apart.
 ///
 ///     drag offscreen: commits=N main_p50_ms=… main_p99_ms=… render_p50_ms=… render_p99_ms=… main_cpu_ms=… render_cpu_ms=… whole=0
-///     drag window: commits=N main_p50_ms=… main_p99_ms=… render_p50_ms=… render_p99_ms=… fps=… whole=…
+///     drag window: commits=N main_p50_ms=… main_p99_ms=… render_p50_ms=… render_p99_ms=… main_cpu_ms=… render_cpu_ms=… fps=… whole=…
 ///
 /// Offscreen, "main" is the commit and the snapshot `Window.render` takes; in a window it is all the
 /// main thread does for a drag event's frame (commit, X events, snapshot, hand-over), and "render"
-/// is the render thread's draw and put. Offscreen also the medians of CPU time (the steadier on a
-/// loaded machine): the main thread's own, and the whole process's per frame.
+/// is the render thread's draw and put. Also the medians of CPU time (the steadier on a loaded
+/// machine): the main thread's own per commit; per frame, offscreen the whole process's, in a
+/// window all but the main thread's (the render thread and the evaluation it hands off).
 enum DragSuite {
     /// The still tiles and the dragged layer on top.
     @MainActor
@@ -62,26 +63,32 @@ enum DragSuite {
         guard options.wantsWindow("drag") else { return 0 }
         let (windowView, windowDragged) = scene()
         guard let window = WindowSuite.open(windowView) else { return 1 }
-        var commits: [Double] = []
+        var commits: [(wall: Double, cpu: Double)] = []
+        var mainThreadCPU = 0.0
         let interval = 1 / Window.framesPerSecond
         let shown = WindowSuite.measure(window, seconds: options.seconds) { seconds in
             let end = Date().addingTimeInterval(seconds)
             var tick = Date()
-            while tick < end {
-                let i = commits.count
-                commits.append(Benchmark.seconds {
-                    move(windowDragged, to: position(i))
-                    Application.shared.runUntil(timeout: 0) { true }   // the main thread's frame: events, snapshot, hand-over
-                })
-                tick = max(tick.addingTimeInterval(interval), Date())
-                RunLoop.main.run(until: tick)                          // the rest of the tick: the run loop, as an app waits
-            }
+            mainThreadCPU = Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID) {
+                while tick < end {
+                    let i = commits.count
+                    commits.append(Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID) {
+                        move(windowDragged, to: position(i))
+                        Application.shared.runUntil(timeout: 0) { true }   // the main thread's frame: events, snapshot, hand-over
+                    })
+                    tick = max(tick.addingTimeInterval(interval), Date())
+                    RunLoop.main.run(until: tick)                          // the rest of the tick: the run loop, as an app waits
+                }
+            }.cpu
         }
         window.close()
-        let c = FrameTimes(commits)
-        print(String(format: "drag window: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f fps=%.1f whole=%d",
+        let c = FrameTimes(commits.map(\.wall)), cc = FrameTimes(commits.map(\.cpu))
+        // The render thread's CPU (and the evaluation it hands to other threads): all but the main thread's.
+        let renderCPU = shown.frames > 0 ? (shown.cpuSeconds - mainThreadCPU) / Double(shown.frames) * 1000 : 0
+        print(String(format: "drag window: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
+                     + "main_cpu_ms=%.3f render_cpu_ms=%.3f fps=%.1f whole=%d",
                      c.count, c.percentile(0.5), c.percentile(0.99), shown.times.percentile(0.5), shown.times.percentile(0.99),
-                     shown.fps, shown.wholeFrames))
+                     cc.percentile(0.5), renderCPU, shown.fps, shown.wholeFrames))
         return 0
     }
 }

@@ -56,18 +56,22 @@ enum WindowSuite {
         var wholeFrames: Int
         var seconds: Double
         var times: FrameTimes
+        /// CPU time of the whole process meanwhile (every thread; the X server's is not counted).
+        var cpuSeconds: Double
         var fps: Double { Double(frames) / seconds }
+        /// The process's CPU time per frame put, in ms: steadier than frame times on a loaded machine.
+        var cpuPerFrame: Double { frames > 0 ? cpuSeconds / Double(frames) * 1000 : 0 }
     }
 
     @MainActor
     static func measure(_ window: Window, seconds: Double,
                         runMainThread: (Double) -> Void = { Application.shared.runUntil(timeout: $0) { false } }) -> Shown {
-        let frames = window.framesPresented, whole = window.framesDrawnWhole, started = Date()
+        let frames = window.framesPresented, whole = window.framesDrawnWhole, cpu = cpuSeconds(), started = Date()
         runMainThread(seconds)
         let elapsed = Date().timeIntervalSince(started)
         let shown = window.framesPresented - frames
         return Shown(frames: shown, wholeFrames: window.framesDrawnWhole - whole, seconds: elapsed,
-                     times: FrameTimes(window.recentFrameTimes.suffix(shown)))
+                     times: FrameTimes(window.recentFrameTimes.suffix(shown)), cpuSeconds: cpuSeconds() - cpu)
     }
 
     static func cpuSeconds() -> Double {
