@@ -10,6 +10,7 @@ public final class ScrollingListDemo: DemoView {
     /// The clipping container (its sublayers are the cards).
     public let list = CALayer()
 
+    /// The gallery's list: 1000 cards in a 640×480 view.
     public convenience override init() { self.init(size: CGSize(width: 640, height: 480)) }
 
     /// The list filling a view of `size` less a margin, scrolling at `pointsPerSecond`.
