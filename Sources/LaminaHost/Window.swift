@@ -189,6 +189,15 @@ public final class Window {
         return surface.framesDrawn
     }
 
+    /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
+    /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
+    /// in the tree), for benchmarks.
+    package var framesDrawnWhole: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.wholeFramesDrawn
+    }
+
     /// When the last frame was put on screen (media time), for latency measurements.
     package var lastFramePresentedTime: CFTimeInterval {
         guard let surface else { return 0 }
