@@ -16,6 +16,7 @@ public enum FrameTiming: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The clock and its rate, for logs and benchmark reports.
     public var description: String {
         switch self {
         case .presentVBlank(let rate): return "Present vblank at \((rate * 100).rounded() / 100) Hz"
