@@ -215,8 +215,7 @@ public final class Window {
         return zip(surface.putTimes, surface.putTimes.dropFirst()).map { $1 - $0 }
     }
 
-    /// Frames a second while something animates, rounded: as measured between vblanks under
-    /// Present, else the display's RandR refresh rate, else 60.
+    /// Frames a second while something animates: the display's RandR refresh rate, else 60.
     public static var framesPerSecond: Double { (1 / RenderThread.shared.frameInterval).rounded() }
 
     /// For benchmarks: every frame composites the whole window, as if everything had changed.
