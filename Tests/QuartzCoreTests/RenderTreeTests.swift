@@ -82,6 +82,33 @@ final class RenderTreeTests: CompositingTestCase {
         }
     }
 
+    /// Leaf layers under perspective are items placed through their homography (the projective
+    /// kernel), not drawn by the renderer: the same picture, and kept textures from frame to frame.
+    func testLeavesUnderPerspectiveAreProjectedItems() throws {
+        let layer = scene()
+        let stage = CALayer()
+        stage.frame = CGRect(x: 20, y: 20, width: 200, height: 120)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 250
+        stage.sublayerTransform = perspective
+        for (i, angle) in [0.6, -0.9, 1.2].enumerated() {
+            let card = tile(CGRect(x: 10 + i * 65, y: 25, width: 55, height: 70), CGColor(red: 0.3 * CGFloat(i), green: 0.5, blue: 0.8, alpha: 1))
+            card.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            stage.addSublayer(card)
+        }
+        layer.addSublayer(stage)
+        try checkComposited(layer, "cards under perspective")
+        let compositor = Compositor()
+        _ = composited(layer, with: compositor, into: target())
+        let cards = try XCTUnwrap(compositor.lastRoot?.children.last?.children)
+        XCTAssertEqual(cards.count, 3)
+        for card in cards {
+            XCTAssertNil(card.group, "not drawn by the renderer")
+            XCTAssertEqual(card.below.count, 1)
+            XCTAssertNotEqual(card.below.first?.perspective, SIMD3(0, 0, 1))
+        }
+    }
+
     /// A 40×40 layer with 80×80 contents centered draws its overflow in windows too.
     func testContentsOverflowingTheBoundsAreComposited() throws {
         let image = try XCTUnwrap({ () -> CGImage? in

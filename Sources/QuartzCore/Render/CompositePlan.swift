@@ -175,8 +175,9 @@ final class CompositePlan {
         let m = layer.transformToParent(in: placement.space)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         guard let affine = m.planeAffine else {
-            // Perspective: drawn flat and warped into the parent's plane by the layer renderer.
-            placeDrawnInParent(layer, m, node, old: old)
+            // Perspective: a layer that is its own drawing alone goes straight through the
+            // projective kernel; any other is drawn flat and warped by the layer renderer.
+            if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
             return
         }
         let toDevice = affine.concatenating(placement.toDevice)
@@ -320,6 +321,43 @@ final class CompositePlan {
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+    }
+
+    /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or
+    /// anything else drawn around it), placed as one item through its homography; false when it
+    /// is not such a layer or some of it is behind the viewer.
+    private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
+        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize,
+              !Self.castsShadow(layer), !layer.isHidden, layer.opacity > 0 else { return false }
+        let placement = node.placement
+        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
+        guard det != 0, det.isFinite else { return true }
+        guard Self.drawsItself(layer, part: .whole) else { return true }
+        // Perspective enlarges the near side: a little more resolution than the plane's.
+        let scale = Self.textureScale(abs(det).squareRoot() * 1.5)
+        guard let texture = ownTexture(\.body, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: .whole, scale: scale) })
+        else { return true }
+        let toLayer = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
+        let map = Homography(toLayer).concatenating(m.homography).concatenating(Homography(placement.toDevice))
+        var corners: [CGPoint] = []
+        for p in [CGPoint(x: 0, y: 0), CGPoint(x: Int(texture.width), y: 0), CGPoint(x: 0, y: Int(texture.height)),
+                  CGPoint(x: Int(texture.width), y: Int(texture.height))] {
+            guard let q = map.apply(p) else { return false }
+            corners.append(q)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, body: texture)
+        guard let extent = DeviceRect(enclosing: box, within: placement.clip) else { return true }
+        let alpha = UInt8((min(max(placement.opacity * min(layer.opacity, 1), 0), 1) * 255).rounded())
+        guard alpha > 0 else { return true }
+        var item = CompositeItem(texture: texture, toDevice: CGAffineTransform(a: map.m[0], b: map.m[1], c: map.m[3], d: map.m[4],
+                                                                            tx: map.m[6], ty: map.m[7]),
+                                 alpha: alpha, extent: extent)
+        item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        node.below.append(item)
+        node.cover(extent)
+        return true
     }
 
     /// A layer under perspective, drawn flat and warped into its parent's plane by the layer
