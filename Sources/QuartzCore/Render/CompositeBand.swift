@@ -76,6 +76,19 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_set_transform(source, nil)
             pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
                                      x0, y0, x1 - x0, y1 - y0)
+        } else if item.isAxisAligned, item.texture.texels.flat_x1 - item.texture.texels.flat_x0 < 2 {
+            // Moved by a fraction of a pixel or scaled, not turned, with no flat interior for our
+            // kernel to fill: pixman's bilinear fast path for scaled images is quicker.
+            let inverse = item.toDevice.inverted()
+            var transform = pixman_transform()
+            pixman_transform_init_identity(&transform)
+            func fixed(_ v: CGFloat) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+            transform.matrix.0.0 = fixed(inverse.a); transform.matrix.0.2 = fixed(inverse.tx)
+            transform.matrix.1.1 = fixed(inverse.d); transform.matrix.1.2 = fixed(inverse.ty)
+            pixman_image_set_transform(source, &transform)
+            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+            pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0, y0, 0, 0, x0, y0, x1 - x0, y1 - y0)
+            pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
         } else {
             // Rotated or scaled: our kernel, over the clip's boxes (pixman has no fast path).
             Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)

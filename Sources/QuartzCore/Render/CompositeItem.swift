@@ -15,6 +15,11 @@ struct CompositeItem {
     /// The device pixels it can touch (clipped to the screen).
     let extent: DeviceRect
 
+    /// Whether its map only scales and translates (positively).
+    var isAxisAligned: Bool {
+        perspective == SIMD3(0, 0, 1) && toDevice.b == 0 && toDevice.c == 0 && toDevice.a > 0 && toDevice.d > 0
+    }
+
     /// The whole map from texture pixels to device pixels.
     var homography: Homography {
         Homography(m: [toDevice.a, toDevice.b, CGFloat(perspective.x), toDevice.c, toDevice.d, CGFloat(perspective.y),
