@@ -30,7 +30,9 @@ open class CAGradientLayer: CALayer {
         didSet { didChange("endPoint", from: oldValue) }
     }
     /// Defaults to `.axial`.
-    open var type = CAGradientLayerType.axial
+    open var type = CAGradientLayerType.axial {
+        didSet { didChange("type", from: oldValue) }
+    }
 
     public override init() {
         super.init()

@@ -76,7 +76,9 @@ open class CALayer: NSObject {
     public internal(set) weak var superlayer: CALayer? {
         didSet { parentDidChange(from: oldValue) }
     }
-    var sublayerStorage: [CALayer] = []
+    var sublayerStorage: [CALayer] = [] {
+        didSet { snapshotDidChange(own: false) }
+    }
     /// The layer that uses this one as its mask.
     weak var maskOwner: CALayer? {
         didSet { parentDidChange(from: oldValue) }
@@ -91,7 +93,9 @@ open class CALayer: NSObject {
         get { maskStorage }
         set { setMask(newValue) }
     }
-    var maskStorage: CALayer?
+    var maskStorage: CALayer? {
+        didSet { snapshotDidChange(own: false) }
+    }
 
     /// Whether sublayers and contents are clipped to the bounds (rounded by `cornerRadius`).
     /// Defaults to false. Animatable.
@@ -296,7 +300,9 @@ open class CALayer: NSObject {
     // MARK: Identity
 
     /// Defaults to nil.
-    open var name: String?
+    open var name: String? {
+        didSet { snapshotDidChange() }
+    }
 
     /// Values for keys the layer has not set itself: properties it never assigned take their
     /// value from here (else from `defaultValue(forKey:)`), and so do other keys read through
@@ -323,26 +329,43 @@ open class CALayer: NSObject {
     // MARK: Timing (CAMediaTiming): the layer's time is (parent − beginTime) · speed + timeOffset
 
     /// Defaults to 0.
-    open var beginTime: CFTimeInterval = 0
+    open var beginTime: CFTimeInterval = 0 {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to 0.
-    open var duration: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0 {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to 1; 0 pauses everything in the layer's subtree.
-    open var speed: Float = 1
+    open var speed: Float = 1 {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to 0.
-    open var timeOffset: CFTimeInterval = 0
+    open var timeOffset: CFTimeInterval = 0 {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to 0.
-    open var repeatCount: Float = 0
+    open var repeatCount: Float = 0 {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to 0.
-    open var repeatDuration: CFTimeInterval = 0
+    open var repeatDuration: CFTimeInterval = 0 {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to false.
-    open var autoreverses = false
+    open var autoreverses = false {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to `.removed`.
-    open var fillMode = CAMediaTimingFillMode.removed
+    open var fillMode = CAMediaTimingFillMode.removed {
+        didSet { snapshotDidChange() }
+    }
 
     /// The animations attached, in the order added.
     var attachedAnimations: [AttachedAnimation] = [] {
         didSet {
             if oldValue.isEmpty != attachedAnimations.isEmpty { countAnimatedLayers(attachedAnimations.isEmpty ? -1 : 1) }
+            snapshotDidChange(own: false)
         }
     }
     /// For a presentation copy: the model layer it shows.
@@ -352,7 +375,22 @@ open class CALayer: NSObject {
     /// Whether a committed transaction has shown the layer (its changes then animate implicitly).
     var hasBeenCommitted = false
     /// For a presentation copy: a transition in flight.
-    var activeTransition: TransitionState?
+    var activeTransition: TransitionState? {
+        didSet { snapshotDidChange() }
+    }
+
+    // MARK: Render identity (see `LayerSnapshot`)
+
+    /// Names this layer's node in every render tree, for the layer's whole life.
+    let renderID = RenderID.next()
+    /// The snapshot of this subtree made at the last commit; nil once anything in the subtree
+    /// changed since (a commit then snapshots again only what changed).
+    var committedSnapshot: LayerSnapshot?
+    /// Counts the snapshots made of this subtree, and of this layer's own properties.
+    var subtreeVersion: UInt64 = 0
+    var ownVersion: UInt64 = 0
+    /// Whether one of the layer's own properties changed since its last snapshot.
+    var ownPropertiesChanged = true
 
     // MARK: Display and layout state
 

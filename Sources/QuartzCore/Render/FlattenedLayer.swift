@@ -18,7 +18,7 @@ enum FlattenedLayer {
 
     /// What the layer and its subtree cover in its own coordinates (shadow included).
     static func visualExtent(of layer: LayerSnapshot) -> CGRect {
-        var extent = layer.bounds
+        var extent = LayerContents.ownExtent(of: layer)
         if !layer.masksToBounds {
             for sublayer in layer.sublayers where !sublayer.isHidden {
                 let m = sublayer.transformToParent(in: layer.sublayerSpace)

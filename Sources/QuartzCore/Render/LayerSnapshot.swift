@@ -1,6 +1,21 @@
 /// An immutable copy of one layer and its subtree: what a commit hands to the renderer, which
 /// never touches `CALayer` objects.
+///
+/// Commits are incremental: a layer keeps its last snapshot (`CALayer.committedSnapshot`) until
+/// something in its subtree changes, so a commit that moved one layer of a thousand snapshots
+/// that layer and its ancestors and shares every other subtree with the last tree. A snapshot
+/// carries its layer's `id` and versions, so that a renderer can tell an unchanged subtree (the
+/// same id and `version`) from a changed one without comparing values.
 struct LayerSnapshot: Sendable {
+    /// The layer's `renderID`: the same in every tree while the layer lives.
+    let id: UInt64
+    /// Changes whenever anything in this subtree (the layer, its sublayers, its mask, their
+    /// animations) changed at a commit.
+    let version: UInt64
+    /// Changes whenever one of the layer's own properties changed at a commit.
+    let ownVersion: UInt64
+    /// The layer's name, for diagnostics.
+    let name: String?
     var bounds: CGRect
     var position: CGPoint
     var zPosition: CGFloat
@@ -58,7 +73,27 @@ struct LayerSnapshot: Sendable {
     /// looks the same at every time and evaluating it is a no-op.
     private(set) var hasAnimations: Bool
 
+    /// The layer's subtree as committed: the kept snapshot when nothing in it changed since the
+    /// last one.
     init(_ layer: CALayer) {
+        if let kept = layer.committedSnapshot {
+            self = kept
+            return
+        }
+        self.init(making: layer)
+        layer.committedSnapshot = self
+    }
+
+    private init(making layer: CALayer) {
+        id = layer.renderID
+        layer.subtreeVersion &+= 1
+        if layer.ownPropertiesChanged {
+            layer.ownVersion &+= 1
+            layer.ownPropertiesChanged = false
+        }
+        version = layer.subtreeVersion
+        ownVersion = layer.ownVersion
+        name = layer.name
         bounds = layer.bounds
         position = layer.position
         zPosition = layer.zPosition
@@ -93,7 +128,7 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
-        sublayers = SublayerList(layer.sublayerStorage.map(LayerSnapshot.init))
+        sublayers = SublayerList(layer.sublayerStorage.map { LayerSnapshot($0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         transition = layer.activeTransition
