@@ -12,26 +12,50 @@ public enum CGImageSourceStatus: Int32, Sendable {
 public final class CGImageSource: @unchecked Sendable {
     let data: Data
     let format: ImageFormat?
+    /// What decoding one image may cost: the standard budget, raised (or lowered) by the
+    /// source's options (`kLaminaImageSourceMaximumPixelCount`, `kLaminaImageSourceMaximumByteCount`).
+    let budget: ImageBudget
 
-    init(data: Data) {
+    init(data: Data, options: CFDictionary?) {
         self.data = data
         format = ImageFormat(sniffing: data)
+        budget = ImageBudget.standard.applying(options)
+    }
+}
+
+/// Lamina's option (not Apple's): the most pixels an image decoded from the source may have,
+/// as an `Int`. Images declaring more give nil with a message, before any pixel memory is
+/// allocated. Defaults to 16384 × 16384. Accepted by `CGImageSourceCreateWithData` (and the
+/// other creators) and by `CGImageSourceCreateImageAtIndex`.
+nonisolated(unsafe) public let kLaminaImageSourceMaximumPixelCount: CFString = "LaminaMaximumPixelCount"
+/// Lamina's option (not Apple's): the most bytes an image decoded from the source may occupy,
+/// as an `Int`. Defaults to 1 GiB.
+nonisolated(unsafe) public let kLaminaImageSourceMaximumByteCount: CFString = "LaminaMaximumByteCount"
+
+extension ImageBudget {
+    /// This budget with the limits `options` set.
+    func applying(_ options: CFDictionary?) -> ImageBudget {
+        guard let options = options as? [String: Any] else { return self }
+        var budget = self
+        if let pixels = options[kLaminaImageSourceMaximumPixelCount as String] as? Int { budget.maximumPixelCount = pixels }
+        if let bytes = options[kLaminaImageSourceMaximumByteCount as String] as? Int { budget.maximumByteCount = bytes }
+        return budget
     }
 }
 
 /// Reads image data from memory. Any data gives a source; its status says whether it is usable.
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
-    CGImageSource(data: Data(referencing: data))
+    CGImageSource(data: CGDataProvider(data: data).bytes, options: options)
 }
 
 /// Reads image data from a file; nil (with a message) when it cannot be read.
 public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
-    guard let provider = CGDataProvider(url: url), let data = provider.data else { return nil }
-    return CGImageSource(data: Data(referencing: data))
+    guard let provider = CGDataProvider(url: url) else { return nil }
+    return CGImageSource(data: provider.bytes, options: options)
 }
 
 public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ options: CFDictionary?) -> CGImageSource? {
-    provider.data.map { CGImageSource(data: Data(referencing: $0)) }
+    CGImageSource(data: provider.bytes, options: options)
 }
 
 /// The uniform type identifier of the source's data ("public.png", "public.jpeg"), nil if unknown.
@@ -48,10 +72,11 @@ public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus
     isrc.format == nil ? (isrc.data.isEmpty ? .statusReadingHeader : .statusUnknownType) : .statusComplete
 }
 
-/// The image at `index`; nil for other indexes and for data that does not decode.
+/// The image at `index`; nil for other indexes and for data that does not decode, or whose
+/// image is beyond the decoding budget (see `kLaminaImageSourceMaximumPixelCount`).
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     guard index == 0, let format = isrc.format else { return nil }
-    return format.decode(isrc.data)
+    return format.decode(isrc.data, budget: isrc.budget.applying(options))
 }
 
 /// Pixel size, depth, color model and alpha of the image at `index`.

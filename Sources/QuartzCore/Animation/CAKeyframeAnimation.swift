@@ -104,6 +104,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return "\(given.count) keyTimes for \(n) values (\(calculationMode.rawValue) takes \(expected)); spaced evenly instead."
     }
 
+    override var valuesAreFinite: Bool {
+        (values ?? []).allSatisfy(Interpolation.isFinite)
+    }
+
     override func value(atProgress progress: Double, model: Any?) -> Any? {
         let frames = keyframes
         guard !frames.isEmpty else { return nil }
