@@ -73,9 +73,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds an arc of a circle. Angles are in radians from the positive x-axis; `clockwise` is
     /// meant in a y-up space. A line joins the current point to the arc's start, if there is one.
-    /// As in Core Graphics, a whole turn (or more) between the angles gives a whole circle drawn in
-    /// the asked direction — both ways for 0 and 2π —; other angles give the arc from start to end
-    /// going that way round (see `sweep(from:to:clockwise:)`).
+    /// As in Core Graphics, a whole turn or more in the asked direction, or whole turns the other
+    /// way (0 and 2π either way), give a whole circle drawn in the asked direction; other angles
+    /// give the arc from start to end going that way round (see `sweep(from:to:clockwise:)`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         guard accept("CGPathAddArc", [center.x, center.y, radius, startAngle, endAngle]) else { return }
@@ -92,7 +92,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     ///   counterclockwise sweeps π/2; a remainder, not a loop, so that angles like 1e300 end);
     /// - a remainder of zero from different angles — whole turns the other way, as UIKit's
     ///   (0, 2π) reaches Core Graphics with `clockwise` inverted — is a whole turn in the asked
-    ///   direction: iOS draws such circles both ways. Zero means within a billionth of a radian,
+    ///   direction: iOS draws such circles both ways (WebKit and Chromium keep the same rule for
+    ///   canvas arcs, for the pages that relied on it). Zero means within a billionth of a radian,
     ///   so that −π/2 … 3π/2 computed in floating point stays whole. Equal angles sweep nothing.
     package static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
         let full = 2 * CGFloat.pi, epsilon: CGFloat = 1e-9

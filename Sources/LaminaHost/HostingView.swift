@@ -17,6 +17,9 @@ open class HostingView {
         didSet { layer.frame = CGRect(origin: .zero, size: bounds.size) }
     }
 
+    /// The recognizers added with `addGestureRecognizer(_:)`, in order.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
     /// The window showing the view.
     public internal(set) weak var window: Window?
 
@@ -37,6 +40,15 @@ open class HostingView {
     /// Called when the view's size changes. Does nothing by default.
     open func layout() {}
 
+    /// The pointer's look over the view, unless `cursor(at:)` says otherwise. Defaults to `.arrow`.
+    public var cursor: Cursor = .arrow {
+        didSet { window?.updateCursor() }
+    }
+
+    /// The pointer's look at `location` (view coordinates): override for regions, say a
+    /// pointing hand over the layers that react to clicks. Defaults to `cursor`.
+    open func cursor(at location: CGPoint) -> Cursor { cursor }
+
     open func mouseDown(with event: PointerEvent) {}
     open func mouseUp(with event: PointerEvent) {}
     open func mouseDragged(with event: PointerEvent) {}
@@ -46,4 +58,7 @@ open class HostingView {
     open func scrollWheel(with event: ScrollEvent) {}
     open func keyDown(with event: KeyEvent) {}
     open func keyUp(with event: KeyEvent) {}
+    /// A modifier key (Shift, Control, Alt, Super, Caps Lock) was pressed or released;
+    /// `event.modifiers` holds the flags after the change.
+    open func flagsChanged(with event: KeyEvent) {}
 }

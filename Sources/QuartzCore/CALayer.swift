@@ -12,7 +12,7 @@ open class CALayer: NSObject {
         didSet {
             didChange("bounds", from: oldValue)
             bounds = Validate.rect(bounds, old: oldValue, "bounds")
-            if bounds.size != oldValue.size { boundsSizeDidChange() }
+            if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
     }
 
@@ -326,6 +326,16 @@ open class CALayer: NSObject {
     /// Sizes and places the sublayers instead of the delegate. Defaults to nil.
     open var layoutManager: CALayoutManager?
 
+    /// How the layer follows its superlayer's size changes (see `resize(withOldSuperlayerSize:)`).
+    /// Defaults to `kCALayerNotSizable` (`[]`). macOS API.
+    open var autoresizingMask: CAAutoresizingMask = []
+
+    /// The layer's constraints, which a `CAConstraintLayoutManager` on its superlayer applies.
+    /// Defaults to nil. macOS API.
+    open var constraints: [CAConstraint]? {
+        didSet { superlayer?.setNeedsLayout() }
+    }
+
     /// Values stored for keys that are not properties (`setValue(_:forKey:)`).
     var customValues: [String: Any] = [:]
     /// Built-in properties assigned by the layer's user (the others follow `style`).
@@ -473,6 +483,25 @@ open class CALayer: NSObject {
 
     /// Lays out the sublayers: the layout manager's, else the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { defaultLayoutSublayers() }
+
+    /// Adjusts the frame after the superlayer's bounds changed from `size` (called by the
+    /// superlayer's `resizeSublayers(withOldSize:)`). Per axis, the change of the superlayer's
+    /// size is shared among the flexible parts as Apple's measurements show (not as the intuitive
+    /// proportional split): a flexible size takes a third of it when a margin on that axis is
+    /// flexible too (all of it otherwise); the flexible margins share the rest equally. A
+    /// sublayer at (10, 20, 50, 40) whose superlayer grows from 100×100 to 200×300 ends at
+    /// (76, 20, 84, 40) with `[layerMinXMargin, layerWidthSizable]`, at (43, 20, 84, 40) with all
+    /// three horizontal bits. A moved axis ends on whole points (its min edge rounded down, its
+    /// max edge up, as `CGRect.integral`); an axis without flexible parts is left as it is.
+    open func resize(withOldSuperlayerSize size: CGSize) { defaultResize(withOldSuperlayerSize: size) }
+
+    /// Tells every sublayer that this layer's size changed from `size`: the default calls
+    /// `resize(withOldSuperlayerSize:)` on each. Called when the bounds' size changes.
+    open func resizeSublayers(withOldSize size: CGSize) {
+        for sublayer in sublayerStorage where !sublayer.autoresizingMask.isEmpty {
+            sublayer.resize(withOldSuperlayerSize: size)
+        }
+    }
 
     /// The size the layer would like in its superlayer: the layout manager's answer, else the
     /// bounds' size.

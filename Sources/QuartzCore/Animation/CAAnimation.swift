@@ -108,12 +108,12 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     /// Whether the animation can animate anything (a property animation needs a key path).
     var isValid: Bool { true }
 
+    /// Whether every value the animation holds is finite (checked once, when it is added).
+    var valuesAreFinite: Bool { true }
+
     /// Readies the layer's own copy, once, when it is added: takes the values Apple code boxes in
     /// `NSValue` out of their boxes (see `BoxedValues`) and reports values that do not fit.
     func prepare() {}
-
-    /// Whether every value the animation holds is finite (checked once, when it is added).
-    var valuesAreFinite: Bool { true }
 
     /// The layer keys it animates (the first component of each key path).
     var animatedKeys: [String] { [] }

@@ -90,6 +90,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
     }
 
+    override var valuesAreFinite: Bool {
+        (values ?? []).allSatisfy(Interpolation.isFinite)
+    }
+
     /// Why `keyTimes` do not fit `n` keyframes; nil when they fit or are not used. They fit when
     /// they increase within 0…1 and there is one per keyframe — for `.discrete` also one more
     /// (each value holds from its key time until the next).
@@ -102,10 +106,6 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if counts.contains(given.count) { return nil }
         let expected = counts.map(String.init).joined(separator: " or ")
         return "\(given.count) keyTimes for \(n) values (\(calculationMode.rawValue) takes \(expected)); spaced evenly instead."
-    }
-
-    override var valuesAreFinite: Bool {
-        (values ?? []).allSatisfy(Interpolation.isFinite)
     }
 
     override func value(atProgress progress: Double, model: Any?) -> Any? {
