@@ -145,22 +145,29 @@ public final class Application {
         if windows.contains(where: \.drawsAnimationsOnMainThread) { scheduleFrame() }
     }
 
+    /// The lifecycle timer: an animation started or ended.
+    private func lifecycleTimerFired() {
+        animationLifecycleTick(atEvent: true)
+        if windows.contains(where: \.needsDisplay) { scheduleFrame() }
+    }
+
     /// The lifecycle tick: tells delegates of animations that started or ended, removes finished
     /// ones and runs due completion blocks in every window's tree, then sets the timer for the
     /// next moment an animation starts or ends. Runs after each main-thread frame turn (a commit
     /// may have added animations) and at those moments, commit or not.
-    func animationLifecycleTick() {
+    func animationLifecycleTick(atEvent: Bool = false) {
         let now = CACurrentMediaTime()
         var next: CFTimeInterval?
         for window in windows {
             guard let layer = window.contentView?.layer, layer.hasAnimationsInTree else { continue }
             layer.updateAnimations(atMediaTime: now)
+            if atEvent { window.animationEventPassed() }
             if let event = layer.animationSchedule(atMediaTime: now).nextEvent { next = min(next ?? event, event) }
         }
         guard let next else { lifecycleTimer?.cancel(); lifecycleTimer = nil; return }
         let timer = lifecycleTimer ?? {
             let timer = DispatchSource.makeTimerSource(queue: .main)
-            timer.setEventHandler { MainActor.assumeIsolated { Application.shared.animationLifecycleTick() } }
+            timer.setEventHandler { MainActor.assumeIsolated { Application.shared.lifecycleTimerFired() } }
             timer.resume()
             return timer
         }()

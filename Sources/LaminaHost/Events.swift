@@ -2,7 +2,9 @@ import QuartzCore
 
 /// Keyboard modifiers held during an event.
 public struct ModifierFlags: OptionSet, Hashable, Sendable {
+    /// The flags as bits.
     public let rawValue: UInt
+    /// Flags from bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// A Shift key.
@@ -19,13 +21,21 @@ public struct ModifierFlags: OptionSet, Hashable, Sendable {
 
 /// A mouse button.
 public enum MouseButton: Int, Sendable {
-    case left = 1, middle = 2, right = 3
+    /// The primary button (X11 button 1).
+    case left = 1
+    /// The middle button or wheel press (X11 button 2).
+    case middle = 2
+    /// The secondary button (X11 button 3).
+    case right = 3
+    /// Any other button (8 and up: back, forward…).
     case other = 0
 }
 
 /// The mouse buttons held down.
 public struct MouseButtons: OptionSet, Hashable, Sendable {
+    /// The buttons as bits.
     public let rawValue: UInt
+    /// Buttons from bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The left (primary) button.
@@ -54,6 +64,7 @@ public struct PointerEvent: Sendable {
     /// Media time (`CACurrentMediaTime()` clock) of the event.
     public var timestamp: CFTimeInterval
 
+    /// A pointer event (tests and synthetic input make them; windows deliver real ones).
     public init(location: CGPoint, button: MouseButton = .left, clickCount: Int = 1, modifiers: ModifierFlags = [],
                 buttons: MouseButtons = [], timestamp: CFTimeInterval = CACurrentMediaTime()) {
         self.location = location; self.button = button; self.clickCount = clickCount
@@ -76,6 +87,7 @@ public struct ScrollEvent: Sendable {
     /// Media time of the event.
     public var timestamp: CFTimeInterval
 
+    /// A scroll event (tests and synthetic input make them; windows deliver real ones).
     public init(location: CGPoint, deltaX: CGFloat, deltaY: CGFloat, modifiers: ModifierFlags = [],
                 hasPreciseScrollingDeltas: Bool = false, timestamp: CFTimeInterval = CACurrentMediaTime()) {
         self.location = location; self.deltaX = deltaX; self.deltaY = deltaY; self.modifiers = modifiers
@@ -99,6 +111,7 @@ public struct KeyEvent: Sendable {
     /// Media time of the event.
     public var timestamp: CFTimeInterval
 
+    /// A key event; `charactersIgnoringModifiers` defaults to `characters`.
     public init(characters: String, charactersIgnoringModifiers: String? = nil, keyCode: UInt16, modifiers: ModifierFlags = [],
                 isARepeat: Bool = false, timestamp: CFTimeInterval = CACurrentMediaTime()) {
         self.characters = characters; self.charactersIgnoringModifiers = charactersIgnoringModifiers ?? characters

@@ -2,7 +2,7 @@
 /// `LAMINA_FRAME_TIMING=timer` keeps to the timer even where the server offers Present.
 public enum FrameTiming: Equatable, Sendable, CustomStringConvertible {
     /// The display's vertical blank, through the Present extension: each frame starts as one
-    /// passes (the rate is the one measured between them, else RandR's, else 60).
+    /// passes (the rate is RandR's, else 60).
     case presentVBlank(framesPerSecond: Double)
     /// A timer at the refresh rate the display reports through RandR.
     case randrTimer(framesPerSecond: Double)
@@ -16,6 +16,7 @@ public enum FrameTiming: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The clock and its rate, for logs and benchmark reports.
     public var description: String {
         switch self {
         case .presentVBlank(let rate): return "Present vblank at \((rate * 100).rounded() / 100) Hz"

@@ -31,6 +31,7 @@ open class HostingView {
         }
     }
 
+    /// A view with a root layer of `layerClass`.
     public init() {
         // Swift cannot call `init()` on a class value (it is not required: Apple's subclasses
         // override it freely); `init(newFrom: nil)` is required and runs the subclass's `init()`.
@@ -49,14 +50,23 @@ open class HostingView {
     /// pointing hand over the layers that react to clicks. Defaults to `cursor`.
     open func cursor(at location: CGPoint) -> Cursor { cursor }
 
+    /// A button was pressed over the view (`event.button`, `event.clickCount`). Does nothing by default.
     open func mouseDown(with event: PointerEvent) {}
+    /// A button was released (wherever the pointer is: the view keeps it while a button is held).
     open func mouseUp(with event: PointerEvent) {}
+    /// The pointer moved with a button held; inside the window or not.
     open func mouseDragged(with event: PointerEvent) {}
+    /// The pointer moved over the view with no button held.
     open func mouseMoved(with event: PointerEvent) {}
+    /// The pointer came into the window.
     open func mouseEntered(with event: PointerEvent) {}
+    /// The pointer left the window.
     open func mouseExited(with event: PointerEvent) {}
+    /// A wheel step or scroll over the view.
     open func scrollWheel(with event: ScrollEvent) {}
+    /// A key was pressed (or repeats: `event.isARepeat`) while the window has the focus.
     open func keyDown(with event: KeyEvent) {}
+    /// A key was released.
     open func keyUp(with event: KeyEvent) {}
     /// A modifier key (Shift, Control, Alt, Super, Caps Lock) was pressed or released;
     /// `event.modifiers` holds the flags after the change.

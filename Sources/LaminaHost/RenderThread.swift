@@ -27,7 +27,7 @@ final class RenderThread: @unchecked Sendable {
     /// Which clock paces the frames.
     var timing: FrameTiming {
         condition.lock(); defer { condition.unlock() }
-        if vblank != nil { return .presentVBlank(framesPerSecond: 1 / frameInterval) }
+        if vblank != nil { return .presentVBlank(framesPerSecond: timerTiming.framesPerSecond) }
         return timerTiming
     }
     private var timerTiming = FrameTiming.defaultTimer(framesPerSecond: 60)
@@ -67,7 +67,6 @@ final class RenderThread: @unchecked Sendable {
             if missedVBlanks >= 10 { vblank = nil }                  // the counter does not run here
         } else {
             missedVBlanks = 0
-            if let measured = clock.measuredInterval { frameInterval = measured }
         }
         return time
     }

@@ -21,6 +21,9 @@ final class Surface: @unchecked Sendable {
     var closed = false
     /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
     private(set) var framesPut = 0
+    /// Of those, frames the compositor could not place, drawn whole by `LayerRenderer` (a whole-frame
+    /// fallback), for benchmarks.
+    private(set) var wholeFramesDrawn = 0
     private(set) var frameTimes: [Double] = []
     /// How long the last frame took to draw and put.
     private var lastFrameSeconds: CFTimeInterval = 0
@@ -157,7 +160,7 @@ final class Surface: @unchecked Sendable {
         ctx.restoreGState()
         buffers.present([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
         recordFrame(since: started)
-        lock.lock(); shownMediaTime = t; lock.unlock()
+        lock.lock(); shownMediaTime = t; wholeFramesDrawn += 1; lock.unlock()
     }
 
     private func recordFrame(since started: CFTimeInterval) {

@@ -14,10 +14,6 @@ final class VBlankClock: @unchecked Sendable {
     private let x: X11Display
     private var serial: UInt32 = 0
     private var selected: Set<UInt> = []
-    /// The last notify: its server time (µs) and counter, to measure the interval.
-    private var last: (ust: UInt64, msc: UInt64)?
-    /// The display's frame interval as the notifies show it (nil until two have come).
-    private(set) var measuredInterval: TimeInterval?
 
     init?(_ x: X11Display) {
         guard x.presentOpcode != nil else { return nil }
@@ -39,7 +35,7 @@ final class VBlankClock: @unchecked Sendable {
         var event = XEvent()
         while true {
             while x.takePresentEvent(&event) {
-                if let (ust, msc, serial) = complete(&event), serial == wanted { return vblank(ust: ust, msc: msc) }
+                if let (ust, serial) = complete(&event), serial == wanted { return vblank(ust: ust) }
             }
             guard DispatchTime.now() < deadline else { return nil }
             // Sleep until the server sends something, then read it — a millisecond at most: the
@@ -53,26 +49,21 @@ final class VBlankClock: @unchecked Sendable {
     /// Forgets a window that closes.
     func forget(_ window: UInt) { selected.remove(window) }
 
-    /// A PresentCompleteNotify of an MSC notify: its server time, counter and serial.
-    private func complete(_ event: inout XEvent) -> (UInt64, UInt64, UInt32)? {
+    /// A PresentCompleteNotify of an MSC notify: its server time and serial.
+    private func complete(_ event: inout XEvent) -> (UInt64, UInt32)? {
         guard XGetEventData(x.display, &event.xcookie) != 0 else { return nil }
         defer { XFreeEventData(x.display, &event.xcookie) }
         guard event.xcookie.evtype == PresentCompleteNotify, let data = event.xcookie.data else { return nil }
         let notify = data.assumingMemoryBound(to: XPresentCompleteNotifyEvent.self).pointee
         guard notify.kind == UInt8(PresentCompleteKindNotifyMSC) else { return nil }
-        return (notify.ust, notify.msc, notify.serial_number)
+        return (notify.ust, notify.serial_number)
     }
 
     /// The media time of a vblank: the server's UST is CLOCK_MONOTONIC in microseconds on a
     /// local Linux server, the clock media time follows; a remote one gets the time it arrived.
-    private func vblank(ust: UInt64, msc: UInt64) -> CFTimeInterval {
-        if let last, msc > last.msc, ust > last.ust {
-            let interval = Double(ust - last.ust) / 1e6 / Double(msc - last.msc)
-            if (1.0 / 480...1.0 / 20).contains(interval) {
-                measuredInterval = measuredInterval.map { $0 * 0.9 + interval * 0.1 } ?? interval
-            }
-        }
-        last = (ust, msc)
+    /// (The interval between vblanks stays the display's nominal one, RandR's or 60 Hz: a
+    /// simulated vblank's times wander with the server's load.)
+    private func vblank(ust: UInt64) -> CFTimeInterval {
         let now = CACurrentMediaTime(), time = Double(ust) / 1e6
         return abs(time - now) < 1 ? time : now
     }

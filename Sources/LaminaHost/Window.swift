@@ -189,6 +189,15 @@ public final class Window {
         return surface.framesDrawn
     }
 
+    /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
+    /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
+    /// in the tree), for benchmarks.
+    package var framesDrawnWhole: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.wholeFramesDrawn
+    }
+
     /// When the last frame was put on screen (media time), for latency measurements.
     package var lastFramePresentedTime: CFTimeInterval {
         guard let surface else { return 0 }
@@ -264,16 +273,24 @@ public final class Window {
     /// Whether the main thread has something to hand over: a commit, an expose, a resize — or a
     /// tree that only the main thread can draw while it animates.
     func wantsFrame(commit: Int) -> Bool {
-        guard isVisible, let layer = contentView?.layer else { return false }
-        return needsDisplay || commit != renderedCommit || (drawsOnMainThread && layer.hasAnimationsInTree)
+        guard isVisible, contentView != nil else { return false }
+        return needsDisplay || commit != renderedCommit || drawsAnimationsOnMainThread
     }
 
     /// Whether the current tree redraws animated custom properties (main thread only).
     private var drawsOnMainThread = false
 
-    /// Whether the main thread draws this window's frames while its animations run.
+    /// Whether the main thread draws this window's frames while its animations run: while one
+    /// is inside its active duration (an ended forwards fill holds still).
     var drawsAnimationsOnMainThread: Bool {
-        drawsOnMainThread && (contentView?.layer.hasAnimationsInTree ?? false)
+        guard drawsOnMainThread, let layer = contentView?.layer, layer.hasAnimationsInTree else { return false }
+        return layer.animationSchedule(atMediaTime: CACurrentMediaTime()).isAnimating
+    }
+
+    /// The lifecycle tick ran: a tree only the main thread draws needs its frame at the event
+    /// too (an animation that just ended shows its model value); the render thread draws its own.
+    func animationEventPassed() {
+        if drawsOnMainThread { needsDisplay = true }
     }
 
     /// Hands the committed tree to the render thread; draws it here when it needs the main thread.

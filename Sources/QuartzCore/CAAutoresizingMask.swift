@@ -2,7 +2,9 @@
 /// the layer hierarchy chapter of Apple's guide relies on it). "Min" and "max" are the
 /// superlayer's own coordinates: `layerMinYMargin` is the margin at the smaller y.
 public struct CAAutoresizingMask: OptionSet, Hashable, Sendable {
+    /// The mask as bits (`kCALayerMinXMargin` is 1, … `kCALayerMaxYMargin` 32).
     public let rawValue: UInt32
+    /// A mask from bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
     /// The margin between the superlayer's min-x edge and the layer's is flexible.

@@ -1,6 +1,21 @@
 /// An edge, center or size of a layer's frame that a `CAConstraint` sets or reads (macOS API).
 public enum CAConstraintAttribute: Int32, Sendable {
-    case minX = 0, midX, maxX, width, minY, midY, maxY, height
+    /// The left edge (raw value 0).
+    case minX = 0
+    /// The horizontal center (1).
+    case midX
+    /// The right edge (2).
+    case maxX
+    /// The width (3).
+    case width
+    /// The top edge in layer coordinates (4).
+    case minY
+    /// The vertical center (5).
+    case midY
+    /// The bottom edge in layer coordinates (6).
+    case maxY
+    /// The height (7).
+    case height
 
     /// The horizontal attributes (`minX`…`width`), else the vertical ones.
     var isHorizontal: Bool { rawValue < 4 }

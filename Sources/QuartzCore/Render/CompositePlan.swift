@@ -52,6 +52,16 @@ final class CompositePlan {
         }
         let match = old?.id == layer.id ? old : nil
         let node = PlacedNode(id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
+        if let match, match.version == layer.version, !match.animated, !layer.hasAnimations {
+            // A still subtree placed elsewhere (scrolled, say): what it covers is known from
+            // last frame, so one out of sight is passed over without looking inside.
+            let local = match.localExtent ?? FlattenedLayer.visualExtent(of: layer)
+            node.localExtent = local
+            if !Self.canShow(local, of: layer, in: placement) {
+                if tracked, let damage { addDamage(from: match, to: node, in: damage) }
+                return node
+            }
+        }
         placeLayer(layer, node, old: match, tracked: tracked && match != nil, isRoot: isRoot)
         guard tracked, let damage else { return node }
         guard let match else {
@@ -62,6 +72,16 @@ final class CompositePlan {
         }
         addDamage(from: match, to: node, in: damage)
         return node
+    }
+
+    /// Whether `local` (the subtree's extent in the layer's coordinates) placed as `placement`
+    /// says can touch the clip (true when not sure: under perspective).
+    private static func canShow(_ local: CGRect, of layer: LayerSnapshot, in placement: Placement) -> Bool {
+        guard !layer.isHidden, layer.opacity > 0 else { return false }
+        guard let affine = layer.transformToParent(in: placement.space).planeAffine else { return true }
+        let device = local.applying(affine.concatenating(placement.toDevice))
+        guard device.isFiniteRect else { return true }
+        return DeviceRect(enclosing: device, within: placement.clip) != nil
     }
 
     /// Whether the layer's last node shows it as it is now: the same version, no animations, placed the same way.

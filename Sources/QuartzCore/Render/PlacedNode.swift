@@ -23,6 +23,9 @@ final class PlacedNode: @unchecked Sendable {
     var above: [CompositeItem] = []
     /// Every device pixel its items touch (for damage when it goes away).
     var extent: DeviceRect?
+    /// For a still subtree placed somewhere new: everything it draws, in the layer's own
+    /// coordinates (kept while its version stays, to pass over it when out of sight).
+    var localExtent: CGRect?
     /// Its own textures and what they were drawn from, kept while its look stays.
     var textures = OwnTextures()
     /// For a subtree shown through one texture: that texture and what it was made from.
