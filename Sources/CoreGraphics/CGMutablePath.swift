@@ -73,9 +73,9 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds an arc of a circle. Angles are in radians from the positive x-axis; `clockwise` is
     /// meant in a y-up space. A line joins the current point to the arc's start, if there is one.
-    /// As in Core Graphics, angles a whole turn or more apart (either way) give a whole circle,
-    /// drawn in the asked direction; closer angles give the arc from start to end going that way
-    /// round (see `sweep(from:to:clockwise:)`).
+    /// As in Core Graphics, a whole turn or more in the asked direction, or whole turns the other
+    /// way (0 and 2π either way), give a whole circle drawn in the asked direction; other angles
+    /// give the arc from start to end going that way round (see `sweep(from:to:clockwise:)`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         guard accept("CGPathAddArc", [center.x, center.y, radius, startAngle, endAngle]) else { return }
@@ -84,18 +84,27 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     }
 
     /// The signed sweep (positive: counterclockwise in a y-up space) of an arc from `start` to
-    /// `end` in the given direction. UIKit hands Core Graphics its arcs with `clockwise` inverted,
-    /// so (0, 2π) must be a whole circle both ways: |end − start| ≥ 2π is a whole turn in the
-    /// asked direction (within a billionth of a radian, so that −π/2 … 3π/2 computed in floating
-    /// point stays whole). Otherwise the sweep is end − start taken into the direction, in
-    /// (−2π, 0] clockwise or [0, 2π) counterclockwise: 0 → 3π/2 clockwise sweeps −π/2, equal
-    /// angles sweep nothing.
+    /// `end` in the given direction:
+    /// - end − start a whole turn or more in the asked direction (≥ 2π counterclockwise, ≤ −2π
+    ///   clockwise): one whole turn that way;
+    /// - otherwise end − start taken into the direction by remainder, into [0, 2π)
+    ///   counterclockwise or (−2π, 0] clockwise (0 → 3π/2 clockwise sweeps −π/2, 0 → π/2 − 4π
+    ///   counterclockwise sweeps π/2; a remainder, not a loop, so that angles like 1e300 end);
+    /// - a remainder of zero from different angles — whole turns the other way, as UIKit's
+    ///   (0, 2π) reaches Core Graphics with `clockwise` inverted — is a whole turn in the asked
+    ///   direction: iOS draws such circles both ways (WebKit and Chromium keep the same rule for
+    ///   canvas arcs, for the pages that relied on it). Zero means within a billionth of a radian,
+    ///   so that −π/2 … 3π/2 computed in floating point stays whole. Equal angles sweep nothing.
     package static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
-        let full = 2 * CGFloat.pi
+        let full = 2 * CGFloat.pi, epsilon: CGFloat = 1e-9
         let delta = end - start
-        if abs(delta) >= full - 1e-9 { return clockwise ? -full : full }
-        if clockwise { return delta > 0 ? delta - full : delta }
-        return delta < 0 ? delta + full : delta
+        let turn = clockwise ? -full : full
+        if clockwise ? delta <= -full : delta >= full { return turn }
+        var sweep = delta.truncatingRemainder(dividingBy: full)
+        if clockwise, sweep > 0 { sweep -= full }
+        if !clockwise, sweep < 0 { sweep += full }
+        if abs(delta) >= epsilon && (abs(sweep) < epsilon || abs(sweep) > full - epsilon) { return turn }
+        return sweep
     }
 
     /// Adds an arc starting at `startAngle` and sweeping `delta` radians (positive:

@@ -106,13 +106,18 @@ final class CGPathTests: XCTestCase {
         XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi, clockwise: true), -twoPi)
         XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi, clockwise: false), twoPi)
         XCTAssertEqual(CGMutablePath.sweep(from: twoPi, to: 0, clockwise: false), twoPi)
-        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 3 * .pi, clockwise: true), -twoPi, "more than a turn: one turn")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -3 * .pi, clockwise: true), -twoPi, "more than a turn the asked way: one turn")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 4 * .pi, clockwise: true), -twoPi, "whole turns the other way: one turn")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 3 * .pi, clockwise: true), -.pi, accuracy: 1e-12,
+                       "more than a turn the other way: the remainder, taken the asked way")
         XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 1.5 * .pi, clockwise: true), -0.5 * .pi, accuracy: 1e-12)
         XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -1.5 * .pi, clockwise: false), 0.5 * .pi, accuracy: 1e-12)
         XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -0.5 * .pi, clockwise: true), -0.5 * .pi)
         XCTAssertEqual(CGMutablePath.sweep(from: 1, to: 1, clockwise: true), 0, "equal angles: nothing")
         XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi - 0.01, clockwise: true), -0.01, accuracy: 1e-12,
                        "just short of a turn the other way: a sliver")
+        XCTAssertEqual(CGMutablePath.sweep(from: -.pi / 2, to: 3 * .pi / 2 - 1e-14, clockwise: true), -twoPi,
+                       "a turn short by rounding is still a turn")
     }
 
     func testFullCirclesDrawInBothDirections() {
