@@ -39,6 +39,9 @@ final class Surface: @unchecked Sendable {
     private var lostPicture = true
     /// Places cached layer textures where the picture changed (used under `drawing`).
     private let compositor = Compositor()
+    /// The caches this window's frames are drawn with, by the compositor or, for frames only the
+    /// main thread can draw, by the layer renderer.
+    var renderContext: RenderContext { compositor.context }
 
     init(windowID: UInt, gc: GC, buffers: SwapChain?, scale: CGFloat) {
         self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
@@ -124,7 +127,7 @@ final class Surface: @unchecked Sendable {
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
         guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
-            drawWhole(buffers, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
+            drawWhole(buffers, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0, context: renderContext) }
             return true
         }
         if !rects.isEmpty {                                       // nothing changed: nothing to put

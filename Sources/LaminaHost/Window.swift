@@ -304,7 +304,7 @@ public final class Window {
         } else {
             drawsOnMainThread = true
             RenderThread.shared.submit(nil, to: surface)
-            surface.drawFrame(atMediaTime: now) { layer.renderFrame(atMediaTime: now, in: $0) }
+            surface.drawFrame(atMediaTime: now) { layer.renderFrame(atMediaTime: now, in: $0, renderContext: surface.renderContext) }
         }
         needsDisplay = false
         renderedCommit = commit

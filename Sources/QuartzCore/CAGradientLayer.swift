@@ -55,7 +55,7 @@ open class CAGradientLayer: CALayer {
                                         guard let array = value as? [Any] ?? (value as? NSArray).map({ $0.map { $0 } }) else { return false }
                                         layer.colors = array
                                         return true
-                                    }),
+                                    }, animatable: true),
             "locations": LayerProperty(get: { ($0 as? CAGradientLayer)?.locations },
                                        set: { layer, value in
                                            guard let layer = layer as? CAGradientLayer else { return false }
@@ -65,9 +65,9 @@ open class CAGradientLayer: CALayer {
                                            guard numbers.count == array.count else { return false }
                                            layer.locations = numbers
                                            return true
-                                       }),
-            "startPoint": .keyPath(\CAGradientLayer.startPoint),
-            "endPoint": .keyPath(\CAGradientLayer.endPoint),
+                                       }, animatable: true),
+            "startPoint": .keyPath(\CAGradientLayer.startPoint, animatable: true),
+            "endPoint": .keyPath(\CAGradientLayer.endPoint, animatable: true),
             "type": LayerProperty(get: { ($0 as? CAGradientLayer)?.type.rawValue },
                                   set: { layer, value in
                                       guard let layer = layer as? CAGradientLayer, let name = value as? String else { return false }

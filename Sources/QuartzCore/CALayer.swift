@@ -412,6 +412,8 @@ open class CALayer: NSObject {
     final var ownVersion: UInt64 = 0
     /// Whether one of the layer's own properties changed since its last snapshot.
     final var ownPropertiesChanged = true
+    /// The caches `render(in:)` draws this tree with, kept while the layer lives (made on first use).
+    final lazy var renderContext = RenderContext()
 
     // MARK: Display and layout state
 
@@ -510,7 +512,7 @@ open class CALayer: NSObject {
     /// Renders the layer and its sublayers into `ctx`, in its current user space.
     open func render(in ctx: CGContext) {
         prepareForRendering()
-        LayerRenderer.render(LayerSnapshot(self), in: ctx)
+        LayerRenderer.render(LayerSnapshot(self), in: ctx, context: renderContext)
     }
 
     /// The action for an event — a property key, `"onOrderIn"`, `"onOrderOut"` or

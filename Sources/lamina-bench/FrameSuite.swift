@@ -68,7 +68,7 @@ final class OffscreenFrames {
         target.fill(CGRect(x: 0, y: 0, width: target.width, height: target.height))
         target.translateBy(x: 0, y: CGFloat(target.height))
         target.scaleBy(x: 1, y: -1)
-        tree.draw(atMediaTime: t, in: target)
+        tree.draw(atMediaTime: t, in: target, context: compositor.context)
         target.restoreGState()
         return false
     }

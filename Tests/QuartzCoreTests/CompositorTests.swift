@@ -23,7 +23,7 @@ class CompositingTestCase: XCTestCase {
         ctx.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
         ctx.translateBy(x: 0, y: CGFloat(size.height))
         ctx.scaleBy(x: 1, y: -1)
-        RenderTree(layer)!.draw(atMediaTime: CACurrentMediaTime(), in: ctx)
+        RenderTree(layer)!.draw(atMediaTime: CACurrentMediaTime(), in: ctx, context: RenderContext())
         return ctx.makeImage()!
     }
 
@@ -132,7 +132,7 @@ final class CompositorTests: CompositingTestCase {
             layer.shadowOpacity = 0.7
             layer.shadowRadius = 5
             layer.shadowOffset = CGSize(width: 4, height: 6)
-            XCTAssertEqual(LayerShadow.knownShape(of: LayerSnapshot(layer)) == nil, layer !== turned)
+            XCTAssertEqual(LayerShadow.knownShape(of: LayerSnapshot(layer), paths: PathCache()) == nil, layer !== turned)
             root.addSublayer(layer)
         }
         let ctx = target()
@@ -178,7 +178,7 @@ final class CompositorTests: CompositingTestCase {
     func testRoundedTilesHaveACrossOfFlatTexels() throws {
         let layer = tile(CGRect(x: 0, y: 0, width: 64, height: 64), CGColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 1))
         layer.cornerRadius = 8
-        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1))
+        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: RenderContext()))
         let t = texture.texels
         let wide = (x0: Int(t.flat_x0), y0: Int(t.flat_y0), x1: Int(t.flat_x1), y1: Int(t.flat_y1))
         let tall = (x0: Int(t.flat2_x0), y0: Int(t.flat2_y0), x1: Int(t.flat2_x1), y1: Int(t.flat2_y1))
@@ -236,7 +236,7 @@ final class CompositorTests: CompositingTestCase {
         let layer = scene()
         let compositor = Compositor(), ctx = target()
         XCTAssertNotNil(composited(layer, with: compositor, into: ctx))
-        let plan = CompositePlan(screen: DeviceRect(x: 0, y: 0, width: 240, height: 160), cache: TextureCache(),
+        let plan = CompositePlan(screen: DeviceRect(x: 0, y: 0, width: 240, height: 160), cache: TextureCache(context: RenderContext()),
                                  groups: GroupCompositor(), damage: nil)
         _ = plan.placeRoot(RenderTree(layer)!.snapshot, scale: 1, previous: nil, previousBackdrop: 0)
         XCTAssertNotEqual(plan.backdrop, 0xFFFF_FFFF, "the root's color, not white")

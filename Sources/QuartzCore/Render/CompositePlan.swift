@@ -142,11 +142,11 @@ final class CompositePlan {
 
     /// The one predicate that chooses a layer's route (its map to device pixels decides whether
     /// a clip is a rectangle on whole pixels).
-    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat) -> Route {
+    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
         let hasSublayers = !layer.sublayers.isEmpty
         if layer.transition != nil { return .drawn(.transition) }
         if layer.shouldRasterize { return .drawn(.rasterized) }
-        if castsShadow(layer), LayerShadow.knownShape(of: layer) == nil,
+        if castsShadow(layer), LayerShadow.knownShape(of: layer, paths: paths) == nil,
            hasSublayers || !layer.mask.isEmpty || opacity < 1 { return .drawn(.shadowOfSubtree) }
         if !layer.mask.isEmpty { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
@@ -185,7 +185,7 @@ final class CompositePlan {
         guard det != 0, det.isFinite else { return }
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
-        switch Self.route(of: layer, toDevice: toDevice, opacity: opacity) {
+        switch Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths) {
         case .items:
             placeItems(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old, tracked: tracked, isRoot: isRoot)
         case .group(let reason):
@@ -285,7 +285,7 @@ final class CompositePlan {
     /// unknown shape is the shadow of the layer's own drawing (`route` sends subtrees elsewhere).
     private func placeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                              scale: CGFloat, old: PlacedNode?) {
-        let shape = LayerShadow.knownShape(of: layer)
+        let shape = LayerShadow.knownShape(of: layer, paths: cache.context.paths)
         guard let texture = ownTexture(\.shadow, of: layer, old: old, scale: scale, { $0.shadowTexture(for: layer, shape: shape, scale: scale) })
         else { return }
         node.textures.shadow = texture
@@ -316,7 +316,7 @@ final class CompositePlan {
         if !layer.hasAnimations, let kept = old?.group, kept.key == key {
             texture = kept.texture
         } else {
-            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: 4096) { LayerRenderer.draw(layer, in: $0) }
+            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: 4096) { LayerRenderer.draw(layer, in: $0, context: cache.context) }
         }
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
@@ -375,7 +375,7 @@ final class CompositePlan {
             texture = kept.texture
         } else {
             texture = LayerTexture(covering: rect, scale: scale, maxSide: 4096) {
-                LayerRenderer.drawSublayer(layer, in: placement.space, ctx: $0)
+                LayerRenderer.drawSublayer(layer, in: placement.space, ctx: $0, context: cache.context)
             }
         }
         guard let texture else { return }

@@ -9,7 +9,9 @@ import Foundation
 /// offscreen pass become textures of their own (see `CompositePlan`); nothing sends a whole
 /// frame to `LayerRenderer`.
 package final class Compositor: @unchecked Sendable {
-    private let cache = TextureCache()
+    /// The caches this compositor draws with (see `RenderContext` for their lifecycle).
+    package let context = RenderContext()
+    private let cache: TextureCache
     /// The last frame's placed tree: what the next frame reuses and compares with.
     private var previous: PlacedNode?
     /// The last frame's placed tree (for tests).
@@ -41,6 +43,7 @@ package final class Compositor: @unchecked Sendable {
 
     package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         bands = (0..<max(threads, 1)).map { _ in CompositeBand() }
+        cache = TextureCache(context: context)
     }
 
     /// Forgets what the target shows: the next frame is composited whole (after a resize, or

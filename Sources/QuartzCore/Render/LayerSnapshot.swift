@@ -138,7 +138,7 @@ struct LayerSnapshot: Sendable {
         timing = layer.layerTiming
         animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
         animatesLook = layer.attachedAnimations.contains { entry in
-            entry.animation.animatedKeys.contains { !Self.placementKeys.contains($0) }
+            entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
@@ -197,10 +197,6 @@ struct LayerSnapshot: Sendable {
         LayerGeometry.transformToParent(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
                                         position: position, zPosition: zPosition, in: parent)
     }
-
-    /// Keys that place a layer without changing its drawing.
-    static let placementKeys: Set<String> = ["position", "transform", "opacity", "zPosition", "anchorPoint", "anchorPointZ",
-                                            "hidden", "doubleSided", "sublayerTransform"]
 
     /// The layer alone, without its sublayers.
     mutating func removeSublayers() {

@@ -143,25 +143,25 @@ final class LayerTexture: @unchecked Sendable {
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
     /// draws (contents may overflow the bounds). Drawn with the bounds' origin at zero, so that
     /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
-    static func own(_ layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
+    static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
         var own = layer
         own.removeSublayers()
         own.opacity = 1
         own.shadowOpacity = 0
         own.transition = nil
         own.bounds.origin = .zero
-        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0) }
+        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
     }
 
     /// A layer's shadow alone: cast from `shape` when it is known (`LayerShadow.knownShape`),
     /// else from the layer's own drawing.
-    static func shadow(of layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
+    static func shadow(of layer: LayerSnapshot, shape: CGPath?, scale: CGFloat, context: RenderContext) -> LayerTexture? {
         let spread = 3 * layer.shadowRadius + 2
         let rect = (shape?.boundingBoxOfPath ?? layer.bounds).offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
             .insetBy(dx: -spread, dy: -spread)
         return LayerTexture(covering: rect, scale: scale) { ctx in
-            if let shape { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: ctx) }
-            else { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx) }
+            if let shape { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: ctx, context: context) }
+            else { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx, context: context) }
         }
     }
 
@@ -182,6 +182,12 @@ final class TextureCache {
 
     private var textures: [Key: LayerTexture] = [:]
     private var frame = 0
+    /// The renderer's caches its textures are drawn with.
+    let context: RenderContext
+
+    init(context: RenderContext) {
+        self.context = context
+    }
 
     var count: Int { textures.count }
 
@@ -190,17 +196,17 @@ final class TextureCache {
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
         // Keyed at the bounds' origin zero, as `own` draws them.
         guard part != .whole else {
-            return texture(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true))) { LayerTexture.own(layer, scale: scale) }
+            return texture(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true))) { LayerTexture.own(layer, scale: scale, context: context) }
         }
         let drawn = part.applied(to: layer)
-        return texture(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true))) { LayerTexture.own(drawn, scale: scale) }
+        return texture(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true))) { LayerTexture.own(drawn, scale: scale, context: context) }
     }
 
     /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
     func shadowTexture(for layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
         let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(LayerTexture.Look(layer, scale: scale))
         return texture(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale))) {
-            LayerTexture.shadow(of: layer, shape: shape, scale: scale)
+            LayerTexture.shadow(of: layer, shape: shape, scale: scale, context: context)
         }
     }
 

@@ -91,7 +91,7 @@ final class GroupCompositor {
         } else if maskStill, let kept = old?.clip, kept.key == clipKey {
             clipMask = kept
         } else {
-            clipMask = Self.clipMask(of: layer, padded: padded, scale: scale, key: clipKey)
+            clipMask = Self.clipMask(of: layer, padded: padded, scale: scale, key: clipKey, context: cache.context)
         }
         let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: CATransform3DIdentity)
         if let old, old.inner != nil, old.key?.rect == rect, old.key?.scale == scale, changes.rectangleCount == 0,
@@ -109,14 +109,15 @@ final class GroupCompositor {
     }
 
     /// The alpha the layer's rounded bounds (when it clips) and its mask leave, over `padded`.
-    private static func clipMask(of layer: LayerSnapshot, padded: CGRect, scale: CGFloat, key: ClipMask.Key) -> ClipMask? {
+    private static func clipMask(of layer: LayerSnapshot, padded: CGRect, scale: CGFloat, key: ClipMask.Key,
+                                 context: RenderContext) -> ClipMask? {
         guard let alpha = LayerCanvas.make(covering: padded, scale: scale, alphaOnly: true) else { return nil }
         if layer.masksToBounds {
-            alpha.addPath(LayerShape(layer).path)
+            alpha.addPath(LayerShape(layer, paths: context.paths).path)
             alpha.clip()
         }
         if let mask = layer.mask.first {
-            LayerRenderer.drawSublayer(mask, of: nil, in: alpha)
+            LayerRenderer.drawSublayer(mask, of: nil, in: alpha, context: context)
         } else {
             alpha.setFillColor(gray: 1, alpha: 1)
             alpha.fill(padded)
