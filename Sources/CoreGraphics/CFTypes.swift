@@ -13,3 +13,29 @@ public typealias CFNumber = NSNumber
 public typealias CFTypeRef = AnyObject
 public typealias CFIndex = Int
 public typealias CFTimeInterval = TimeInterval
+public typealias CFAttributedString = NSAttributedString
+public typealias CFMutableAttributedString = NSMutableAttributedString
+public typealias CFSet = NSSet
+
+/// A range of items (UTF-16 code units in a string) in Core Foundation's spelling. A zero
+/// length means "to the end" where Core Text functions take a range.
+public struct CFRange: Hashable, Sendable {
+    /// The first item's index. Defaults to 0.
+    public var location: CFIndex
+    /// How many items. Defaults to 0.
+    public var length: CFIndex
+
+    public init() { location = 0; length = 0 }
+    public init(location: CFIndex, length: CFIndex) {
+        self.location = location
+        self.length = length
+    }
+}
+
+/// `CFRange(location: loc, length: len)`.
+public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange {
+    CFRange(location: loc, length: len)
+}
+
+/// A UTF-16 code unit, in Core Foundation's spelling.
+public typealias UniChar = UInt16

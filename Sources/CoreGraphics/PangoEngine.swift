@@ -1,0 +1,36 @@
+import CCairo
+
+/// Lamina's one text engine: Pango (itemizing, bidi, line breaking) over HarfBuzz (shaping) and
+/// fontconfig (fonts and fallback). Core Text and `TextLayout` both lay out through the contexts
+/// made here, so the same string in the same font gives the same glyphs and advances in both.
+package enum PangoEngine {
+    /// A new Pango context on this thread's font map (Pango's font maps are per thread), set up
+    /// as Core Text measures: no hinting, unrounded glyph positions. Free it with `g_object_unref`.
+    package static func makeContext() -> OpaquePointer {
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        return context
+    }
+
+    /// A Pango description that fontconfig resolves to `match` at `size` points (absolute size:
+    /// one point is one user-space unit, as in Core Text). Free it with `pango_font_description_free`.
+    package static func fontDescription(for match: FontMatch, size: CGFloat) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, match.family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(FcWeightToOpenType(Int32(match.weight)))))
+        pango_font_description_set_style(description, match.slant == 0 ? PANGO_STYLE_NORMAL : match.slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
+        pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
+        return description
+    }
+
+    /// The fontconfig face of a font Pango chose (the requested one or a fallback).
+    package static func match(of font: UnsafeMutablePointer<PangoFont>) -> FontMatch? {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        return FontMatch(pattern: pattern)
+    }
+}

@@ -1,0 +1,199 @@
+import CCairo
+import CoreGraphics
+
+/// Turns a range of an attributed string into `CTLine`s through Pango: bidi and script
+/// itemization, font fallback (fontconfig), shaping (HarfBuzz) and, given a width, line
+/// breaking. Core Text's indices are UTF-16 offsets and Pango's UTF-8 byte offsets; the maps
+/// here convert between them. Everything Pango returns is copied into the lines, which own no
+/// Pango objects.
+struct ParagraphShaper {
+    /// How lines are broken when a width is given.
+    enum Wrapping {
+        /// One line, however long (Core Text's `CTLineCreateWithAttributedString`).
+        case none
+        case words
+        case characters
+    }
+
+    let attributed: NSAttributedString
+    /// The UTF-16 range laid out.
+    let range: NSRange
+    private let text: [UInt8]
+    /// UTF-16 offset (relative to `range`) of each UTF-8 byte offset that starts a scalar, and
+    /// of the end.
+    private let utf16OfByte: [Int]
+    /// UTF-8 byte offset of each UTF-16 offset (relative to `range`), and of the end.
+    private let byteOfUTF16: [Int]
+
+    init(_ attributed: NSAttributedString, range: NSRange) {
+        self.attributed = attributed
+        self.range = range
+        let substring = (attributed.string as NSString).substring(with: range)
+        var text: [UInt8] = []
+        var utf16OfByte: [Int] = []
+        var byteOfUTF16: [Int] = []
+        text.reserveCapacity(substring.utf8.count)
+        var utf16 = 0
+        for scalar in substring.unicodeScalars {
+            let bytes = Array(String(scalar).utf8)
+            for _ in 0..<scalar.utf16.count { byteOfUTF16.append(text.count) }
+            for _ in bytes { utf16OfByte.append(utf16) }
+            text += bytes
+            utf16 += scalar.utf16.count
+        }
+        utf16OfByte.append(utf16)
+        byteOfUTF16.append(text.count)
+        self.text = text
+        self.utf16OfByte = utf16OfByte
+        self.byteOfUTF16 = byteOfUTF16
+    }
+
+    /// The absolute UTF-16 index of a byte offset into the laid-out text.
+    private func index(ofByte byte: Int) -> Int {
+        range.location + utf16OfByte[min(max(byte, 0), utf16OfByte.count - 1)]
+    }
+
+    /// The base direction the paragraph style sets; nil for natural (Pango takes the first
+    /// strong character's, as Core Text does).
+    var styledDirection: CTWritingDirection? {
+        guard let direction = paragraphStyle?.baseWritingDirection, direction != .natural else { return nil }
+        return direction
+    }
+
+    /// The paragraph style of the range's first character (Core Text takes a paragraph's style
+    /// from its first character).
+    var paragraphStyle: CTParagraphStyle? {
+        guard range.length > 0 else { return nil }
+        return attributed.attribute(NSAttributedString.Key(kCTParagraphStyleAttributeName as String), at: range.location,
+                                    effectiveRange: nil) as? CTParagraphStyle
+    }
+
+    /// Lays the range out. `width` (with a wrapping) breaks it into lines; `firstLineIndent` is
+    /// the first line's extra indent (negative: the others'), `justify` spreads all but the last.
+    func lines(width: CGFloat? = nil, wrapping: Wrapping = .none, firstLineIndent: CGFloat = 0, justify: Bool = false) -> [CTLine] {
+        let context = PangoEngine.makeContext()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+        }
+        let (attributeList, styles) = makeAttributes()
+        pango_layout_set_attributes(layout, attributeList)
+        pango_attr_list_unref(attributeList)
+        if let direction = styledDirection {
+            pango_layout_set_auto_dir(layout, 0)
+            pango_context_set_base_dir(context, direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+            pango_layout_context_changed(layout)
+        }
+        if let width, wrapping != .none, width.isFinite, width > 0 {
+            pango_layout_set_width(layout, Int32(min(Double(width), 1e6) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, wrapping == .words ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
+            pango_layout_set_indent(layout, Int32(Double(firstLineIndent) * Double(PANGO_SCALE)))
+            pango_layout_set_justify(layout, justify ? 1 : 0)
+        } else {
+            // A newline inside a CTLine is one more glyph, not a new line.
+            pango_layout_set_single_paragraph_mode(layout, 1)
+        }
+        var lines: [CTLine] = []
+        let count = pango_layout_get_line_count(layout)
+        for i in 0..<count {
+            guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+            lines.append(makeLine(line, styles: styles))
+        }
+        return lines
+    }
+
+    // MARK: Attributes
+
+    /// One attribute run of the range: its UTF-8 bytes, resolved style and attributes.
+    private struct StyledRun {
+        var bytes: Range<Int>
+        var style: RunStyle
+        var attributes: [NSAttributedString.Key: Any]
+    }
+
+    /// Pango attributes for every attribute run (font, letter spacing, ligatures, language),
+    /// and the runs. Each run also gets a distinct foreground color: Pango then starts a new item
+    /// at every attribute run, as Core Text starts a new CTRun.
+    private func makeAttributes() -> (OpaquePointer, [StyledRun]) {
+        let list = pango_attr_list_new()!
+        var styles: [StyledRun] = []
+        attributed.enumerateAttributes(in: range) { attributes, runRange, _ in
+            let start = byteOfUTF16[runRange.location - range.location]
+            let end = byteOfUTF16[runRange.location + runRange.length - range.location]
+            let style = RunStyle(attributes)
+            styles.append(StyledRun(bytes: start..<end, style: style, attributes: attributes))
+            func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>) {
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(list, attribute)
+            }
+            let description = PangoEngine.fontDescription(for: style.font.face.match, size: style.font.size)
+            insert(pango_attr_font_desc_new(description))
+            pango_font_description_free(description)
+            let marker = UInt16(truncatingIfNeeded: styles.count)
+            insert(pango_attr_foreground_new(marker, 0, 0))
+            if style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(Double(style.kern) * Double(PANGO_SCALE)))) }
+            if style.ligature == 0 { insert(pango_attr_font_features_new("liga=0,clig=0")) }
+            if style.ligature >= 2 { insert(pango_attr_font_features_new("dlig=1")) }
+            if let language = style.language { insert(pango_attr_language_new(pango_language_from_string(language))) }
+        }
+        return (list, styles)
+    }
+
+    // MARK: Lines
+
+    /// Copies one Pango line into a CTLine: runs in visual order, glyph positions from the
+    /// line's origin, string indices in UTF-16.
+    private func makeLine(_ line: UnsafeMutablePointer<PangoLayoutLine>, styles: [StyledRun]) -> CTLine {
+        let scale = CGFloat(PANGO_SCALE)
+        var runs: [CTRun] = []
+        var x: CGFloat = 0
+        var node = line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee,
+                  let item = run.item?.pointee, let glyphString = run.glyphs?.pointee else { continue }
+            let styled = styles.first { $0.bytes.contains(Int(item.offset)) } ?? styles.last
+            var style = styled?.style ?? RunStyle([:])
+            var attributes = styled?.attributes ?? [:]
+            // Pango's font: the requested one, or a fallback for characters it lacks.
+            if let font = item.analysis.font, let match = PangoEngine.match(of: font),
+               match.file != style.font.face.match.file || match.index != style.font.face.match.index,
+               let face = FontFace.face(for: match) {
+                style.font = CTFont(face: face, size: style.font.size, matrix: style.font.matrix)
+                attributes[NSAttributedString.Key(kCTFontAttributeName as String)] = style.font
+            }
+            let count = Int(glyphString.num_glyphs)
+            var glyphs: [CGGlyph] = [], positions: [CGPoint] = [], advances: [CGSize] = [], indices: [CFIndex] = []
+            glyphs.reserveCapacity(count); positions.reserveCapacity(count); advances.reserveCapacity(count); indices.reserveCapacity(count)
+            let startX = x
+            for i in 0..<count {
+                let info = glyphString.glyphs[i]
+                let glyph = info.glyph
+                glyphs.append(glyph == PANGO_GLYPH_EMPTY ? 0xFFFF : glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 || glyph > 0xFFFF ? 0 : CGGlyph(glyph))
+                positions.append(CGPoint(x: x + CGFloat(info.geometry.x_offset) / scale,
+                                         y: style.baselineOffset - CGFloat(info.geometry.y_offset + run.y_offset) / scale))
+                let advance = CGFloat(info.geometry.width) / scale
+                advances.append(CGSize(width: advance, height: 0))
+                indices.append(index(ofByte: Int(item.offset) + Int(glyphString.log_clusters[i])))
+                x += advance
+            }
+            let rtl = item.analysis.level % 2 == 1
+            var status: CTRunStatus = rtl ? .rightToLeft : []
+            let ordered = rtl ? indices.reversed() : indices
+            if zip(ordered, ordered.dropFirst()).contains(where: { $0 > $1 }) { status.insert(.nonMonotonic) }
+            let start = index(ofByte: Int(item.offset))
+            let stringRange = CFRange(location: start, length: index(ofByte: Int(item.offset + item.length)) - start)
+            runs.append(CTRun(glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices, stringRange: stringRange,
+                              status: status, attributes: NSDictionary(dictionary: attributes.reduce(into: [String: Any]()) { $0[$1.key.rawValue] = $1.value }),
+                              style: style, originX: startX))
+        }
+        let start = index(ofByte: Int(line.pointee.start_index))
+        let end = index(ofByte: Int(line.pointee.start_index + line.pointee.length))
+        let rtl = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+        return CTLine(runs: runs, stringRange: CFRange(location: start, length: end - start), attributed: attributed,
+                      isRightToLeft: rtl)
+    }
+}
