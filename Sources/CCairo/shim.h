@@ -4,6 +4,7 @@
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-ft.h>
+#include <freetype/tttables.h>
 #include <fontconfig/fontconfig.h>
 #include <hb.h>
 #include <hb-ot.h>

@@ -168,9 +168,9 @@ package final class FontFace: @unchecked Sendable {
         cairo_glyph_path(cr, &cairoGlyph, 1)
         guard let copied = cairo_copy_path(cr) else { return nil }
         defer { cairo_path_destroy(copied) }
+        guard copied.pointee.status == CAIRO_STATUS_SUCCESS, copied.pointee.num_data > 0, let data = copied.pointee.data else { return nil }
         let path = CGMutablePath()
         var i = 0
-        let data = copied.pointee.data!
         while i < Int(copied.pointee.num_data) {
             let header = data[i].header
             let point = { (k: Int) in CGPoint(x: data[i + k].point.x, y: data[i + k].point.y) }

@@ -35,8 +35,8 @@ public struct CTLineBoundsOptions: OptionSet, Sendable {
 public final class CTLine: @unchecked Sendable {
     let runs: [CTRun]
     let stringRange: CFRange
-    /// The string the line was laid out from (for truncation).
-    let attributed: NSAttributedString
+    /// The string the line was laid out from (for truncation; a truncated line's is its own).
+    package let attributed: NSAttributedString
     /// The paragraph's direction: caret affinity and natural alignment follow it.
     let isRightToLeft: Bool
     let width: CGFloat

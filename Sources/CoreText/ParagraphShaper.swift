@@ -150,6 +150,7 @@ struct ParagraphShaper {
         let scale = CGFloat(PANGO_SCALE)
         var runs: [CTRun] = []
         var x: CGFloat = 0
+        let lineIsRightToLeft = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
         var node = line.pointee.runs
         while let current = node {
             node = current.pointee.next
@@ -180,6 +181,12 @@ struct ParagraphShaper {
                 indices.append(index(ofByte: Int(item.offset) + Int(glyphString.log_clusters[i])))
                 x += advance
             }
+            // Pango spaces letters only between characters; Core Text's kern follows the last
+            // one too (where a left-to-right line ends).
+            if node == nil, !lineIsRightToLeft, style.kern != 0, !advances.isEmpty {
+                advances[advances.count - 1].width += style.kern
+                x += style.kern
+            }
             let rtl = item.analysis.level % 2 == 1
             var status: CTRunStatus = rtl ? .rightToLeft : []
             let ordered = rtl ? indices.reversed() : indices
@@ -192,8 +199,7 @@ struct ParagraphShaper {
         }
         let start = index(ofByte: Int(line.pointee.start_index))
         let end = index(ofByte: Int(line.pointee.start_index + line.pointee.length))
-        let rtl = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
         return CTLine(runs: runs, stringRange: CFRange(location: start, length: end - start), attributed: attributed,
-                      isRightToLeft: rtl)
+                      isRightToLeft: lineIsRightToLeft)
     }
 }
