@@ -97,7 +97,9 @@ extension CGContext {
             cairo_glyph_extents(cr, &cairoGlyphs, Int32(count), &extents)
             // Strokes reach half a line width past the outline.
             let pad = strokes ? cairo_get_line_width(cr) : 0
-            return CGRect(x: extents.x_bearing, y: extents.y_bearing, width: extents.width, height: extents.height).insetBy(dx: -pad, dy: -pad)
+            // cairo measures the bearings from the first glyph's position.
+            return CGRect(x: cairoGlyphs[0].x + extents.x_bearing, y: cairoGlyphs[0].y + extents.y_bearing,
+                          width: extents.width, height: extents.height).insetBy(dx: -pad, dy: -pad)
         }
         let clipToShape: (OpaquePointer) -> Void = { cr in
             setFont(cr)
