@@ -40,9 +40,9 @@ let package = Package(
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
-        .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
+        .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics", "CoreText"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "ImageIO"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),

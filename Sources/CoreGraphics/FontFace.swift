@@ -171,10 +171,16 @@ package final class FontFace: @unchecked Sendable {
         guard copied.pointee.status == CAIRO_STATUS_SUCCESS, copied.pointee.num_data > 0, let data = copied.pointee.data else { return nil }
         let path = CGMutablePath()
         var i = 0
+        var closed = false
         while i < Int(copied.pointee.num_data) {
             let header = data[i].header
             let point = { (k: Int) in CGPoint(x: data[i + k].point.x, y: data[i + k].point.y) }
+            defer { closed = header.type == CAIRO_PATH_CLOSE_PATH }
             switch header.type {
+            // cairo follows each close with a move to the closed contour's start: not an element of ours.
+            case CAIRO_PATH_MOVE_TO where closed && i + Int(header.length) < Int(copied.pointee.num_data)
+                && data[i + Int(header.length)].header.type == CAIRO_PATH_MOVE_TO: break
+            case CAIRO_PATH_MOVE_TO where closed && i + Int(header.length) >= Int(copied.pointee.num_data): break
             case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
             case CAIRO_PATH_LINE_TO: path.addLine(to: point(1))
             case CAIRO_PATH_CURVE_TO: path.addCurve(to: point(3), control1: point(1), control2: point(2))

@@ -4,10 +4,16 @@ import CCairo
 /// fontconfig (fonts and fallback). Core Text and `TextLayout` both lay out through the contexts
 /// made here, so the same string in the same font gives the same glyphs and advances in both.
 package enum PangoEngine {
-    /// A new Pango context on this thread's font map (Pango's font maps are per thread), set up
-    /// as Core Text measures: no hinting, unrounded glyph positions. Free it with `g_object_unref`.
-    package static func makeContext() -> OpaquePointer {
+    /// A new Pango context on this thread's font map (Pango's font maps are per thread). Free it
+    /// with `g_object_unref`.
+    ///
+    /// - Parameter gridFitted: false (Core Text): no hinting, unrounded glyph positions, so
+    ///   advances are the font's design advances at any scale, as Apple's are. True
+    ///   (`TextLayout`): the target surface's hinting and whole-pixel positions, which
+    ///   `TextLayout` has always drawn with (its goldens hold it), for crisp UI labels.
+    package static func makeContext(gridFitted: Bool = false) -> OpaquePointer {
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        if gridFitted { return context }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
