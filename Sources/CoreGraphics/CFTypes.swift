@@ -13,8 +13,11 @@ public typealias CFNumber = NSNumber
 public typealias CFTypeRef = AnyObject
 public typealias CFIndex = Int
 public typealias CFTimeInterval = TimeInterval
+/// Core Text takes attributed strings by this name.
 public typealias CFAttributedString = NSAttributedString
+/// A mutable attributed string, in Core Foundation's spelling.
 public typealias CFMutableAttributedString = NSMutableAttributedString
+/// A set, in Core Foundation's spelling.
 public typealias CFSet = NSSet
 
 /// A range of items (UTF-16 code units in a string) in Core Foundation's spelling. A zero
@@ -25,7 +28,9 @@ public struct CFRange: Hashable, Sendable {
     /// How many items. Defaults to 0.
     public var length: CFIndex
 
+    /// The empty range at 0.
     public init() { location = 0; length = 0 }
+    /// A range of `length` items from `location`.
     public init(location: CFIndex, length: CFIndex) {
         self.location = location
         self.length = length

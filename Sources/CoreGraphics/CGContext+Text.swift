@@ -2,13 +2,21 @@ import CCairo
 
 /// How glyphs are painted: filled, stroked, both, not at all, and whether they join the clip.
 public enum CGTextDrawingMode: Int32, Sendable {
+    /// Filled with the fill color (the default).
     case fill = 0
+    /// Outlined with the stroke color and line parameters.
     case stroke
+    /// Filled, then outlined.
     case fillStroke
+    /// Not painted (the glyphs still take their place).
     case invisible
+    /// Filled, then added to the clip.
     case fillClip
+    /// Outlined, then added to the clip.
     case strokeClip
+    /// Filled and outlined, then added to the clip.
     case fillStrokeClip
+    /// Only added to the clip.
     case clip
 }
 

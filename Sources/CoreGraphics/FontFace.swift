@@ -193,12 +193,16 @@ package final class FontFace: @unchecked Sendable {
 
     /// Core Text does not hint: outlines and advances stay as designed, at any size.
     package static func setUnhinted(_ cr: OpaquePointer) {
-        let options = cairo_font_options_create()
+        cairo_set_font_options(cr, unhinted)
+    }
+
+    /// Made once and never changed (cairo copies options it is given), so any thread may read it.
+    nonisolated(unsafe) private static let unhinted: OpaquePointer = {
+        let options = cairo_font_options_create()!
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_set_font_options(cr, options)
-        cairo_font_options_destroy(options)
-    }
+        return options
+    }()
 
     /// A table's bytes ("head", "post"), empty when the face has none.
     private static func table(_ face: OpaquePointer, _ tag: String) -> [UInt8] {

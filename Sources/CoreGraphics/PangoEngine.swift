@@ -1,4 +1,5 @@
 import CCairo
+import Glibc
 
 /// Lamina's one text engine: Pango (itemizing, bidi, line breaking) over HarfBuzz (shaping) and
 /// fontconfig (fonts and fallback). Core Text and `TextLayout` both lay out through the contexts
@@ -32,6 +33,17 @@ package enum PangoEngine {
         pango_font_description_set_style(description, match.slant == 0 ? PANGO_STYLE_NORMAL : match.slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
         pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
         return description
+    }
+
+    /// Whether Pango's font is face `index` of `file` (compared without making Swift strings:
+    /// every run of every line asks).
+    package static func font(_ font: UnsafeMutablePointer<PangoFont>, isFile file: String, index: Int32) -> Bool {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return false }
+        var value: UnsafeMutablePointer<FcChar8>?
+        var faceIndex: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let value else { return false }
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &faceIndex)
+        return faceIndex == index && file.withCString { strcmp($0, UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)) == 0 }
     }
 
     /// The fontconfig face of a font Pango chose (the requested one or a fallback).

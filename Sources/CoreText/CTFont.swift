@@ -67,7 +67,8 @@ public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: Un
 public func CTFontCreateWithFontDescriptor(_ descriptor: CTFontDescriptor, _ size: CGFloat,
                                            _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
     let requested = size > 0 ? size : descriptor.size ?? 0
-    return CTFont(face: loadFace(descriptor.resolvedMatch), requestedSize: requested, matrix: matrix ?? descriptor.matrixPointer)
+    return CTFont(face: loadFace(descriptor.resolvedMatch), size: requested.isFinite && requested > 0 ? requested : 12,
+                  matrix: matrix?.pointee ?? descriptor.matrix ?? .identity)
 }
 
 /// The font of a `CGFont` at a size. The attributes descriptor is not applied.

@@ -34,8 +34,8 @@ public final class CTFontDescriptor: @unchecked Sendable {
     /// The size attribute, when there is one.
     var size: CGFloat? { attributes[String(kCTFontSizeAttribute)].flatMap(number) }
 
-    /// The matrix attribute, as the font creation functions take it.
-    var matrixPointer: UnsafePointer<CGAffineTransform>? { nil }
+    /// The matrix attribute (a `CGAffineTransform` value), when there is one.
+    var matrix: CGAffineTransform? { attributes[String(kCTFontMatrixAttribute)] as? CGAffineTransform }
 
     /// Whether the attributes choose a face (not only a size).
     var namesFace: Bool {

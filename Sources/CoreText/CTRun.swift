@@ -26,7 +26,8 @@ public final class CTRun: @unchecked Sendable {
     let stringIndices: UnsafeMutableBufferPointer<CFIndex>
     let stringRange: CFRange
     let status: CTRunStatus
-    let attributes: NSDictionary
+    /// The attributes as the string holds them (bridged to a dictionary when asked for).
+    let attributes: [NSAttributedString.Key: Any]
     let style: RunStyle
     /// The pen position where the run starts, from the line's origin.
     let originX: CGFloat
@@ -34,7 +35,7 @@ public final class CTRun: @unchecked Sendable {
     let width: CGFloat
 
     init(glyphs: [CGGlyph], positions: [CGPoint], advances: [CGSize], stringIndices: [CFIndex], stringRange: CFRange,
-         status: CTRunStatus, attributes: NSDictionary, style: RunStyle, originX: CGFloat) {
+         status: CTRunStatus, attributes: [NSAttributedString.Key: Any], style: RunStyle, originX: CGFloat) {
         func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
             let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(array.count, 1))
             _ = buffer.initialize(from: array)
@@ -74,7 +75,9 @@ public func CTRunGetGlyphCount(_ run: CTRun) -> CFIndex { run.glyphs.count }
 
 /// The run's attributes, as in the attributed string, except that the font is the one drawn
 /// (a fallback font where the requested one lacks the characters).
-public func CTRunGetAttributes(_ run: CTRun) -> CFDictionary { run.attributes }
+public func CTRunGetAttributes(_ run: CTRun) -> CFDictionary {
+    NSDictionary(dictionary: run.attributes.reduce(into: [String: Any]()) { $0[$1.key.rawValue] = $1.value })
+}
 
 /// Right-to-left and ordering flags.
 public func CTRunGetStatus(_ run: CTRun) -> CTRunStatus { run.status }

@@ -93,28 +93,40 @@ struct RunStyle {
     /// Core Text's default font: Helvetica 12 pt.
     static let defaultFont = CTFontCreateWithName("Helvetica" as CFString, 12, nil)
 
+    /// The attribute keys read, made once (a key made from a `CFString` costs a bridge).
+    static let fontKey = NSAttributedString.Key("NSFont")
+    private static let keys = (
+        fromContext: NSAttributedString.Key("CTForegroundColorFromContext"), foreground: NSAttributedString.Key("CTForegroundColor"),
+        nsForeground: NSAttributedString.Key("NSColor"), background: NSAttributedString.Key("CTBackgroundColor"),
+        nsBackground: NSAttributedString.Key("NSBackgroundColor"), strokeWidth: NSAttributedString.Key("NSStrokeWidth"),
+        strokeColor: NSAttributedString.Key("NSStrokeColor"), underline: NSAttributedString.Key("NSUnderline"),
+        underlineColor: NSAttributedString.Key("CTUnderlineColor"), nsUnderlineColor: NSAttributedString.Key("NSUnderlineColor"),
+        kern: NSAttributedString.Key("NSKern"), ligature: NSAttributedString.Key("NSLigature"),
+        superscript: NSAttributedString.Key("NSSuperScript"), baselineOffset: NSAttributedString.Key("CTBaselineOffset"),
+        nsBaselineOffset: NSAttributedString.Key("NSBaselineOffset"), language: NSAttributedString.Key("NSLanguage"))
+
     init(_ attributes: [NSAttributedString.Key: Any]) {
-        func value(_ keys: CFString...) -> Any? {
-            for key in keys { if let v = attributes[NSAttributedString.Key(key as String)] { return v } }
+        let k = RunStyle.keys
+        func color(_ keys: NSAttributedString.Key...) -> CGColor? {
+            for key in keys { if let v = attributes[key], let c = v as? CGColor { return c } }
             return nil
         }
-        func color(_ keys: CFString...) -> CGColor? {
-            for key in keys { if let v = attributes[NSAttributedString.Key(key as String)], let c = v as? CGColor { return c } }
-            return nil
-        }
-        font = value(kCTFontAttributeName) as? CTFont ?? RunStyle.defaultFont
-        let fromContext = value(kCTForegroundColorFromContextAttributeName).flatMap { $0 as? Bool ?? number($0).map { $0 != 0 } } ?? false
-        foregroundColor = fromContext ? nil : color(kCTForegroundColorAttributeName, "NSColor") ?? .black
-        backgroundColor = color(kCTBackgroundColorAttributeName, "NSBackgroundColor")
-        strokeWidth = value(kCTStrokeWidthAttributeName).flatMap(number) ?? 0
-        strokeColor = color(kCTStrokeColorAttributeName)
-        underline = CTUnderlineStyle(rawValue: Int32(truncatingIfNeeded: Int(value(kCTUnderlineStyleAttributeName).flatMap(number) ?? 0)))
-        underlineColor = color(kCTUnderlineColorAttributeName, "NSUnderlineColor")
-        kern = value(kCTKernAttributeName).flatMap(number) ?? 0
-        ligature = Int(value(kCTLigatureAttributeName).flatMap(number) ?? 1)
-        let superscript = value(kCTSuperscriptAttributeName).flatMap(number) ?? 0
-        baselineOffset = (value(kCTBaselineOffsetAttributeName, "NSBaselineOffset").flatMap(number) ?? 0)
+        font = attributes[RunStyle.fontKey] as? CTFont ?? RunStyle.defaultFont
+        let fromContext = attributes[k.fromContext].flatMap { $0 as? Bool ?? number($0).map { $0 != 0 } } ?? false
+        foregroundColor = fromContext ? nil : color(k.foreground, k.nsForeground) ?? .black
+        // Most runs hold only a font and a color: nothing more to read.
+        let read = [RunStyle.fontKey, k.foreground, k.nsForeground, k.fromContext].reduce(0) { $0 + (attributes[$1] == nil ? 0 : 1) }
+        guard attributes.count > read else { return }
+        backgroundColor = color(k.background, k.nsBackground)
+        strokeWidth = attributes[k.strokeWidth].flatMap(number) ?? 0
+        strokeColor = color(k.strokeColor)
+        underline = CTUnderlineStyle(rawValue: Int32(truncatingIfNeeded: Int(attributes[k.underline].flatMap(number) ?? 0)))
+        underlineColor = color(k.underlineColor, k.nsUnderlineColor)
+        kern = attributes[k.kern].flatMap(number) ?? 0
+        ligature = Int(attributes[k.ligature].flatMap(number) ?? 1)
+        let superscript = attributes[k.superscript].flatMap(number) ?? 0
+        baselineOffset = (attributes[k.baselineOffset].flatMap(number) ?? attributes[k.nsBaselineOffset].flatMap(number) ?? 0)
             + superscript * CTFontGetXHeight(font) * 0.7
-        language = value(kCTLanguageAttributeName) as? String
+        language = attributes[k.language] as? String
     }
 }

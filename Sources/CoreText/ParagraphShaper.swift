@@ -29,17 +29,18 @@ struct ParagraphShaper {
         self.attributed = attributed
         self.range = range
         let substring = (attributed.string as NSString).substring(with: range)
-        var text: [UInt8] = []
+        let text = Array(substring.utf8)
         var utf16OfByte: [Int] = []
         var byteOfUTF16: [Int] = []
-        text.reserveCapacity(substring.utf8.count)
+        utf16OfByte.reserveCapacity(text.count + 1)
+        byteOfUTF16.reserveCapacity(range.length + 1)
         var utf16 = 0
         for scalar in substring.unicodeScalars {
-            let bytes = Array(String(scalar).utf8)
-            for _ in 0..<scalar.utf16.count { byteOfUTF16.append(text.count) }
-            for _ in bytes { utf16OfByte.append(utf16) }
-            text += bytes
-            utf16 += scalar.utf16.count
+            let units = scalar.value > 0xFFFF ? 2 : 1
+            let bytes = scalar.value < 0x80 ? 1 : scalar.value < 0x800 ? 2 : scalar.value < 0x10000 ? 3 : 4
+            for _ in 0..<units { byteOfUTF16.append(utf16OfByte.count) }
+            for _ in 0..<bytes { utf16OfByte.append(utf16) }
+            utf16 += units
         }
         utf16OfByte.append(utf16)
         byteOfUTF16.append(text.count)
@@ -119,7 +120,15 @@ struct ParagraphShaper {
     private func makeAttributes() -> (OpaquePointer, [StyledRun]) {
         let list = pango_attr_list_new()!
         var styles: [StyledRun] = []
-        attributed.enumerateAttributes(in: range) { attributes, runRange, _ in
+        // Attribute runs as stored (not merged into longest runs: Foundation's merging compares
+        // dictionaries and costs more than the shaping of a short line).
+        var location = range.location
+        let end = range.location + range.length
+        while location < end {
+            var effective = NSRange()
+            let attributes = attributed.attributes(at: location, effectiveRange: &effective)
+            let runRange = NSIntersectionRange(effective, range)
+            location = max(runRange.location + runRange.length, location + 1)
             let start = byteOfUTF16[runRange.location - range.location]
             let end = byteOfUTF16[runRange.location + runRange.length - range.location]
             let style = RunStyle(attributes)
@@ -160,11 +169,10 @@ struct ParagraphShaper {
             var style = styled?.style ?? RunStyle([:])
             var attributes = styled?.attributes ?? [:]
             // Pango's font: the requested one, or a fallback for characters it lacks.
-            if let font = item.analysis.font, let match = PangoEngine.match(of: font),
-               match.file != style.font.face.match.file || match.index != style.font.face.match.index,
-               let face = FontFace.face(for: match) {
+            if let font = item.analysis.font, !PangoEngine.font(font, isFile: style.font.face.match.file, index: style.font.face.match.index),
+               let match = PangoEngine.match(of: font), let face = FontFace.face(for: match) {
                 style.font = CTFont(face: face, size: style.font.size, matrix: style.font.matrix)
-                attributes[NSAttributedString.Key(kCTFontAttributeName as String)] = style.font
+                attributes[RunStyle.fontKey] = style.font
             }
             let count = Int(glyphString.num_glyphs)
             var glyphs: [CGGlyph] = [], positions: [CGPoint] = [], advances: [CGSize] = [], indices: [CFIndex] = []
@@ -194,7 +202,7 @@ struct ParagraphShaper {
             let start = index(ofByte: Int(item.offset))
             let stringRange = CFRange(location: start, length: index(ofByte: Int(item.offset + item.length)) - start)
             runs.append(CTRun(glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices, stringRange: stringRange,
-                              status: status, attributes: NSDictionary(dictionary: attributes.reduce(into: [String: Any]()) { $0[$1.key.rawValue] = $1.value }),
+                              status: status, attributes: attributes,
                               style: style, originX: startX))
         }
         let start = index(ofByte: Int(line.pointee.start_index))

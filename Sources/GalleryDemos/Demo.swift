@@ -17,6 +17,7 @@ public let demos: [Demo] = [
     Demo(name: "styles", summary: "borders, radii, shadows, opacity, masks and all twelve contents gravities", make: StyleBoardDemo.init),
     Demo(name: "interaction", summary: "drag layers, hover highlights, implicit animations, a hit-test readout", make: InteractionDemo.init),
     Demo(name: "motion", summary: "springs, keyframes along a path, keyframed colors, push transitions", make: MotionDemo.init),
+    Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
 
