@@ -9,8 +9,7 @@ public final class CTFramesetter: @unchecked Sendable {
 
     /// The UTF-16 ranges of the paragraphs within `range`, without and with their terminators
     /// (a newline, CR LF, or a paragraph separator).
-    func paragraphs(in range: NSRange) -> [(content: NSRange, terminator: Int)] {
-        let string = attributed.string as NSString
+    func paragraphs(in range: NSRange, of string: NSString) -> [(content: NSRange, terminator: Int)] {
         var result: [(NSRange, Int)] = []
         var start = range.location
         let end = range.location + range.length
@@ -39,8 +38,9 @@ public final class CTFramesetter: @unchecked Sendable {
         var top: CGFloat = 0        // distance from the box's top to the current line's top
         var previousBottomSpacing: CGFloat = 0
         let limit = size.height
-        paragraphLoop: for (index, (content, terminator)) in paragraphs(in: range).enumerated() {
-            let shaper = ParagraphShaper(attributed, range: content)
+        let string = attributed.string as NSString
+        paragraphLoop: for (index, (content, terminator)) in paragraphs(in: range, of: string).enumerated() {
+            let shaper = ParagraphShaper(attributed, range: content, string: string)
             let style = shaper.paragraphStyle ?? .standard
             let headIndent = style.headIndent, firstIndent = style.firstLineHeadIndent
             let tail = style.tailIndent > 0 ? size.width - style.tailIndent : -style.tailIndent
@@ -52,9 +52,9 @@ public final class CTFramesetter: @unchecked Sendable {
                                               firstLineIndent: firstIndent - headIndent,
                                               justify: style.alignment == .justified)
             case .byClipping:
-                paragraphLines = shaper.lines()
+                paragraphLines = [shaper.singleLine()]
             case .byTruncatingHead, .byTruncatingTail, .byTruncatingMiddle:
-                let line = shaper.lines().first ?? CTLineCreateWithAttributedString(NSAttributedString(string: ""))
+                let line = shaper.singleLine()
                 let type: CTLineTruncationType = style.lineBreakMode == .byTruncatingHead ? .start
                     : style.lineBreakMode == .byTruncatingTail ? .end : .middle
                 let token = CTLineCreateWithAttributedString(NSAttributedString(

@@ -37,6 +37,8 @@ public final class CTLine: @unchecked Sendable {
     let stringRange: CFRange
     /// The string the line was laid out from (for truncation; a truncated line's is its own).
     package let attributed: NSAttributedString
+    /// Its string, bridged once for all the lines of a paragraph.
+    let string: NSString
     /// The paragraph's direction: caret affinity and natural alignment follow it.
     let isRightToLeft: Bool
     let width: CGFloat
@@ -44,10 +46,11 @@ public final class CTLine: @unchecked Sendable {
     let descent: CGFloat
     let leading: CGFloat
 
-    init(runs: [CTRun], stringRange: CFRange, attributed: NSAttributedString, isRightToLeft: Bool) {
+    init(runs: [CTRun], stringRange: CFRange, attributed: NSAttributedString, string: NSString, isRightToLeft: Bool) {
         self.runs = runs
         self.stringRange = stringRange
         self.attributed = attributed
+        self.string = string
         self.isRightToLeft = isRightToLeft
         width = runs.reduce(0) { $0 + $1.width }
         // An empty line still has the height of the font where it stands.
@@ -62,7 +65,7 @@ public final class CTLine: @unchecked Sendable {
     func extendingRange(by extra: Int) -> CTLine {
         guard extra > 0 else { return self }
         return CTLine(runs: runs, stringRange: CFRange(location: stringRange.location, length: stringRange.length + extra),
-                      attributed: attributed, isRightToLeft: isRightToLeft)
+                      attributed: attributed, string: string, isRightToLeft: isRightToLeft)
     }
 
     static func font(in attributed: NSAttributedString, at index: Int) -> CTFont {
@@ -158,7 +161,7 @@ public final class CTLine: @unchecked Sendable {
 public func CTLineCreateWithAttributedString(_ attrString: CFAttributedString) -> CTLine {
     let copy = attrString.copy() as? NSAttributedString ?? attrString
     let shaper = ParagraphShaper(copy, range: NSRange(location: 0, length: copy.length))
-    return shaper.lines().first ?? CTLine(runs: [], stringRange: CFRange(), attributed: copy, isRightToLeft: false)
+    return shaper.singleLine()
 }
 
 /// A copy of the line no wider than `width` points, with `truncationToken` (a line, typically
@@ -232,11 +235,11 @@ public func CTLineCreateJustifiedLine(_ line: CTLine, _ justificationFactor: CGF
         runs.append(CTRun(glyphs: Array(run.glyphs), positions: positions, advances: advances, stringIndices: Array(run.stringIndices),
                           stringRange: run.stringRange, status: run.status, attributes: run.attributes, style: run.style, originX: originX))
     }
-    return CTLine(runs: runs, stringRange: line.stringRange, attributed: line.attributed, isRightToLeft: line.isRightToLeft)
+    return CTLine(runs: runs, stringRange: line.stringRange, attributed: line.attributed, string: line.string, isRightToLeft: line.isRightToLeft)
 }
 
 private func isSpace(_ line: CTLine, _ index: Int) -> Bool {
-    let string = line.attributed.string as NSString
+    let string = line.string
     guard index >= 0, index < string.length else { return false }
     return string.character(at: index) == 0x20
 }
@@ -264,12 +267,15 @@ public func CTLineGetTypographicBounds(_ line: CTLine, _ ascent: UnsafeMutablePo
 
 /// The width of the whitespace at the line's end (in string order).
 public func CTLineGetTrailingWhitespaceWidth(_ line: CTLine) -> Double {
-    let string = line.attributed.string as NSString
-    var width: CGFloat = 0
+    let string = line.string
     var index = line.stringRange.location + line.stringRange.length - 1
+    func isWhitespace(_ i: Int) -> Bool {
+        i >= line.stringRange.location && i < string.length && Unicode.Scalar(string.character(at: i))?.properties.isWhitespace == true
+    }
+    guard isWhitespace(index) else { return 0 }
+    var width: CGFloat = 0
     let clusters = line.clusters
-    while index >= line.stringRange.location, index < string.length,
-          let scalar = Unicode.Scalar(string.character(at: index)), scalar.properties.isWhitespace {
+    while isWhitespace(index) {
         if let cluster = clusters.first(where: { $0.start == index }) { width += cluster.right - cluster.left }
         index -= 1
     }
