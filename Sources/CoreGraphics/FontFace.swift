@@ -55,8 +55,14 @@ package final class FontFace: @unchecked Sendable {
         guard let query = FcFreeTypeQuery(path, 0, nil, &count), var match = FontMatch(pattern: query) else { unlink(path); return nil }
         FcPatternDestroy(query)
         match.file = path
-        return FontFace(match: match)
+        let face = FontFace(match: match)
+        if face == nil { unlink(path) }
+        face?.temporaryFile = path
+        return face
     }
+
+    /// The private copy of a font made from bytes, removed with the face (set before the face is shared).
+    private var temporaryFile: String?
 
     init?(match: FontMatch) {
         guard let blob = hb_blob_create_from_file_or_fail(match.file) else { return nil }
@@ -112,6 +118,7 @@ package final class FontFace: @unchecked Sendable {
     }
 
     deinit {
+        if let temporaryFile { unlink(temporaryFile) }
         cairo_font_face_destroy(cairoFace)
         FcPatternDestroy(pattern)
         hb_font_destroy(hbFont)

@@ -110,11 +110,12 @@ public final class CTLine: @unchecked Sendable {
         }
         // A cluster ends where the next one in string order starts.
         let starts = Set(result.map(\.start)).sorted()
+        var next: [Int: Int] = [:]
+        for (a, b) in zip(starts, starts.dropFirst()) { next[a] = b }
         let lineEnd = stringRange.location + stringRange.length
         for k in result.indices {
             let s = result[k].start
-            let next = starts.first { $0 > s }
-            result[k].end = next ?? max(lineEnd, s + 1)
+            result[k].end = next[s] ?? max(lineEnd, s + 1)
         }
         return result
     }
@@ -273,11 +274,11 @@ public func CTLineGetTrailingWhitespaceWidth(_ line: CTLine) -> Double {
         i >= line.stringRange.location && i < string.length && Unicode.Scalar(string.character(at: i))?.properties.isWhitespace == true
     }
     guard isWhitespace(index) else { return 0 }
+    while isWhitespace(index - 1) { index -= 1 }
+    // The advances of the glyphs that show the trailing whitespace.
     var width: CGFloat = 0
-    let clusters = line.clusters
-    while isWhitespace(index) {
-        if let cluster = clusters.first(where: { $0.start == index }) { width += cluster.right - cluster.left }
-        index -= 1
+    for run in line.runs {
+        for i in 0..<run.glyphs.count where run.stringIndices[i] >= index { width += run.advances[i].width }
     }
     return Double(width)
 }

@@ -39,7 +39,8 @@ struct ParagraphShaper {
         paragraphStyle = range.length > 0
             ? attributed.attribute(NSAttributedString.Key(kCTParagraphStyleAttributeName as String), at: range.location, effectiveRange: nil) as? CTParagraphStyle
             : nil
-        let substring = string.substring(with: range)
+        // The whole string needs no substring (which transcodes through UTF-16 on Linux).
+        let substring = range.location == 0 && range.length == string.length ? attributed.string : string.substring(with: range)
         let text = Array(substring.utf8)
         var utf16OfByte: [Int] = []
         var byteOfUTF16: [Int] = []
