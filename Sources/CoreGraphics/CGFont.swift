@@ -40,6 +40,7 @@ public final class CGFont: @unchecked Sendable {
     public var postScriptName: CFString? { face.match.postScriptName as CFString }
     /// The full name ("Liberation Sans Bold").
     public var fullName: CFString? { face.match.fullName as CFString }
+    /// How many glyphs the font has.
     public var numberOfGlyphs: Int { face.glyphCount }
     /// Font units per em (2048 for most TrueType fonts, 1000 for CFF ones).
     public var unitsPerEm: Int32 { Int32(face.unitsPerEm) }
@@ -49,7 +50,9 @@ public final class CGFont: @unchecked Sendable {
     public var descent: Int32 { Int32(-face.descent) }
     /// The line gap in font units.
     public var leading: Int32 { Int32(face.leading) }
+    /// The height of capital letters in font units (measured from "H" when the font omits it).
     public var capHeight: Int32 { Int32(face.capHeight) }
+    /// The height of lowercase letters in font units (measured from "x" when the font omits it).
     public var xHeight: Int32 { Int32(face.xHeight) }
     /// The union of every glyph's bounds, in font units.
     public var fontBBox: CGRect { face.boundingBox }
