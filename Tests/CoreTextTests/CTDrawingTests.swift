@@ -2,6 +2,7 @@ import XCTest
 import CCairo
 import CoreText
 import LaminaTesting
+import ImageIO
 
 /// A white RGBA context of `width` × `height` points at `scale` pixels per point (y up).
 func whiteContext(_ width: Int, _ height: Int, scale: CGFloat = 1) -> CGContext {
@@ -161,6 +162,45 @@ final class CTDrawingTests: XCTestCase {
             }
             assertSnapshot(context.makeImage(), named: "scripts@\(Int(scale))x", comparison: textComparison)
         }
+    }
+
+    /// Text goes through the context's compositing like any drawing: a shadow falls where it is
+    /// offset to, and a PDF page embeds the font and shows the glyphs where they were drawn.
+    func testTextTakesShadowsAndDrawsIntoPDFs() throws {
+        let shadowed = whiteContext(200, 80)
+        shadowed.setShadow(offset: CGSize(width: 0, height: -20), blur: 0, color: CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        shadowed.textPosition = CGPoint(x: 10, y: 40)
+        CTLineDraw(CTLineCreateWithAttributedString(attributed("HH", helvetica)), shadowed)
+        let red = (0..<200).flatMap { x in (0..<80).map { (x, $0) } }.filter { shadowed.rgba($0.0, $0.1)[0] > 200 && shadowed.rgba($0.0, $0.1)[1] < 60 }
+        XCTAssertGreaterThan(red.count, 100)
+        XCTAssertEqual(Double(red.map(\.1).min() ?? 0), 20, accuracy: 1.5, "the shadow stands 20 points below the baseline")
+
+        let data = NSMutableData()
+        var box = CGRect(x: 0, y: 0, width: 200, height: 100)
+        let pdf = try XCTUnwrap(CGContext(consumer: CGDataConsumer(data: data)!, mediaBox: &box, nil))
+        pdf.beginPDFPage(nil)
+        pdf.textPosition = CGPoint(x: 20, y: 30)
+        CTLineDraw(CTLineCreateWithAttributedString(attributed("Lamina", helvetica)), pdf)
+        pdf.endPDFPage()
+        pdf.closePDF()
+        XCTAssertTrue(String(decoding: data as Data, as: UTF8.self).contains("/FontFile2"), "the TrueType font is embedded")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-ct-pdf-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try (data as Data).write(to: folder.appendingPathComponent("in.pdf"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftoppm")
+        process.arguments = ["-png", "-r", "72", "-singlefile", folder.appendingPathComponent("in.pdf").path, folder.appendingPathComponent("out").path]
+        try process.run()
+        process.waitUntilExit()
+        let source = try XCTUnwrap(CGImageSourceCreateWithURL(folder.appendingPathComponent("out.png") as CFURL, nil))
+        let page = try XCTUnwrap(CGImageSourceCreateImageAtIndex(source, 0, nil))
+        let raster = whiteContext(200, 100)
+        raster.draw(page, in: CGRect(x: 0, y: 0, width: 200, height: 100))
+        let ink = raster.inkBounds()
+        XCTAssertEqual(ink.minY, 30, accuracy: 1.5, "the baseline stays 30 points up")
+        XCTAssertEqual(ink.minX, 20, accuracy: 4)
+        XCTAssertEqual(Double(ink.width), CTLineGetTypographicBounds(CTLineCreateWithAttributedString(attributed("Lamina", helvetica)), nil, nil, nil), accuracy: 5)
     }
 
     func testEmojiDrawInColorWhenAColorFontIsInstalled() throws {
