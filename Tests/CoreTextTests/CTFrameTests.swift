@@ -123,3 +123,29 @@ final class CTFrameTests: XCTestCase {
         XCTAssertEqual(messages.count, 1)
     }
 }
+
+/// Lines broken by hand, as apps that lay out columns or shapes do.
+final class CTTypesetterTests: XCTestCase {
+    func testSuggestedBreaksFillTheWidthAtWords() {
+        let font = CTFontCreateWithName("Helvetica" as CFString, 16, nil)
+        let text = "Layers animate on their own thread.\nCore Text lays out the words."
+        let typesetter = CTTypesetterCreateWithAttributedString(attributed(text, font))
+        var start = 0
+        var lines: [String] = []
+        while start < (text as NSString).length {
+            let count = CTTypesetterSuggestLineBreak(typesetter, start, 120)
+            XCTAssertGreaterThan(count, 0)
+            let line = CTTypesetterCreateLine(typesetter, CFRange(location: start, length: count))
+            XCTAssertLessThanOrEqual(CTLineGetTypographicBounds(line, nil, nil, nil) - CTLineGetTrailingWhitespaceWidth(line), 120.01)
+            XCTAssertEqual(CTLineGetStringRange(line), CFRange(location: start, length: count))
+            lines.append((text as NSString).substring(with: NSRange(location: start, length: count)))
+            start += count
+        }
+        XCTAssertEqual(lines.joined(), text)
+        XCTAssertTrue(lines.allSatisfy { $0.hasSuffix(" ") || $0.hasSuffix("\n") || $0.hasSuffix(".") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasSuffix("thread.\n") }, "a newline ends its line")
+        // Cluster breaks fill the width up to a character.
+        let cluster = CTTypesetterSuggestClusterBreak(typesetter, 0, 120)
+        XCTAssertGreaterThanOrEqual(cluster, CTTypesetterSuggestLineBreak(typesetter, 0, 120) - 1)
+    }
+}
