@@ -138,7 +138,9 @@ public final class CTLine: @unchecked Sendable {
 
     /// The caret's x for a string index: the leading edge of the character there, within a
     /// ligature a share of its width.
-    func offset(for index: Int, clusters: [Cluster]) -> (primary: CGFloat, secondary: CGFloat) {
+    func offset(for requested: Int, clusters: [Cluster]) -> (primary: CGFloat, secondary: CGFloat) {
+        // Indices outside the line are its ends.
+        let index = min(max(requested, stringRange.location), stringRange.location + stringRange.length)
         func edge(_ cluster: Cluster, at index: Int) -> CGFloat {
             let count = max(cluster.end - cluster.start, 1)
             let t = CGFloat(index - cluster.start) / CGFloat(count)
