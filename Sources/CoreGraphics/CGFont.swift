@@ -15,10 +15,11 @@ public final class CGFont: @unchecked Sendable {
     }
 
     /// The font with this PostScript, full or family name; Apple's system names resolve to the
-    /// fonts installed with metrics like theirs. An unknown name logs one message and gives
-    /// Helvetica's stand-in, as Core Text does; nil only when the system has no usable font.
+    /// fonts installed with metrics like theirs. nil for a name no font answers to (as Core
+    /// Graphics returns), with one message per name.
     public convenience init?(_ name: CFString) {
         let resolution = FontResolver.resolve(name as String, function: "CGFontCreateWithFontName")
+        guard resolution.isKnown else { return nil }  // the resolver said so, once
         guard let face = FontFace.face(for: resolution.match) else {
             CGDiagnostics.log("CGFontCreateWithFontName", "font \"\(name)\" could not be loaded.")
             return nil

@@ -84,7 +84,8 @@ package enum FontResolver {
         if let (family, weight, slant) = appleSystemFont(name), let match = match(family: family, weight: weight, slant: slant) {
             return Resolution(match: match, isKnown: true)
         }
-        CGDiagnostics.log(function, "no font named \"\(name)\" on this system; using \(fallbackName)'s stand-in.")
+        // Core Text goes on with Helvetica's stand-in; Core Graphics' CGFont gives nil.
+        CGDiagnostics.log(function, "no font named \"\(name)\" on this system.")
         let fallback = appleSystemFont(fallbackName).flatMap { match(family: $0.family) }
             ?? match(family: "sans-serif")
             ?? FontMatch(file: "", index: 0, family: "sans-serif", style: "Regular", postScriptName: "", fullName: "",

@@ -150,6 +150,9 @@ final class CTFontTests: XCTestCase {
         XCTAssertEqual(byName.postScriptName as String?, "LiberationSans-Bold")
         XCTAssertEqual(byName.unitsPerEm, 2048)
         XCTAssertLessThan(byName.descent, 0, "Core Graphics reports the descent as negative")
+        var unknown: CGFont?
+        _ = CGDiagnostics.collecting { unknown = CGFont("NoSuchFont-Bold" as CFString) }
+        XCTAssertNil(unknown, "Core Graphics has no fallback for a name")
         let file = FontFileOf(CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil))
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         let fromFile = try XCTUnwrap(CGFont(CGDataProvider(data: data as NSData)))
