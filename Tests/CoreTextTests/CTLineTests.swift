@@ -200,3 +200,24 @@ final class CTLineTests: XCTestCase {
         return (line.attributed.string as NSString).substring(with: NSRange(location: range.location, length: range.length))
     }
 }
+
+/// `TextLayout` and Core Text are one engine: the same names give the same faces and (up to
+/// `TextLayout`'s grid fitting) the same advances.
+final class OneEngineTests: XCTestCase {
+    func testTextLayoutAndCoreTextAgree() {
+        for (name, string) in [("Helvetica", "Hamburgefonts"), ("Times New Roman", "The quick brown fox"), ("Menlo", "let x = 42")] {
+            let font = CTFontCreateWithName(name as CFString, 20, nil)
+            let line = CTLineCreateWithAttributedString(attributed(string, font))
+            let layout = TextLayout(string, fontFamily: name, fontSize: 20)
+            // Whole-pixel advances differ from design advances by under half a pixel a glyph.
+            XCTAssertEqual(Double(layout.size.width), CTLineGetTypographicBounds(line, nil, nil, nil),
+                           accuracy: Double(string.count) * 0.5, name)
+            XCTAssertNotEqual(layout.size.width, 0)
+        }
+        // Another family would show: DejaVu Sans is far wider than Liberation Sans.
+        let dejaVu = TextLayout("Hamburgefonts", fontFamily: "DejaVu Sans", fontSize: 20).size.width
+        let helvetica = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(
+            attributed("Hamburgefonts", CTFontCreateWithName("Helvetica" as CFString, 20, nil))), nil, nil, nil)
+        XCTAssertGreaterThan(Double(dejaVu) - helvetica, 10)
+    }
+}
