@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
         .executable(name: "lamina-gallery", targets: ["lamina-gallery"]),
         .executable(name: "lamina-snap", targets: ["lamina-snap"]),
+        .executable(name: "lamina-fuzz", targets: ["lamina-fuzz"]),
     ],
     targets: [
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
@@ -22,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -47,13 +48,20 @@ let package = Package(
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
+        // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
+        // libFuzzer entry point that scripts/fuzz builds with -sanitize=fuzzer.
+        .target(name: "LaminaFuzzing", dependencies: ["QuartzCore", "ImageIO"]),
+        .executableTarget(name: "lamina-fuzz", dependencies: ["LaminaFuzzing"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting", "CLaminaKernels", "CPixman"], exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
+        // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
+        // place of `import UIKit`), and its frames at fixed media times.
+        .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__"]),
     ],

@@ -30,13 +30,15 @@ open class CAGradientLayer: CALayer {
         didSet { didChange("endPoint", from: oldValue) }
     }
     /// Defaults to `.axial`.
-    open var type = CAGradientLayerType.axial
+    open var type = CAGradientLayerType.axial {
+        didSet { didChange("type", from: oldValue) }
+    }
 
     public override init() {
         super.init()
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

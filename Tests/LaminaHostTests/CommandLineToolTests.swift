@@ -5,14 +5,6 @@ import GalleryDemos
 /// The command-line tools as users run them: `lamina-gallery` switching demos with keys in a
 /// real window, `lamina-snap` writing frames and comparing them with goldens.
 final class CommandLineToolTests: XCTestCase {
-    func tool(_ name: String) throws -> URL {
-        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw XCTSkip("\(name) is not built next to the tests (swift build --build-tests builds it)")
-        }
-        return url
-    }
-
     @discardableResult
     func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let run = try ToolRun(executable, arguments)

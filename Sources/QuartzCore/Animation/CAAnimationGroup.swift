@@ -9,7 +9,15 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
+    override func prepare() {
+        for child in animations ?? [] { child.prepare() }
+    }
+
     override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }
+
+    override var valuesAreFinite: Bool {
+        (animations ?? []).allSatisfy(\.valuesAreFinite)
+    }
 
     override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         // The group's local time: its fraction of its simple duration (timing function applied).

@@ -12,6 +12,12 @@ open class CABasicAnimation: CAPropertyAnimation {
         return copy
     }
 
+    override func prepare() {
+        fromValue = BoxedValues.unboxed(fromValue)
+        toValue = BoxedValues.unboxed(toValue)
+        byValue = BoxedValues.unboxed(byValue)
+    }
+
     /// The two ends for a given current (model) value; nil when the values do not combine.
     func endpoints(model: Any?) -> (from: Any?, to: Any?)? {
         switch (fromValue, toValue, byValue) {
@@ -25,9 +31,13 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
+    override var valuesAreFinite: Bool {
+        [fromValue, toValue, byValue].allSatisfy(Interpolation.isFinite)
+    }
+
     override func value(atProgress progress: Double, model: Any?) -> Any? {
         guard let (from, to) = endpoints(model: model) else {
-            CGDiagnostics.log("CABasicAnimation", "values for '\(keyPath ?? "")' cannot be combined; ignored.")
+            diagnostics.log("CABasicAnimation", "values for '\(keyPath ?? "")' cannot be combined; ignored.")
             return nil
         }
         return Interpolation.value(from: from, to: to, at: progress)

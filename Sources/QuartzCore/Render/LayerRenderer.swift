@@ -16,9 +16,14 @@ enum LayerRenderer {
     /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from
     /// `DrawingCache` (trees drawn again and again: `CARenderer`, `render(in:)`).
     static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext, reusingDrawings: Bool = false) {
+        drawSublayer(layer, in: parent?.sublayerSpace, ctx: ctx, reusingDrawings: reusingDrawings)
+    }
+
+    /// Draws `layer` placed in its parent's sublayer space `space` (nil: the root's plane).
+    static func drawSublayer(_ layer: LayerSnapshot, in space: LayerGeometry.SublayerSpace?, ctx: CGContext, reusingDrawings: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
-        let m = layer.transformToParent(in: parent?.sublayerSpace)
+        let m = layer.transformToParent(in: space)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         let h = m.homography
         // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
@@ -62,7 +67,10 @@ enum LayerRenderer {
         // A border over a background fades with it as one picture, also under an inherited
         // opacity (a superlayer without group opacity), as the compositor's textures do.
         let fadesOverlap = ctx.currentAlpha < 1 && layer.backgroundColor != nil && layer.borderWidth > 0
-        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap
+        // A mask applies to the layer's whole picture (its sublayers composited first), as Core
+        // Animation masks: through a transparency layer, which the mask clip then clips as one.
+        let masked = !layer.mask.isEmpty && !layer.sublayers.isEmpty
+        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap || masked
         // A leaf's own drawing, placed on whole pixels, is the same from a cached image (faded as
         // one picture, as the transparency layer fades it).
         if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, DrawingCache.shared.draw(layer, in: ctx) { return }

@@ -43,8 +43,8 @@ final class LayerTexture: @unchecked Sendable {
         /// Texture pixels per point of the layer.
         var scale: CGFloat
 
-        init(_ layer: LayerSnapshot, scale: CGFloat) {
-            bounds = layer.bounds
+        init(_ layer: LayerSnapshot, scale: CGFloat, atOrigin: Bool = false) {
+            bounds = atOrigin ? CGRect(origin: .zero, size: layer.bounds.size) : layer.bounds
             backgroundColor = layer.backgroundColor
             cornerRadius = layer.cornerRadius
             maskedCorners = layer.maskedCorners
@@ -112,17 +112,15 @@ final class LayerTexture: @unchecked Sendable {
 
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
     /// at `scale` pixels per point; nil when too large or empty.
-    init?(covering rect: CGRect, scale: CGFloat, draw: (CGContext) -> Void) {
-        let pad = CGFloat(Self.padding) / scale
-        let rect = rect.insetBy(dx: -pad, dy: -pad)
-        guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: 4096) else { return nil }
+    init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, draw: (CGContext) -> Void) {
+        let rect = Self.padded(rect, scale: scale)
+        guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
         draw(bitmap)
         bitmap.flush()
         self.bitmap = bitmap
         width = Int32(bitmap.width)
         height = Int32(bitmap.height)
-        toLayer = CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
-            .concatenating(CGAffineTransform(translationX: rect.minX, y: rect.minY))
+        toLayer = Self.toLayer(covering: rect, scale: scale)
         var texels = lamina_texture()
         texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
@@ -131,14 +129,28 @@ final class LayerTexture: @unchecked Sendable {
         self.texels = texels
     }
 
-    /// The layer's own drawing, without its sublayers, shadow or opacity.
+    /// `rect` with the transparent ring around it, at `scale`.
+    static func padded(_ rect: CGRect, scale: CGFloat) -> CGRect {
+        let pad = CGFloat(padding) / scale
+        return rect.insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// From the pixels of a texture over `padded` (ring included) to layer coordinates.
+    static func toLayer(covering padded: CGRect, scale: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(scaleX: 1 / scale, y: 1 / scale).concatenating(CGAffineTransform(translationX: padded.minX, y: padded.minY))
+    }
+
+    /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
+    /// draws (contents may overflow the bounds). Drawn with the bounds' origin at zero, so that
+    /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
     static func own(_ layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
         var own = layer
         own.removeSublayers()
         own.opacity = 1
         own.shadowOpacity = 0
         own.transition = nil
-        return LayerTexture(covering: layer.bounds, scale: scale) { LayerRenderer.draw(own, in: $0) }
+        own.bounds.origin = .zero
+        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0) }
     }
 
     /// A layer's shadow alone: cast from `shape` when it is known (`LayerShadow.knownShape`),
@@ -176,9 +188,12 @@ final class TextureCache {
     /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
     func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
-        guard part != .whole else { return texture(.own(LayerTexture.Look(layer, scale: scale))) { LayerTexture.own(layer, scale: scale) } }
+        // Keyed at the bounds' origin zero, as `own` draws them.
+        guard part != .whole else {
+            return texture(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true))) { LayerTexture.own(layer, scale: scale) }
+        }
         let drawn = part.applied(to: layer)
-        return texture(.own(LayerTexture.Look(drawn, scale: scale))) { LayerTexture.own(drawn, scale: scale) }
+        return texture(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true))) { LayerTexture.own(drawn, scale: scale) }
     }
 
     /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
