@@ -50,7 +50,7 @@ final class GaugeLayer: CALayer {
     var value: CGFloat = 0.5
 
     override init() { super.init() }
-    required init(layer: Any) {
+    override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? GaugeLayer { value = other.value }
     }
