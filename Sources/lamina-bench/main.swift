@@ -1,5 +1,6 @@
 // lamina-bench SUITE [--samples N]: release-build benchmarks that print their figures.
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
+//   text       Core Text's figures step by step (line creation, drawing, frames)
 //   offscreen  whole frames of layer trees offscreen: composited, and drawn by CARenderer
 //   frames     the render thread's frames offscreen: the stress scene, one tile moving over many
 //   model      the model side: property changes, presentation trees
@@ -33,7 +34,7 @@ if arguments.first == "stress" {
 }
 if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
-                                                     "model": { ModelSuite.benchmarks },
+                                                     "model": { ModelSuite.benchmarks }, "text": { TextSuite.benchmarks },
                                                      "frames": { FrameSuite.benchmarks }]
 
 if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contains(window) {
