@@ -57,6 +57,10 @@ final class RenderTreeTests: CompositingTestCase {
                 l.transform = CATransform3DRotate(t, 0.5, 0, 1, 0)
             }),
             ("rasterized", { l in l.shouldRasterize = true }),
+            ("the shadow of a subtree", { l in l.shadowOpacity = 0.6; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5) }),
+            ("the shadow of a faded drawing", { l in
+                l.sublayers = nil; l.shadowOpacity = 0.6; l.shadowRadius = 5; l.opacity = 0.7
+            }),
         ]
         for (what, change) in cases {
             let layer = scene()
@@ -68,7 +72,13 @@ final class RenderTreeTests: CompositingTestCase {
     }
 
     func testWhatItemsCannotShowIsDrawnForThatSubtreeAloneAndReported() throws {
-        for (what, change) in [("the shadow of a subtree", { (l: CALayer) in l.shadowOpacity = 0.6; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5) }),
+        for (what, change) in [("a masked subtree's shadow of unknown shape", { (l: CALayer) in
+                                    l.shadowOpacity = 0.6; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5)
+                                    let mask = CALayer()
+                                    mask.frame = l.bounds.insetBy(dx: 5, dy: 5)
+                                    mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+                                    l.mask = mask
+                                }),
                                ("a faded border over a background", { l in l.opacity = 0.6; l.allowsGroupOpacity = false })] {
             let layer = scene()
             let subject = content(CGRect(x: 60, y: 50, width: 70, height: 60))

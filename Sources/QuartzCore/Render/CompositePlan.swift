@@ -146,8 +146,9 @@ final class CompositePlan {
         let hasSublayers = !layer.sublayers.isEmpty
         if layer.transition != nil { return .drawn(.transition) }
         if layer.shouldRasterize { return .drawn(.rasterized) }
-        if castsShadow(layer), LayerShadow.knownShape(of: layer, paths: paths) == nil,
-           hasSublayers || !layer.mask.isEmpty || opacity < 1 { return .drawn(.shadowOfSubtree) }
+        // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
+        // mask the mask would have to cut it too.
+        if castsShadow(layer), !layer.mask.isEmpty, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
         if !layer.mask.isEmpty { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
         if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
@@ -185,11 +186,17 @@ final class CompositePlan {
         guard det != 0, det.isFinite else { return }
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
+        // A shadow of unknown shape cast by a subtree or a faded drawing: the blurred alpha of the
+        // whole picture, placed behind it as one item (the picture itself is placed as usual).
+        let subtreeShadow = Self.castsShadow(layer) && layer.mask.isEmpty && (!layer.sublayers.isEmpty || opacity < 1)
+            && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
+        if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         switch Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths) {
         case .items:
-            placeItems(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old, tracked: tracked, isRoot: isRoot)
+            placeItems(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old, tracked: tracked, isRoot: isRoot,
+                       withShadow: !subtreeShadow)
         case .group(let reason):
-            if reason == .opacity, Self.castsShadow(layer) {
+            if reason == .opacity, Self.castsShadow(layer), !subtreeShadow {
                 // Core Animation casts the shadow outside the group, faded with it.
                 placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old)
             }
@@ -205,9 +212,9 @@ final class CompositePlan {
 
     /// The layer's own textures and its sublayers' items.
     private func placeItems(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
-                            scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
+                            scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool, withShadow: Bool = true) {
         node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale)
-        if Self.castsShadow(layer) { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
+        if withShadow, Self.castsShadow(layer) { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         // The border goes above the sublayers: apart from the body when there are sublayers.
         let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
         let part: LayerTexture.Part = borderApart ? .body : .whole
@@ -289,6 +296,22 @@ final class CompositePlan {
         guard let texture = ownTexture(\.shadow, of: layer, old: old, scale: scale, { $0.shadowTexture(for: layer, shape: shape, scale: scale) })
         else { return }
         node.textures.shadow = texture
+        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+    }
+
+    /// The shadow of the layer's whole picture (sublayers included, not faded), kept while the
+    /// subtree looks the same.
+    private func placeSubtreeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                                    scale: CGFloat, old: PlacedNode?) {
+        let still = !layer.animatesLook && layer.sublayers.animatedIndices.isEmpty
+        let texture: LayerTexture?
+        if still, let kept = old?.subtreeShadow, kept.version == layer.version, kept.scale == scale {
+            texture = kept.texture
+        } else {
+            texture = LayerTexture.shadowOfSubtree(layer, scale: scale, context: cache.context)
+        }
+        guard let texture else { return }
+        node.subtreeShadow = (layer.version, scale, texture)
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
     }
 

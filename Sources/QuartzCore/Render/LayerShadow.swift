@@ -49,6 +49,17 @@ enum LayerShadow {
         draw(entry, of: layer, in: ctx)
     }
 
+    /// Draws only the shadow `layer` casts of `picture` (its whole drawing, within `extent`), not
+    /// kept: the compositor keeps the texture it draws this into.
+    static func drawShadow(ofPicture picture: LayerSnapshot, covering extent: CGRect, castBy layer: LayerSnapshot,
+                           in ctx: CGContext, context: RenderContext) {
+        let scale = max(ctx.deviceScale, 0.01)
+        guard let entry = ShadowCache.silhouette(covering: extent, radius: layer.shadowRadius, scale: scale,
+                                                 draw: { LayerRenderer.draw(picture, in: $0, context: context) })
+        else { return }
+        draw(entry, of: layer, in: ctx)
+    }
+
     /// The shadow color, faded by the shadow opacity, through a blurred silhouette.
     private static func draw(_ entry: ShadowCache.Entry, of layer: LayerSnapshot, in ctx: CGContext) {
         guard let color = layer.shadowColor else { return }

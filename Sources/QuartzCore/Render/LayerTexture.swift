@@ -165,6 +165,21 @@ final class LayerTexture: @unchecked Sendable {
         }
     }
 
+    /// The shadow of a layer's whole picture — sublayers included, at full opacity — as the
+    /// renderer's transparency layer with a shadow casts it.
+    static func shadowOfSubtree(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
+        var silhouette = layer
+        silhouette.opacity = 1
+        silhouette.shadowOpacity = 0
+        silhouette.transition = nil
+        let drawn = FlattenedLayer.visualExtent(of: silhouette)
+        let spread = 3 * layer.shadowRadius + 2
+        let rect = drawn.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -spread, dy: -spread)
+        return LayerTexture(covering: rect, scale: scale) { ctx in
+            LayerShadow.drawShadow(ofPicture: silhouette, covering: drawn, castBy: layer, in: ctx, context: context)
+        }
+    }
+
     /// A pixman image over the texture's pixels (the caller owns it: one per thread, since
     /// pixman images carry per-use state).
     func makeImage() -> OpaquePointer? {

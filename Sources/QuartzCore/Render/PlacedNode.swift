@@ -28,6 +28,9 @@ final class PlacedNode: @unchecked Sendable {
     var localExtent: CGRect?
     /// Its own textures and what they were drawn from, kept while its look stays.
     var textures = OwnTextures()
+    /// The shadow of its whole subtree, when it casts one of unknown shape, with the version and
+    /// scale it was made for.
+    var subtreeShadow: (version: UInt64, scale: CGFloat, texture: LayerTexture)?
     /// For a subtree shown through one texture: that texture and what it was made from.
     var group: OffscreenGroup?
     /// Whether its children are the last frame's layers in the same order (none came or went).
