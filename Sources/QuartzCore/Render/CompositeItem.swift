@@ -10,6 +10,8 @@ struct CompositeItem {
     /// (see `Homography`): (0, 0, 1) for every affine map; else the item is a layer under
     /// perspective, placed by the projective kernel.
     var perspective = SIMD3<Double>(0, 0, 1)
+    /// The texture's `generation` when placed (a group texture is redrawn in place).
+    var generation = 0
     /// The product of the opacities down to this layer, in 1/255 steps.
     let alpha: UInt8
     /// The device pixels it can touch (clipped to the screen).
@@ -29,6 +31,7 @@ struct CompositeItem {
     /// Whether it puts the same pixels in the same place as `other`.
     func looksLike(_ other: CompositeItem) -> Bool {
         texture === other.texture && alpha == other.alpha && toDevice == other.toDevice && perspective == other.perspective
+            && generation == other.generation
     }
 
     /// The translation in whole device pixels, when that is all it is (a plain blit).

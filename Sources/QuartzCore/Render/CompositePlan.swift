@@ -428,7 +428,9 @@ final class CompositePlan {
         guard let extent = DeviceRect(enclosing: corners, within: node.placement.clip) else { return }
         let alpha = UInt8((min(max(opacity, 0), 1) * 255).rounded())
         guard alpha > 0 else { return }
-        items.append(CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent))
+        var item = CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)
+        item.generation = texture.generation
+        items.append(item)
         node.cover(extent)
     }
 

@@ -104,9 +104,11 @@ final class LayerTexture: @unchecked Sendable {
     let width: Int32
     let height: Int32
     /// From texture pixels to the layer's own coordinates.
-    let toLayer: CGAffineTransform
+    private(set) var toLayer: CGAffineTransform
     /// The pixels as our kernels take them, with the flat rectangle found once.
-    let texels: lamina_texture
+    private(set) var texels: lamina_texture
+    /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
+    private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
     var lastUse = 0
 
@@ -138,6 +140,21 @@ final class LayerTexture: @unchecked Sendable {
     /// From the pixels of a texture over `padded` (ring included) to layer coordinates.
     static func toLayer(covering padded: CGRect, scale: CGFloat) -> CGAffineTransform {
         CGAffineTransform(scaleX: 1 / scale, y: 1 / scale).concatenating(CGAffineTransform(translationX: padded.minX, y: padded.minY))
+    }
+
+    /// Draws the texture anew in place, as a texture over `rect` at `scale` of the same pixel
+    /// size (an offscreen group composited again: no new bitmap, no page faults); `body` gets
+    /// its raw pixels. False when the sizes differ.
+    func recomposite(covering rect: CGRect, scale: CGFloat, _ body: (CompositeBand.Target) -> Void) -> Bool {
+        let padded = Self.padded(rect, scale: scale)
+        guard Int32((padded.width * scale).rounded(.up)) == width, Int32((padded.height * scale).rounded(.up)) == height,
+              let data = bitmap.data else { return false }
+        body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
+        toLayer = Self.toLayer(covering: padded, scale: scale)
+        texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0
+        lamina_texture_find_flat_rect(&texels)
+        generation += 1
+        return true
     }
 
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it

@@ -98,12 +98,18 @@ final class GroupCompositor {
            old.clip.map({ $0.key == clipKey && maskStill }) ?? (clipMask == nil) {
             return OffscreenGroup(key: key, texture: old.texture, inner: inner, clip: clipMask ?? old.clip)
         }
-        guard let texture = LayerTexture(covering: rect, scale: scale, draw: { ctx in
-            guard let data = ctx.data, ctx.width == Int(width), ctx.height == Int(height) else { return }
-            let target = CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
-                                              format: PIXMAN_a8r8g8b8)
+        func composite(into target: CompositeBand.Target) {
             band.draw(CompositeList(root: inner), in: [screen], band: screen, target: target, backdrop: 0)
             if let clipMask { Self.apply(clipMask, to: target) }
+        }
+        // A group composited again every frame (a scrolling list) keeps its bitmap.
+        if let old, old.inner != nil, old.texture.recomposite(covering: rect, scale: scale, composite) {
+            return OffscreenGroup(key: key, texture: old.texture, inner: inner, clip: clipMask)
+        }
+        guard let texture = LayerTexture(covering: rect, scale: scale, draw: { ctx in
+            guard let data = ctx.data, ctx.width == Int(width), ctx.height == Int(height) else { return }
+            composite(into: CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
+                                                 format: PIXMAN_a8r8g8b8))
         }) else { return nil }
         return OffscreenGroup(key: key, texture: texture, inner: inner, clip: clipMask)
     }
