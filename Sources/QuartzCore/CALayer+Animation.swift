@@ -173,6 +173,9 @@ extension CALayer {
     }
 
     private func updateAnimations(parentTime: CFTimeInterval) {
+        // A subtree without animations has nothing to start or stop: a thousand still layers
+        // under a dragged one cost nothing here.
+        guard animatedLayersInTree > 0 else { return }
         let time = layerTiming.localTime(fromParent: parentTime)
         var finished: [AttachedAnimation] = []
         for entry in attachedAnimations {
