@@ -8,7 +8,11 @@ enum FlattenedLayer {
         let extent = visualExtent(of: layer)
         let deviceScale = ctx.deviceScale
         // Perspective oversamples a little: it enlarges the near side.
-        let scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
+        var scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
+        // A huge layer is flattened at a lower resolution rather than into a bitmap the size of
+        // a wall (its warp and its conversion cost as much as its pixels): 4 million at most.
+        let pixels = extent.width * scale * extent.height * scale
+        if pixels > Self.largestFlattening, pixels.isFinite { scale *= (Self.largestFlattening / pixels).squareRoot() }
         guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: 8192) else { return }
         LayerRenderer.draw(layer, in: flat, context: context)
         guard let image = flat.makeImage() else { return }
@@ -16,6 +20,9 @@ enum FlattenedLayer {
         let pixelToLayer = Homography(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: extent.minX, ty: extent.minY))
         ctx.drawImage(image, projectedBy: pixelToLayer.concatenating(h).m)
     }
+
+    /// The most pixels a layer is flattened into.
+    static let largestFlattening: CGFloat = 2048 * 2048
 
     /// What the layer and its subtree cover in its own coordinates (shadow included).
     static func visualExtent(of layer: LayerSnapshot) -> CGRect {
