@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "lamina-bench", targets: ["lamina-bench"]),
         .executable(name: "lamina-gallery", targets: ["lamina-gallery"]),
         .executable(name: "lamina-snap", targets: ["lamina-snap"]),
+        .executable(name: "lamina-fuzz", targets: ["lamina-fuzz"]),
     ],
     targets: [
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
@@ -44,13 +45,17 @@ let package = Package(
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "ImageIO"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
+        // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
+        // libFuzzer entry point that scripts/fuzz builds with -sanitize=fuzzer.
+        .target(name: "LaminaFuzzing", dependencies: ["QuartzCore", "ImageIO"]),
+        .executableTarget(name: "lamina-fuzz", dependencies: ["LaminaFuzzing"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting", "CLaminaKernels", "CPixman"], exclude: ["__Snapshots__"]),
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
                     exclude: ["__Snapshots__"]),
-        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

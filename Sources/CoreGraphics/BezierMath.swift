@@ -104,6 +104,7 @@ enum PathFlattener {
 
     private static func segments(_ deviation: CGFloat, _ tolerance: CGFloat) -> Int {
         guard deviation.isFinite, deviation > 0 else { return 1 }
-        return min(1000, max(1, Int((deviation / tolerance).squareRoot().rounded(.up))))
+        // Capped before the conversion: a curve 1e300 units across would overflow Int(…).
+        return max(1, Int(min(1000, (deviation / tolerance).squareRoot().rounded(.up))))
     }
 }

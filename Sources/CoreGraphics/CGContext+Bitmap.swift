@@ -16,17 +16,26 @@ extension CGContext {
         }
         let model: CGColorSpaceModel? = alphaOnly ? nil : space.model
         let components = (model == .rgb ? 3 : model == .monochrome ? 1 : 0) + (bitmapInfo.alphaInfo == CGImageAlphaInfo.none ? 0 : 1)
-        let bitsPerPixel = components == 4 ? 32 : max(components, 1) * bitsPerComponent
+        let (bits, overflow) = max(components, 1).multipliedReportingOverflow(by: bitsPerComponent)
+        let bitsPerPixel = components == 4 ? 32 : overflow ? 0 : bits   // 0: refused below
+        // cairo's limit first: every size below is then small enough to multiply safely.
+        guard width <= 32767, height <= 32767 else {
+            CGDiagnostics.log("CGBitmapContextCreate", "\(width)×\(height) is larger than 32767 pixels on a side.")
+            return nil
+        }
         var rowBytes = bytesPerRow
-        if rowBytes == 0 && data == nil { rowBytes = ((width * bitsPerPixel + 7) / 8 + 31) / 32 * 32 }
+        if rowBytes == 0 && data == nil && (0...32).contains(bitsPerPixel) && width > 0 {
+            rowBytes = ((width * bitsPerPixel + 7) / 8 + 31) / 32 * 32
+        }
         let layout = PixelLayout(width: width, height: height, bitsPerComponent: bitsPerComponent,
                                  bitsPerPixel: bitsPerPixel, bytesPerRow: rowBytes, model: model, bitmapInfo: bitmapInfo)
         if let problem = layout.contextProblem {
             CGDiagnostics.log("CGBitmapContextCreate", "\(problem).")
             return nil
         }
-        guard width <= 32767, height <= 32767 else {
-            CGDiagnostics.log("CGBitmapContextCreate", "\(width)×\(height) is larger than 32767 pixels on a side.")
+        // cairo takes the row size as an Int32.
+        guard rowBytes <= Int(Int32.max) else {
+            CGDiagnostics.log("CGBitmapContextCreate", "bytesPerRow \(rowBytes) is larger than \(Int32.max).")
             return nil
         }
         guard let storage = BitmapStorage(data: data, layout: layout) else {

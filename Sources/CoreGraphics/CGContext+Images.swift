@@ -64,7 +64,9 @@ extension CGContext {
     func imagePattern(_ image: CGImage, in rect: CGRect, asMask: Bool) -> OpaquePointer {
         let surface = asMask ? image.cairoMaskSurface() : image.cairoSurface()
         let pattern = cairo_pattern_create_for_surface(surface)!
-        let sx = CGFloat(image.width) / rect.width, sy = CGFloat(image.height) / rect.height
+        // The surface's size, not the image's: an image beyond cairo's limit is held reduced.
+        let size = image.surfaceSize
+        let sx = CGFloat(size.width) / rect.width, sy = CGFloat(size.height) / rect.height
         // User (x, y) → pixel ((x − minX)·sx, (maxY − y)·sy): row 0 at the top.
         var m = cairo_matrix_t(xx: sx, yx: 0, xy: 0, yy: -sy, x0: -rect.minX * sx, y0: rect.maxY * sy)
         cairo_pattern_set_matrix(pattern, &m)

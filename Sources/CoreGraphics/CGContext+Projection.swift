@@ -36,13 +36,20 @@ extension CGContext {
     }
 
     /// The image resampled into a new ARGB32 surface covering `region` of device space.
-    private func warp(_ image: CGImage, deviceToImage m: [CGFloat], region: PixelRect) -> OpaquePointer? {
+    private func warp(_ image: CGImage, deviceToImage: [CGFloat], region: PixelRect) -> OpaquePointer? {
         let source = image.cairoSurface()
+        // Image pixels → surface pixels (an image beyond cairo's limit is held reduced): scale
+        // the map's u and v columns.
+        let size = image.surfaceSize
+        let su = CGFloat(size.width) / CGFloat(image.width), sv = CGFloat(size.height) / CGFloat(image.height)
+        var m = deviceToImage
+        for row in 0..<3 { m[row * 3] *= su; m[row * 3 + 1] *= sv }
         cairo_surface_flush(source)
         guard let sourceData = cairo_image_surface_get_data(source) else { return nil }
         let target = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(region.width), Int32(region.height))!
+        guard cairo_surface_status(target) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(target); return nil }
         cairo_surface_flush(target)
-        ProjectiveWarp.run(source: UnsafePointer(sourceData), width: image.width, height: image.height,
+        ProjectiveWarp.run(source: UnsafePointer(sourceData), width: size.width, height: size.height,
                            stride: Int(cairo_image_surface_get_stride(source)),
                            target: cairo_image_surface_get_data(target)!, stride: Int(cairo_image_surface_get_stride(target)),
                            region: region, deviceToSource: m)

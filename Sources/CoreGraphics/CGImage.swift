@@ -152,49 +152,95 @@ public final class CGImage: @unchecked Sendable {
         return out
     }
 
-    /// A cairo ARGB32 surface of the image (for masks: an A8 surface of where to paint), made once.
+    /// The largest side of an image's surface. cairo's image surfaces hold at most 32767 pixels
+    /// a side, and cairo draws nothing when a pattern's sampled extent passes 32767 source pixels
+    /// (measured: a 30000-pixel image drawn 4 pixels wide, a 32767-pixel one drawn 1000 wide);
+    /// at half of that, an image drawn half a pixel wide or more stays within it.
+    static let largestSurfaceSide = 16384
+
+    /// The size of the surface that stands for the image in cairo: the image's own, or, for an
+    /// image beyond cairo's limit, that size scaled down (aspect kept) to fit it. Drawing code
+    /// maps through the surface's size, so a 40000 × 1 image draws as 16384 × 1 samples of it.
+    var surfaceSize: (width: Int, height: Int) {
+        let side = Self.largestSurfaceSide
+        guard width > side || height > side else { return (width, height) }
+        let scale = Double(side) / Double(max(width, height))
+        return (min(side, max(1, Int((Double(width) * scale).rounded()))), min(side, max(1, Int((Double(height) * scale).rounded()))))
+    }
+
+    /// A cairo ARGB32 surface of the image (for masks: an A8 surface of where to paint), made
+    /// once, of `surfaceSize`. An image that cannot get one (no memory) gives a 1 × 1 clear
+    /// surface and a message, rather than cairo's error surface (whose data is NULL).
     func cairoSurface() -> OpaquePointer {
-        cache.surface { makeSurface() }
+        cache.surface {
+            let inverted = decode.map { $0[0] > $0[1] } ?? false
+            let mask = isMask
+            return makeSurface(format: isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32,
+                               target: isMask ? .straightRGBA : .premultipliedBGRA) { decoded, out, count in
+                // A mask paints where its (decoded) sample is 0.
+                guard mask else { return }
+                for x in 0..<count { out[x] = inverted ? decoded[4 * x] : 255 - decoded[4 * x] }
+            }
+        }
     }
 
     /// The image as a clipping mask: its alpha if it has one, else its gray level (luma).
     func cairoMaskSurface() -> OpaquePointer {
         if isMask || layout.hasAlpha { return cairoSurface() }
         return maskCache.surface {
-            let rgba = straightRGBA()
-            let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
-            cairo_surface_flush(surface)
-            let stride = Int(cairo_image_surface_get_stride(surface)), base = cairo_image_surface_get_data(surface)!
-            for y in 0..<height {
-                for x in 0..<width {
-                    let p = (y * width + x) * 4
-                    base[y * stride + x] = PixelConversion.luma(r: rgba[p], g: rgba[p + 1], b: rgba[p + 2])
+            makeSurface(format: CAIRO_FORMAT_A8, target: .straightRGBA) { rgba, out, count in
+                for x in 0..<count {
+                    out[x] = PixelConversion.luma(r: rgba[4 * x], g: rgba[4 * x + 1], b: rgba[4 * x + 2])
                 }
             }
-            cairo_surface_mark_dirty(surface)
-            return surface
         }
     }
 
-    private func makeSurface() -> OpaquePointer {
-        let format = isMask ? CAIRO_FORMAT_A8 : CAIRO_FORMAT_ARGB32
-        let surface = cairo_image_surface_create(format, Int32(width), Int32(height))!
+    /// Decodes the image row by row into a new surface of `surfaceSize` (sampling the nearest
+    /// row and column when it is smaller than the image). Premultiplied BGRA rows land in the
+    /// surface as decoded; for other targets `finish(decodedRow, surfaceRow, columns)` writes
+    /// the surface's bytes from the decoded RGBA row.
+    private func makeSurface(format: cairo_format_t, target: PixelConversion.Target,
+                             finish: (UnsafePointer<UInt8>, UnsafeMutablePointer<UInt8>, Int) -> Void) -> OpaquePointer {
+        let (w, h) = surfaceSize
+        let surface = cairo_image_surface_create(format, Int32(w), Int32(h))!
         cairo_surface_flush(surface)
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let base = cairo_image_surface_get_data(surface) else {
+            cairo_surface_destroy(surface)
+            CGDiagnostics.log("CGImage", "cannot allocate a \(w)×\(h) surface to draw the image; drawn clear.")
+            return cairo_image_surface_create(format, 1, 1)!
+        }
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let base = cairo_image_surface_get_data(surface)!
+        let reduced = w != width || h != height
+        let inPlace = target == .premultipliedBGRA && format == CAIRO_FORMAT_ARGB32 && !reduced
         var row = [UInt8](repeating: 0, count: width * 4)
-        let inverted = decode.map { $0[0] > $0[1] } ?? false
+        var sampled = [UInt8](repeating: 0, count: reduced ? w * 4 : 0)
         bytes.withUnsafeBytes { src in
-            for y in 0..<height {
-                let out = base + y * stride
-                if isMask {
-                    row.withUnsafeMutableBufferPointer {
-                        PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow, into: $0.baseAddress!, target: .straightRGBA)
+            row.withUnsafeMutableBufferPointer { row in
+                sampled.withUnsafeMutableBufferPointer { sampled in
+                    for y in 0..<h {
+                        let out = base + y * stride
+                        let sourceRow = reduced ? min(height - 1, Int((Double(y) + 0.5) * Double(height) / Double(h))) : y
+                        let from = src.baseAddress! + sourceRow * layout.bytesPerRow
+                        if inPlace {
+                            PixelConversion.decodeRow(layout, from, into: out, target: target)
+                            continue
+                        }
+                        PixelConversion.decodeRow(layout, from, into: row.baseAddress!, target: target)
+                        var decoded = UnsafePointer(row.baseAddress!)
+                        if reduced {
+                            for x in 0..<w {
+                                let column = min(width - 1, Int((Double(x) + 0.5) * Double(width) / Double(w)))
+                                for c in 0..<4 { sampled[4 * x + c] = row[4 * column + c] }
+                            }
+                            decoded = UnsafePointer(sampled.baseAddress!)
+                        }
+                        if target == .premultipliedBGRA && format == CAIRO_FORMAT_ARGB32 {
+                            out.update(from: decoded, count: 4 * w)
+                        } else {
+                            finish(decoded, out, w)
+                        }
                     }
-                    // A mask paints where its (decoded) sample is 0.
-                    for x in 0..<width { out[x] = inverted ? row[4 * x] : 255 - row[4 * x] }
-                } else {
-                    PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow, into: out, target: .premultipliedBGRA)
                 }
             }
         }

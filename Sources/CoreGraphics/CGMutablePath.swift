@@ -78,10 +78,18 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         guard accept("CGPathAddArc", [center.x, center.y, radius, startAngle, endAngle]) else { return }
         let full = 2 * CGFloat.pi
         var delta = endAngle - startAngle
+        // Into (−2π, 0] clockwise, [0, 2π) counterclockwise, by remainder: subtracting 2π in a
+        // loop never ends for angles like 1e300, where 1e300 − 2π == 1e300.
         if clockwise {
-            if delta <= -full { delta = -full } else { while delta > 0 { delta -= full } }
+            if delta <= -full { delta = -full } else if delta > 0 {
+                delta = delta.truncatingRemainder(dividingBy: full)
+                if delta > 0 { delta -= full }
+            }
         } else {
-            if delta >= full { delta = full } else { while delta < 0 { delta += full } }
+            if delta >= full { delta = full } else if delta < 0 {
+                delta = delta.truncatingRemainder(dividingBy: full)
+                if delta < 0 { delta += full }
+            }
         }
         appendArc(center: center, radius: radius, start: startAngle, delta: delta, transform: transform)
     }

@@ -1,7 +1,9 @@
 extension CGPath {
     /// This path cut into dashes: `lengths` alternate painted and unpainted lengths, starting
     /// `phase` units into the pattern; every subpath starts the pattern anew. Curves are flattened
-    /// to 0.01 units. An empty, negative or all-zero pattern returns the path unchanged.
+    /// to 0.01 units. An empty, negative or all-zero pattern returns the path unchanged, and so
+    /// does a pattern so fine for the path's length that it would cut more than
+    /// `largestDashCount` pieces (with a message: lengths of 1e-9 along 100 units asked for 30 GB).
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat],
                      transform: CGAffineTransform = .identity) -> CGPath {
         let source = transform.isIdentity ? elements : elements.map { $0.applying(transform) }
@@ -10,8 +12,18 @@ extension CGPath {
             if !lengths.isEmpty { CGDiagnostics.log("CGPathCreateCopyByDashingPath", "invalid dash lengths \(lengths).") }
             return CGPath(elements: source)
         }
+        let polylines = PathFlattener.polylines(of: source, tolerance: 0.01)
+        let length = polylines.reduce(0) { sum, polyline in
+            zip(polyline.points, polyline.points.dropFirst()).reduce(sum) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
+        }
+        let pieces = (length / total + 1) * CGFloat(lengths.count)
+        guard pieces.isFinite, pieces <= CGFloat(CGPath.largestDashCount) else {
+            CGDiagnostics.log("CGPathCreateCopyByDashingPath",
+                              "dash lengths \(lengths) along a path \(length) long make more than \(CGPath.largestDashCount) dashes; not dashed.")
+            return CGPath(elements: source)
+        }
         let result = CGMutablePath()
-        for polyline in PathFlattener.polylines(of: source, tolerance: 0.01) {
+        for polyline in polylines {
             var dasher = Dasher(lengths: lengths, phase: phase, total: total, output: result)
             var points = polyline.points
             if polyline.closed, let first = points.first { points.append(first) }
@@ -20,6 +32,11 @@ extension CGPath {
         }
         return result
     }
+}
+
+extension CGPath {
+    /// The most pieces `copy(dashingWithPhase:lengths:)` cuts a path into.
+    static let largestDashCount = 1 << 20
 }
 
 /// Walks along a polyline, emitting the painted intervals of a dash pattern.

@@ -2,24 +2,27 @@ import Glibc
 
 /// Where Apple's Core Graphics logs a message to the console and carries on (bad arguments, an
 /// unsupported bitmap layout, corrupt image data), Lamina writes one line to standard error.
-/// Tests can watch the messages through `CGDiagnostics.observer`.
+/// Tests collect the messages of what they run with `collecting(during:)`.
 public enum CGDiagnostics {
-    /// Called with every message instead of writing it to standard error, when set.
+    /// Called with every message not collected by `collecting(during:)`, instead of writing it
+    /// to standard error, when set. Process-wide: for tools, not for tests.
     nonisolated(unsafe) public static var observer: (@Sendable (String) -> Void)?
 
-    /// Runs `body` and returns the messages logged meanwhile (instead of printing them).
-    /// Meant for tests and tools; not for use from several threads at once.
+    /// Where the current task (or thread, outside tasks) collects messages, if anywhere.
+    @TaskLocal private static var collector: MessageBox?
+
+    /// Runs `body` and returns the messages it logged (instead of printing them): those logged
+    /// on the calling thread or task and in tasks it starts, not another thread's (a window's
+    /// render thread), so tests running side by side each see only their own.
     public static func collecting(during body: () throws -> Void) rethrows -> [String] {
         let box = MessageBox()
-        let previous = observer
-        observer = { box.append($0) }
-        defer { observer = previous }
-        try body()
+        try $collector.withValue(box) { try body() }
         return box.lines
     }
 
     package static func log(_ function: String, _ message: String) {
         let line = "\(function): \(message)"
+        if let collector { collector.append(line); return }
         if let observer { observer(line); return }
         let text = "Lamina CoreGraphics: " + line + "\n"
         _ = text.withCString { write(2, $0, strlen($0)) }

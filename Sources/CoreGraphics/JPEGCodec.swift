@@ -4,7 +4,10 @@ import CTurboJPEG
 package enum JPEGCodec {
     /// Decodes to 8-bit gray, or RGB in 32 bits (`.noneSkipLast`) as Apple's decoder gives.
     /// Nil for data that is not a JPEG; truncated data decodes as far as it goes, with a message.
-    package static func decode(_ data: Data) -> CGImage? {
+    /// Nil with a message too for an image beyond `budget`, or declaring more pixels than its
+    /// bytes could encode. Progressive files are limited to 500 scans (`TJFLAG_LIMITSCANS`):
+    /// each scan passes over the whole image, and a hostile file can hold thousands.
+    package static func decode(_ data: Data, budget: ImageBudget = .standard) -> CGImage? {
         guard let handle = tjInitDecompress() else { return nil }
         defer { tjDestroy(handle) }
         return data.withUnsafeBytes { (src: UnsafeRawBufferPointer) -> CGImage? in
@@ -17,11 +20,19 @@ package enum JPEGCodec {
             }
             let gray = colorspace == Int32(TJCS_GRAY.rawValue)
             let channels = gray ? 1 : 4
+            if let problem = budget.problem(width: Int(width), height: Int(height), bytesPerPixel: channels)
+                ?? implausibility(of: src, width: Int(width), height: Int(height)) {
+                CGDiagnostics.log("JPEG", "\(problem); not decoded.")
+                return nil
+            }
             let stride = Int(width) * channels
-            var pixels = Data(count: stride * Int(height))
+            guard var pixels = ImageBudget.zeroedBytes(stride * Int(height)) else {
+                CGDiagnostics.log("JPEG", "cannot allocate a \(width)×\(height) image.")
+                return nil
+            }
             let status = pixels.withUnsafeMutableBytes {
                 tjDecompress2(handle, bytes.baseAddress, UInt(bytes.count), $0.bindMemory(to: UInt8.self).baseAddress,
-                              width, Int32(stride), height, Int32(gray ? TJPF_GRAY.rawValue : TJPF_RGBX.rawValue), TJFLAG_ACCURATEDCT)
+                              width, Int32(stride), height, Int32(gray ? TJPF_GRAY.rawValue : TJPF_RGBX.rawValue), TJFLAG_ACCURATEDCT | TJFLAG_LIMITSCANS)
             }
             if status != 0 {
                 let message = String(cString: tjGetErrorStr2(handle))
@@ -38,6 +49,37 @@ package enum JPEGCodec {
             image.utType = "public.jpeg"
             return image
         }
+    }
+
+    /// Pixels a Huffman-coded JPEG byte can stand for, at most. Every 8×8 block of every
+    /// component costs at least one bit (its DC code, in a progressive first scan; baseline needs
+    /// two): 512 gray pixels a byte. Twice that, for slack.
+    static let pixelsPerByte = 1024
+
+    /// A truncated or hostile file declaring far more pixels than its bytes could encode would
+    /// make libjpeg-turbo fill (and pay for) the rest of a declared 65500² image: refused at once.
+    /// Arithmetic-coded files (SOF9…SOF15) can compress flat areas below a bit a block, so for
+    /// them only the budget applies.
+    static func implausibility(of data: UnsafeRawBufferPointer, width: Int, height: Int) -> String? {
+        guard !isArithmeticCoded(data) else { return nil }
+        let (capacity, capped) = data.count.multipliedReportingOverflow(by: pixelsPerByte)
+        guard !capped, width * height > capacity + 65536 else { return nil }
+        return "the image declares \(width)×\(height) pixels, more than its \(data.count) bytes can encode (truncated or corrupt)"
+    }
+
+    /// Whether the frame header before the first scan is an arithmetic-coding one. Walks the
+    /// marker segments by their lengths, so payloads (an EXIF thumbnail) are not mistaken for markers.
+    static func isArithmeticCoded(_ data: UnsafeRawBufferPointer) -> Bool {
+        var i = 2
+        while i + 3 < data.count {
+            guard data[i] == 0xFF else { return false }
+            let marker = data[i + 1]
+            if marker == 0xFF { i += 1; continue }
+            if marker == 0xDA { return false }                                 // start of scan
+            if [0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF].contains(marker) { return true }
+            i += 2 + (Int(data[i + 2]) << 8 | Int(data[i + 3]))
+        }
+        return false
     }
 
     /// Encodes at `quality` (0…1); alpha is dropped after compositing over black, as Apple does.

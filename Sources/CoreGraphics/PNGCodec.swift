@@ -3,8 +3,13 @@ import CPNG
 /// PNG through libpng's simplified API (errors come back as return codes, no longjmp).
 package enum PNGCodec {
     /// Decodes 8-bit gray, gray+alpha, RGB or RGBA (16-bit files are reduced to 8 bits); alpha
-    /// stays unpremultiplied (`.last`). Nil, with libpng's message, for data that is not a PNG.
-    package static func decode(_ data: Data) -> CGImage? {
+    /// stays unpremultiplied (`.last`). Nil, with libpng's message, for data that is not a PNG,
+    /// and with Lamina's for an image beyond `budget` or larger than its bytes could encode.
+    ///
+    /// libpng's own limits are its build's defaults (1,000,000 pixels a side, 8 MB per ancillary
+    /// chunk, 1000 cached chunks: the simplified API cannot change them); the pixel budget is
+    /// checked here, from the header, before any image memory is allocated.
+    package static func decode(_ data: Data, budget: ImageBudget = .standard) -> CGImage? {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         defer { png_image_free(&image) }
@@ -15,8 +20,16 @@ package enum PNGCodec {
         image.format = (hasColor ? UInt32(PNG_FORMAT_FLAG_COLOR) : 0) | (hasAlpha ? UInt32(PNG_FORMAT_FLAG_ALPHA) : 0)
         let channels = (hasColor ? 3 : 1) + (hasAlpha ? 1 : 0)
         let (width, height) = (Int(image.width), Int(image.height))
+        if let problem = budget.problem(width: width, height: height, bytesPerPixel: channels)
+            ?? implausibility(of: data, width: width, height: height) {
+            CGDiagnostics.log("PNG", "\(problem); not decoded.")
+            return nil
+        }
         let stride = width * channels
-        var pixels = Data(count: stride * height)
+        guard stride <= Int(Int32.max), var pixels = ImageBudget.zeroedBytes(stride * height) else {
+            CGDiagnostics.log("PNG", "cannot allocate a \(width)×\(height) image.")
+            return nil
+        }
         let finished = pixels.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, Int32(stride), nil) }
         guard finished != 0 else { return fail(&image) }
         if image.warning_or_error & UInt32(PNG_IMAGE_WARNING) != 0 {
@@ -28,6 +41,22 @@ package enum PNGCodec {
         let result = CGImage(layout: layout, space: hasColor ? .sRGBSpace : .genericGraySpace, bytes: pixels)
         result.utType = "public.png"
         return result
+    }
+
+    /// Deflate turns at most 258 bytes into 2 bits (1032:1), so a stream of `data.count` bytes
+    /// cannot hold more than about 1032 × that many bytes of filtered rows. A file that declares
+    /// more is truncated or hostile: refused at once, instead of decoding (and allocating for)
+    /// rows that are not there. Reads the header fields libpng has already checked.
+    static func implausibility(of data: Data, width: Int, height: Int) -> String? {
+        guard data.count >= 29 else { return nil }
+        let depth = Int(data[data.startIndex + 24]), colorType = Int(data[data.startIndex + 25])
+        let samples = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 4
+        let rowBytes = (width * samples * depth + 7) / 8 + 1
+        let (raw, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        let (capacity, capped) = data.count.multipliedReportingOverflow(by: 1032)
+        guard overflow || (!capped && raw > capacity + 4096) else { return nil }
+        return "the image declares \(width)×\(height) pixels, which take at least \(raw / 1032) bytes of PNG data; "
+            + "it holds \(data.count) (truncated or corrupt)"
     }
 
     /// Encodes 8-bit gray (gray images without alpha) or RGB(A), unpremultiplied.

@@ -31,15 +31,28 @@ struct PixelLayout: Equatable, Sendable {
         }
     }
 
-    /// The smallest number of bytes that hold one row.
+    /// The smallest number of bytes that hold one row (of a layout without `imageProblem`).
     var minimumBytesPerRow: Int { (width * bitsPerPixel + 7) / 8 }
 
-    /// The number of bytes the whole bitmap spans.
+    /// The number of bytes the whole bitmap spans (of a layout without `imageProblem`).
     var byteCount: Int { height == 0 ? 0 : bytesPerRow * (height - 1) + minimumBytesPerRow }
+
+    /// `byteCount`, worked out with overflow checks; nil when it does not fit an `Int` (a width,
+    /// depth, row size or height in the billions), so that validation itself never traps.
+    var checkedByteCount: Int? {
+        let (bits, o1) = width.multipliedReportingOverflow(by: bitsPerPixel)
+        let (span, o2) = bytesPerRow.multipliedReportingOverflow(by: max(height - 1, 0))
+        guard !o1, !o2, bits <= Int.max - 7 else { return nil }
+        let (total, o3) = span.addingReportingOverflow((bits + 7) / 8)
+        return o3 ? nil : total
+    }
 
     /// Why this layout cannot describe an image, or nil when it can.
     var imageProblem: String? {
         guard width > 0, height > 0 else { return "width and height must be positive (\(width)×\(height))" }
+        guard bitsPerPixel > 0, bytesPerRow >= 0, checkedByteCount != nil else {
+            return "\(width)×\(height) pixels of \(bitsPerPixel) bits in rows of \(bytesPerRow) bytes do not fit in memory"
+        }
         guard [1, 2, 4, 5, 8, 16, 32].contains(bitsPerComponent) else { return "\(bitsPerComponent) bits per component" }
         guard bitmapInfo.alphaInfo != nil, bitmapInfo.byteOrder != nil else { return "invalid bitmap info \(bitmapInfo.rawValue)" }
         guard bitsPerPixel >= channels.count * bitsPerComponent else {

@@ -3,14 +3,20 @@
 struct PixelRect: Equatable {
     var x: Int, y: Int, width: Int, height: Int
 
-    /// The pixels a device-space rectangle touches; nil for non-finite or empty ones.
+    /// The pixels a device-space rectangle touches; nil for non-finite or empty ones. Finite
+    /// but absurd coordinates (1e300) are clamped to ±2³⁰, far beyond any surface (cairo's
+    /// are at most 32767 pixels), so the conversion to `Int` cannot trap.
     init?(enclosing r: CGRect) {
         guard r.isFiniteRect, !r.isNull else { return nil }
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let x1 = Int(r.maxX.rounded(.up)), y1 = Int(r.maxY.rounded(.up))
+        func whole(_ v: CGFloat) -> Int { Int(min(max(v, -Self.limit), Self.limit)) }
+        let x0 = whole(r.minX.rounded(.down)), y0 = whole(r.minY.rounded(.down))
+        let x1 = whole(r.maxX.rounded(.up)), y1 = whole(r.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return nil }
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+
+    /// The largest coordinate a pixel rectangle takes from a device-space one.
+    static let limit: CGFloat = 1_073_741_824
 
     init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height

@@ -8,21 +8,27 @@ public enum CGImageSourceStatus: Int32, Sendable {
     case statusComplete = 0
 }
 
-/// Encoded image data (PNG or JPEG) to read images from.
+/// Encoded image data (PNG, JPEG or GIF) to read images from.
 public final class CGImageSource: @unchecked Sendable {
     let data: Data
     let format: ImageFormat?
+    /// What decoding one image may cost: the standard budget, raised (or lowered) by the
+    /// source's options (`kLaminaImageSourceMaximumPixelCount`, `kLaminaImageSourceMaximumByteCount`).
+    /// The frames of an animation are decoded together, so their sum is held to it.
+    let budget: ImageBudget
     /// The frames of an animated PNG or a GIF, decoded together on first use (each frame is
     /// composited over the ones before it), with their delays and the loop count.
     private lazy var animation: Animation? = {
         switch format {
         case .png:
-            return APNG.decode(data).map { decoded in
+            return APNG.decode(data, budget: budget).map { decoded in
                 Animation(frames: decoded.frames.map { ($0.image, $0.control.delay) }, loopCount: decoded.loopCount,
                           dictionary: kCGImagePropertyPNGDictionary)
             }
         case .gif:
-            return GIF.decode(data).map { Animation(frames: $0.frames, loopCount: $0.loopCount, dictionary: kCGImagePropertyGIFDictionary) }
+            return GIF.decode(data, budget: budget).map {
+                Animation(frames: $0.frames, loopCount: $0.loopCount, dictionary: kCGImagePropertyGIFDictionary)
+            }
         default:
             return nil
         }
@@ -36,9 +42,10 @@ public final class CGImageSource: @unchecked Sendable {
         let dictionary: CFString
     }
 
-    init(data: Data) {
+    init(data: Data, options: CFDictionary?) {
         self.data = data
         format = ImageFormat(sniffing: data)
+        budget = ImageBudget.standard.applying(options)
     }
 
     /// 1 for a still image, the frame count of an animated PNG or a GIF, 0 for data that is not an image.
@@ -51,30 +58,54 @@ public final class CGImageSource: @unchecked Sendable {
         }
     }
 
-    /// The frames when the data is an animation (an animated PNG, any GIF).
+    /// Whether the data declares an animation (an animated PNG, any GIF), decodable or not.
+    var isAnimation: Bool { format == .gif || format == .png && APNG.frameCount(data) != nil }
+
+    /// The frames when the data is an animation that decodes within the budget.
     func animationFrames() -> Animation? {
-        guard format == .gif || format == .png && APNG.frameCount(data) != nil else { return nil }
+        guard isAnimation else { return nil }
         lock.lock(); defer { lock.unlock() }
         return animation
     }
 }
 
+/// Lamina's option (not Apple's): the most pixels an image decoded from the source may have,
+/// as an `Int`. Images declaring more give nil with a message, before any pixel memory is
+/// allocated. Defaults to 16384 × 16384. Accepted by `CGImageSourceCreateWithData` (and the
+/// other creators) and by `CGImageSourceCreateImageAtIndex`.
+nonisolated(unsafe) public let kLaminaImageSourceMaximumPixelCount: CFString = "LaminaMaximumPixelCount"
+/// Lamina's option (not Apple's): the most bytes an image decoded from the source may occupy,
+/// as an `Int`. Defaults to 1 GiB.
+nonisolated(unsafe) public let kLaminaImageSourceMaximumByteCount: CFString = "LaminaMaximumByteCount"
+
+extension ImageBudget {
+    /// This budget with the limits `options` set.
+    func applying(_ options: CFDictionary?) -> ImageBudget {
+        guard let options = options as? [String: Any] else { return self }
+        var budget = self
+        if let pixels = options[kLaminaImageSourceMaximumPixelCount as String] as? Int { budget.maximumPixelCount = pixels }
+        if let bytes = options[kLaminaImageSourceMaximumByteCount as String] as? Int { budget.maximumByteCount = bytes }
+        return budget
+    }
+}
+
 /// Reads image data from memory. Any data gives a source; its status says whether it is usable.
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
-    CGImageSource(data: Data(referencing: data))
+    CGImageSource(data: CGDataProvider(data: data).bytes, options: options)
 }
 
 /// Reads image data from a file; nil (with a message) when it cannot be read.
 public func CGImageSourceCreateWithURL(_ url: CFURL, _ options: CFDictionary?) -> CGImageSource? {
-    guard let provider = CGDataProvider(url: url), let data = provider.data else { return nil }
-    return CGImageSource(data: Data(referencing: data))
+    guard let provider = CGDataProvider(url: url) else { return nil }
+    return CGImageSource(data: provider.bytes, options: options)
 }
 
 public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ options: CFDictionary?) -> CGImageSource? {
-    provider.data.map { CGImageSource(data: Data(referencing: $0)) }
+    CGImageSource(data: provider.bytes, options: options)
 }
 
-/// The uniform type identifier of the source's data ("public.png", "public.jpeg"), nil if unknown.
+/// The uniform type identifier of the source's data ("public.png", "public.jpeg",
+/// "com.compuserve.gif"), nil if unknown.
 public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? {
     isrc.format.map { $0.typeIdentifier as CFString }
 }
@@ -90,17 +121,18 @@ public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus
 }
 
 /// The image at `index` — for an animated PNG or a GIF, frame `index` as a viewer shows it
-/// (composited over the frames before it); nil for other indexes and for data that does not decode.
+/// (composited over the frames before it); nil for other indexes and for data that does not
+/// decode, or whose image is beyond the decoding budget (see `kLaminaImageSourceMaximumPixelCount`).
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     guard let format = isrc.format, index >= 0, index < isrc.count else { return nil }
-    if format == .gif || APNG.frameCount(isrc.data) != nil {
+    if isrc.isAnimation {
         guard let frames = isrc.animationFrames()?.frames, index < frames.count else {
             CGDiagnostics.log("CGImageSourceCreateImageAtIndex", "malformed animation.")
             return nil
         }
         return frames[index].image
     }
-    return format.decode(isrc.data)
+    return format.decode(isrc.data, budget: isrc.budget.applying(options))
 }
 
 /// Properties of the whole file: for an animated PNG or a GIF, `kCGImagePropertyPNGDictionary`

@@ -25,12 +25,11 @@ enum ImageFormat: CaseIterable {
         else { return nil }
     }
 
-    func decode(_ data: Data) -> CGImage? {
-        let provider = CGDataProvider(data: data as NSData)
+    func decode(_ data: Data, budget: ImageBudget) -> CGImage? {
         switch self {
-        case .png: return CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        case .jpeg: return CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
-        case .gif: return GIF.decode(data)?.frames.first?.image
+        case .png: return PNGCodec.decode(data, budget: budget)
+        case .jpeg: return JPEGCodec.decode(data, budget: budget)
+        case .gif: return GIF.decode(data, budget: budget)?.frames.first?.image
         }
     }
 

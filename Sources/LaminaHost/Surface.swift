@@ -62,7 +62,7 @@ final class Surface: @unchecked Sendable {
     }
 
     /// The render thread's frame: composites the tree at media time `t` where it changed and
-    /// puts only that; a tree the compositor cannot place is drawn whole. True when it drew.
+    /// puts only that (a target the compositor cannot write is drawn whole). True when it drew.
     func drawDueFrame(atMediaTime t: CFTimeInterval) -> Bool {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()

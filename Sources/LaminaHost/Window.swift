@@ -54,12 +54,28 @@ public final class Window {
         }
     }
 
-    /// A window, or an error when no X display can be opened.
+    /// A window, or an error when no X display can be opened. A size that is not finite, or
+    /// larger than `largestSide` device pixels, is clamped, with one message.
     public init(checkedTitle title: String, size: CGSize) throws {
         x = try X11Display.connection()
         self.title = title
-        self.size = CGSize(width: max(size.width, 1), height: max(size.height, 1))
         scale = x.scale
+        self.size = Self.usableSize(size, scale: scale)
+    }
+
+    /// The most device pixels a window side may have: its frame buffers are in memory twice.
+    public nonisolated static let largestSide = 16384
+
+    /// `size` with each side within 1 point … `largestSide` device pixels (not-a-number: 1).
+    nonisolated static func usableSize(_ size: CGSize, scale: CGFloat) -> CGSize {
+        let largest = CGFloat(largestSide) / scale
+        func side(_ v: CGFloat) -> CGFloat { v.isNaN ? 1 : min(max(v, 1), largest) }
+        let usable = CGSize(width: side(size.width), height: side(size.height))
+        let clamped = { (v: CGFloat) in !v.isFinite || v > largest }
+        if clamped(size.width) || clamped(size.height) {
+            CGDiagnostics.log("Window", "size \(size) is not finite or too large; \(usable) instead.")
+        }
+        return usable
     }
 
     /// Maps the window and waits until the server shows it.

@@ -18,15 +18,22 @@ extension CALayer {
 
     /// Attaches a copy of `anim`, replacing any animation under the same key. An animation whose
     /// `beginTime` is 0 starts now (in the layer's time). A property animation without a key
-    /// path is ignored, with a message.
+    /// path, or one with a value that is not finite (NaN or infinite numbers, points, sizes,
+    /// rects or transforms), is ignored, with a message.
     public func add(_ anim: CAAnimation, forKey key: String?) {
         guard anim.isValid else {
             CGDiagnostics.log("CALayer.add(_:forKey:)", "\(type(of: anim)) has no key path; ignored.")
             return
         }
+        guard anim.valuesAreFinite else {
+            CGDiagnostics.log("CALayer.add(_:forKey:)", "\(type(of: anim)) has a value that is not finite; ignored.")
+            return
+        }
         let copy = anim.copy() as! CAAnimation
         if let transition = copy as? CATransition { transition.before = LayerSnapshot(self) }
-        if copy.beginTime == 0 { copy.beginTime = convertTime(CACurrentMediaTime(), from: nil) }
+        // A layer whose time is beyond a Double (absurd but finite speeds and offsets) has no
+        // "now" to start at: the animation keeps 0.
+        if copy.beginTime == 0, case let now = convertTime(CACurrentMediaTime(), from: nil), now.isFinite { copy.beginTime = now }
         if let key { removeAnimation(forKey: key) }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
         CATransaction.layer(self, didAdd: copy)

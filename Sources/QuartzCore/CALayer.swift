@@ -258,9 +258,15 @@ open class CALayer: NSObject {
     open var shouldRasterize = false {
         didSet { didChange("shouldRasterize", from: oldValue) }
     }
-    /// Defaults to 1.
+    /// Pixels per point of the rasterized image. Defaults to 1. Must be a positive number.
     open var rasterizationScale: CGFloat = 1 {
-        didSet { didChange("rasterizationScale", from: oldValue) }
+        didSet {
+            didChange("rasterizationScale", from: oldValue)
+            if !(rasterizationScale > 0 && rasterizationScale.isFinite) {
+                CGDiagnostics.log("CALayer.rasterizationScale", "\(rasterizationScale) is not a positive number; kept \(oldValue).")
+                rasterizationScale = oldValue
+            }
+        }
     }
 
     // MARK: Shadow
@@ -328,29 +334,34 @@ open class CALayer: NSObject {
 
     // MARK: Timing (CAMediaTiming): the layer's time is (parent − beginTime) · speed + timeOffset
 
+    // Values that are not numbers (or infinite, except repeats) keep the old value, with a message.
+
     /// Defaults to 0.
     open var beginTime: CFTimeInterval = 0 {
-        didSet { snapshotDidChange() }
+        didSet { snapshotDidChange(); beginTime = TimingValidation.time(beginTime, old: oldValue, "CALayer.beginTime") }
     }
     /// Defaults to 0.
     open var duration: CFTimeInterval = 0 {
-        didSet { snapshotDidChange() }
+        didSet { snapshotDidChange(); duration = TimingValidation.time(duration, old: oldValue, "CALayer.duration") }
     }
     /// Defaults to 1; 0 pauses everything in the layer's subtree.
     open var speed: Float = 1 {
-        didSet { snapshotDidChange() }
+        didSet { snapshotDidChange(); speed = TimingValidation.number(speed, old: oldValue, "CALayer.speed") }
     }
     /// Defaults to 0.
     open var timeOffset: CFTimeInterval = 0 {
-        didSet { snapshotDidChange() }
+        didSet { snapshotDidChange(); timeOffset = TimingValidation.time(timeOffset, old: oldValue, "CALayer.timeOffset") }
     }
-    /// Defaults to 0.
+    /// Defaults to 0; `.infinity` repeats forever.
     open var repeatCount: Float = 0 {
-        didSet { snapshotDidChange() }
+        didSet { snapshotDidChange(); repeatCount = TimingValidation.number(repeatCount, old: oldValue, "CALayer.repeatCount", infinityMeansForever: true) }
     }
-    /// Defaults to 0.
+    /// Defaults to 0; `.infinity` repeats forever.
     open var repeatDuration: CFTimeInterval = 0 {
-        didSet { snapshotDidChange() }
+        didSet {
+            snapshotDidChange()
+            repeatDuration = TimingValidation.time(repeatDuration, old: oldValue, "CALayer.repeatDuration", infinityMeansForever: true)
+        }
     }
     /// Defaults to false.
     open var autoreverses = false {
@@ -382,15 +393,15 @@ open class CALayer: NSObject {
     // MARK: Render identity (see `LayerSnapshot`)
 
     /// Names this layer's node in every render tree, for the layer's whole life.
-    let renderID = RenderID.next()
+    final let renderID = RenderID.next()
     /// The snapshot of this subtree made at the last commit; nil once anything in the subtree
     /// changed since (a commit then snapshots again only what changed).
-    var committedSnapshot: LayerSnapshot?
+    final var committedSnapshot: SnapshotBox?
     /// Counts the snapshots made of this subtree, and of this layer's own properties.
-    var subtreeVersion: UInt64 = 0
-    var ownVersion: UInt64 = 0
+    final var subtreeVersion: UInt64 = 0
+    final var ownVersion: UInt64 = 0
     /// Whether one of the layer's own properties changed since its last snapshot.
-    var ownPropertiesChanged = true
+    final var ownPropertiesChanged = true
 
     // MARK: Display and layout state
 

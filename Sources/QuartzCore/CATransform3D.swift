@@ -96,7 +96,10 @@ public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) 
 /// as Apple documents. Rotating about z turns +x toward +y.
 public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     let length = (x * x + y * y + z * z).squareRoot()
-    guard length > 0, length.isFinite, angle.isFinite else { return CATransform3D() }
+    guard length > 0, length.isFinite, angle.isFinite else {
+        if !angle.isFinite || !length.isFinite { CGDiagnostics.log("CATransform3DMakeRotation", "angle or axis is not finite; identity instead.") }
+        return CATransform3D()
+    }
     let (ux, uy, uz) = (x / length, y / length, z / length)
     let c = cos(angle), s = sin(angle), k = 1 - c
     return CATransform3D(

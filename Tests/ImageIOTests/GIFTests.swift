@@ -95,4 +95,22 @@ final class GIFTests: XCTestCase {
         XCTAssertEqual(CGImageSourceGetCount(source), 0)
         XCTAssertNil(CGImageSourceCreateImageAtIndex(source, 0, nil))
     }
+
+    /// The decoding budget holds for animations as a whole: a canvas declared too large, or
+    /// frames that together pass the byte budget of the source's options, give nil.
+    func testTheBudgetBoundsAnimations() throws {
+        let huge = Data("GIF89a".utf8) + Data([0x60, 0xEA, 0x60, 0xEA, 0, 0, 0]) + Data([0x3B])     // 60000 × 60000
+        XCTAssertNil(CGImageSourceCreateWithData(huge as CFData, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) })
+        let frames = (0..<3).map { k in (image(width: 4, height: 3) { _, _ in [UInt8(k * 80), 0, 0, 255] }, 0.1) }
+        let small = [kLaminaImageSourceMaximumByteCount: 100] as CFDictionary            // 3 frames of 48 bytes: 144
+        let data = try gif(frames)
+        XCTAssertNotNil(CGImageSourceCreateWithData(data as CFData, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+        XCTAssertNil(CGImageSourceCreateWithData(data as CFData, small).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+        let png = NSMutableData()
+        let destination = try XCTUnwrap(CGImageDestinationCreateWithData(png, "public.png" as CFString, 3, nil))
+        for (frame, _) in frames { CGImageDestinationAddImage(destination, frame, nil) }
+        XCTAssertTrue(CGImageDestinationFinalize(destination))
+        XCTAssertNotNil(CGImageSourceCreateWithData(png, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+        XCTAssertNil(CGImageSourceCreateWithData(png, small).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+    }
 }

@@ -385,3 +385,121 @@ final class WindowTests: XCTestCase {
         XCTAssertEqual(HostError.noDisplay(":99").description, "cannot open the X display :99")
     }
 }
+
+/// Bad input in a real window: sizes that are not numbers or too large are clamped with one
+/// message (a NaN size aborted in `show()` before); an animation that cannot be evaluated logs
+/// once, not every frame (80 lines a second before).
+final class WindowBadInputTests: XCTestCase {
+    func testUnusableSizesAreClamped() {
+        var sizes: [CGSize] = []
+        let messages = CGDiagnostics.collecting {
+            sizes = [CGSize(width: CGFloat.nan, height: 100), CGSize(width: CGFloat.infinity, height: -CGFloat.infinity),
+                     CGSize(width: 1e300, height: 50)].map { LaminaHost.Window.usableSize($0, scale: 2) }
+        }
+        XCTAssertEqual(messages.count, 3, "\(messages)")
+        XCTAssertEqual(sizes, [CGSize(width: 1, height: 100), CGSize(width: 8192, height: 1), CGSize(width: 8192, height: 50)])
+        XCTAssertEqual(CGDiagnostics.collecting { _ = LaminaHost.Window.usableSize(CGSize(width: 0, height: -4), scale: 1) }, [])
+    }
+
+    func testANaNSizedWindowShows() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        try MainActor.assumeIsolated {
+            let window = try LaminaHost.Window(checkedTitle: "NaN", size: CGSize(width: CGFloat.nan, height: 40))
+            window.show()
+            XCTAssertTrue(window.isVisible)
+            XCTAssertEqual(window.size, CGSize(width: 1, height: 40))
+            window.close()
+        }
+    }
+}
+
+extension WindowBadInputTests {
+    func testAnInvalidAnimationLogsOnceInAWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        // The render thread logs, so this test watches the process-wide observer.
+        final class Lines: @unchecked Sendable {
+            var lines: [String] = []
+            let lock = NSLock()
+        }
+        let seen = Lines()
+        CGDiagnostics.observer = { line in seen.lock.lock(); seen.lines.append(line); seen.lock.unlock() }
+        defer { CGDiagnostics.observer = nil }
+        MediaClock.setVirtualTime(700)
+        defer { MediaClock.useSystemTime() }
+        try MainActor.assumeIsolated {
+            let view = HostingView()
+            let layer = CALayer()
+            layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+            layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            view.layer.addSublayer(layer)
+            let broken = CABasicAnimation(keyPath: "position")
+            broken.fromValue = "left"            // a string and a number do not add up
+            broken.byValue = 5
+            broken.duration = 10
+            layer.add(broken, forKey: "broken")
+            let window = try LaminaHost.Window(checkedTitle: "broken animation", size: CGSize(width: 60, height: 60))
+            window.contentView = view
+            window.show()
+            defer { window.close() }
+            for t in [0.1, 0.2, 0.3, 0.4, 0.5] {
+                MediaClock.setVirtualTime(700 + t)
+                window.setNeedsDisplay()
+                XCTAssertTrue(Application.shared.runUntil(timeout: 20) { window.shownMediaTime == 700 + t }, "no frame at \(t)")
+            }
+        }
+        seen.lock.lock(); defer { seen.lock.unlock() }
+        XCTAssertEqual(seen.lines.filter { $0.contains("cannot be combined") }.count, 1, "\(seen.lines)")
+    }
+}
+
+extension WindowBadInputTests {
+    /// The worst of the bad-input table (BadInputTableTests renders all of it offscreen through
+    /// the same renderer and compositor) on a window's render thread: every case is shown, the
+    /// window keeps drawing, and nothing is logged while frames are made.
+    func testAbsurdLayersDrawInAWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        final class Lines: @unchecked Sendable {
+            var lines: [String] = []
+            let lock = NSLock()
+        }
+        let seen = Lines()
+        MediaClock.setVirtualTime(900)
+        defer { MediaClock.useSystemTime() }
+        let cases: [(String, (CALayer) -> Void)] = [
+            ("bounds", { $0.bounds.size = CGSize(width: 1e300, height: 1e300) }),
+            ("position", { $0.position = CGPoint(x: -1e300, y: 1e300) }),
+            ("transform", { $0.transform = CATransform3DMakeScale(1e300, 1e300, 1) }),
+            ("perspective", { var t = CATransform3DMakeRotation(1, 0, 1, 0); t.m34 = -1e300; $0.transform = t }),
+            ("shadow", { $0.shadowOpacity = 1; $0.shadowRadius = 1e300; $0.shadowOffset = CGSize(width: 1e300, height: 0) }),
+            ("shadowPath", { $0.shadowOpacity = 1; $0.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 1e300, height: 1e300), transform: nil) }),
+            ("rasterize", { $0.shouldRasterize = true; $0.rasterizationScale = 1e300 }),
+            ("cornerRadius", { $0.cornerRadius = 1e300; $0.borderWidth = 1e300 }),
+            ("timing", { $0.speed = .greatestFiniteMagnitude; $0.timeOffset = 1e300; $0.beginTime = -1e300 }),
+        ]
+        try MainActor.assumeIsolated {
+            let view = HostingView()
+            let window = try LaminaHost.Window(checkedTitle: "absurd layers", size: CGSize(width: 60, height: 60))
+            window.contentView = view
+            window.show()
+            defer { window.close() }
+            CGDiagnostics.observer = { line in seen.lock.lock(); seen.lines.append(line); seen.lock.unlock() }
+            defer { CGDiagnostics.observer = nil }
+            for (i, (name, configure)) in cases.enumerated() {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+                layer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+                configure(layer)
+                let slide = CABasicAnimation(keyPath: "position.x")
+                slide.fromValue = 0; slide.toValue = 1e300; slide.duration = 1e-300; slide.repeatCount = .infinity
+                layer.add(slide, forKey: "slide")
+                view.layer.sublayers = [layer]
+                let t = 900 + Double(i) * 0.1
+                MediaClock.setVirtualTime(t)
+                window.setNeedsDisplay()
+                XCTAssertTrue(Application.shared.runUntil(timeout: 20) { window.shownMediaTime == t }, "no frame for \(name)")
+            }
+        }
+        seen.lock.lock(); defer { seen.lock.unlock() }
+        XCTAssertEqual(seen.lines, [])
+    }
+}

@@ -13,13 +13,37 @@ extension CAAnimationDelegate {
 
 /// The abstract animation: timing, a timing function, a delegate. `add(_:forKey:)` stores a copy.
 open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
-    open var beginTime: CFTimeInterval = 0
-    open var duration: CFTimeInterval = 0
-    open var speed: Float = 1
-    open var timeOffset: CFTimeInterval = 0
-    open var repeatCount: Float = 0
-    open var repeatDuration: CFTimeInterval = 0
+    // Values that are not numbers (or infinite, except repeats) keep the old value, with a message.
+
+    /// When the animation starts, in its layer's time; 0 starts it when added. Defaults to 0.
+    open var beginTime: CFTimeInterval = 0 {
+        didSet { beginTime = TimingValidation.time(beginTime, old: oldValue, "CAAnimation.beginTime") }
+    }
+    /// The length of one cycle. Defaults to 0 (0.25 s).
+    open var duration: CFTimeInterval = 0 {
+        didSet { duration = TimingValidation.time(duration, old: oldValue, "CAAnimation.duration") }
+    }
+    /// Time scale relative to the layer. Defaults to 1.
+    open var speed: Float = 1 {
+        didSet { speed = TimingValidation.number(speed, old: oldValue, "CAAnimation.speed") }
+    }
+    /// An offset into the animation's own time. Defaults to 0.
+    open var timeOffset: CFTimeInterval = 0 {
+        didSet { timeOffset = TimingValidation.time(timeOffset, old: oldValue, "CAAnimation.timeOffset") }
+    }
+    /// Cycles to run; `.infinity` (or `.greatestFiniteMagnitude`) forever. Defaults to 0 (one).
+    open var repeatCount: Float = 0 {
+        didSet { repeatCount = TimingValidation.number(repeatCount, old: oldValue, "CAAnimation.repeatCount", infinityMeansForever: true) }
+    }
+    /// How long to repeat for, instead of a count; `.infinity` forever. Defaults to 0.
+    open var repeatDuration: CFTimeInterval = 0 {
+        didSet {
+            repeatDuration = TimingValidation.time(repeatDuration, old: oldValue, "CAAnimation.repeatDuration", infinityMeansForever: true)
+        }
+    }
+    /// Whether each cycle plays forwards then backwards. Defaults to false.
     open var autoreverses = false
+    /// Defaults to `.removed`.
     open var fillMode = CAMediaTimingFillMode.removed
 
     /// Maps each cycle's time fraction to progress. Defaults to nil (linear).
@@ -28,6 +52,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     open var delegate: CAAnimationDelegate?
     /// Whether the layer drops the animation once it has finished. Defaults to true.
     open var isRemovedOnCompletion = true
+
+    /// Problems found while evaluating (every frame) are logged once per animation.
+    let diagnostics = DiagnosticLatch()
 
     public required override init() {
         super.init()
@@ -59,6 +86,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
 
     /// Whether the animation can animate anything (a property animation needs a key path).
     var isValid: Bool { true }
+
+    /// Whether every value the animation holds is finite (checked once, when it is added).
+    var valuesAreFinite: Bool { true }
 
     /// The layer keys it animates (the first component of each key path).
     var animatedKeys: [String] { [] }

@@ -11,6 +11,10 @@ open class CAAnimationGroup: CAAnimation {
 
     override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }
 
+    override var valuesAreFinite: Bool {
+        (animations ?? []).allSatisfy(\.valuesAreFinite)
+    }
+
     override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         // The group's local time: its fraction of its simple duration (timing function applied).
         let groupTime = progress(fraction) * timing.simpleDuration

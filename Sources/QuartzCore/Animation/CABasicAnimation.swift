@@ -25,9 +25,13 @@ open class CABasicAnimation: CAPropertyAnimation {
         }
     }
 
+    override var valuesAreFinite: Bool {
+        [fromValue, toValue, byValue].allSatisfy(Interpolation.isFinite)
+    }
+
     override func value(atProgress progress: Double, model: Any?) -> Any? {
         guard let (from, to) = endpoints(model: model) else {
-            CGDiagnostics.log("CABasicAnimation", "values for '\(keyPath ?? "")' cannot be combined; ignored.")
+            diagnostics.log("CABasicAnimation", "values for '\(keyPath ?? "")' cannot be combined; ignored.")
             return nil
         }
         return Interpolation.value(from: from, to: to, at: progress)

@@ -76,11 +76,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
            zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }), given.allSatisfy({ (0...1).contains($0) }) {
             return given
         }
-        if keyTimes != nil && keyTimes?.count != n {
-            CGDiagnostics.log("CAKeyframeAnimation", "\(keyTimes!.count) keyTimes for \(n) values; spaced evenly instead.")
+        if let keyTimes, keyTimes.count != n {
+            diagnostics.log("CAKeyframeAnimation", "\(keyTimes.count) keyTimes for \(n) values; spaced evenly instead.")
+        } else if let keyTimes {
+            diagnostics.log("CAKeyframeAnimation", "keyTimes \(keyTimes) must rise within 0…1; spaced evenly instead.")
         }
         if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
         return n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
+    }
+
+    override var valuesAreFinite: Bool {
+        (values ?? []).allSatisfy(Interpolation.isFinite)
     }
 
     override func value(atProgress progress: Double, model: Any?) -> Any? {

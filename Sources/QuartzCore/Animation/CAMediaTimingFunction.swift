@@ -33,8 +33,13 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     }
 
     /// A function with control points (c1x, c1y) and (c2x, c2y); x values are clamped to 0…1
-    /// so that time never runs backwards.
+    /// so that time never runs backwards. A value that is not finite is replaced by the linear
+    /// function's, with a message.
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
+        if ![c1x, c1y, c2x, c2y].allSatisfy(\.isFinite) {
+            CGDiagnostics.log("CAMediaTimingFunction", "control points (\(c1x), \(c1y)) (\(c2x), \(c2y)) are not all finite; "
+                              + "linear values used for those that are not.")
+        }
         func unit(_ v: Float) -> Float { v.isFinite ? min(max(v, 0), 1) : 0 }
         c1 = (unit(c1x), c1y.isFinite ? c1y : 0)
         c2 = (unit(c2x), c2y.isFinite ? c2y : 1)
@@ -51,7 +56,7 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
 
     /// The progress at time fraction `x` (0…1).
     public func evaluate(_ x: Double) -> Double {
-        if x <= 0 { return 0 }
+        if x <= 0 || x.isNaN { return 0 }
         if x >= 1 { return 1 }
         let t = solveCurveX(x)
         return bezier(t, Double(c1.y), Double(c2.y))

@@ -99,6 +99,11 @@ open class CAPropertyAnimation: CAAnimation {
         }
         if let function = valueFunction, let transform = function.transform(for: animated) { animated = transform }
         if isAdditive, let sum = Interpolation.sum(layer.value(forKeyPath: keyPath), animated) { animated = sum }
+        // Finite but extreme values (1e308 to -1e308) can still overflow on the way.
+        guard Interpolation.isFinite(animated) else {
+            diagnostics.log("CAPropertyAnimation", "'\(keyPath)' reached a value that is not finite; those frames show the layer's own.")
+            return
+        }
         layer.setValue(animated, forKeyPath: keyPath)
     }
 }

@@ -1,14 +1,24 @@
 /// A spring pulling the value from `fromValue` to `toValue`: a damped harmonic oscillator whose
 /// position is the progress. `duration` sets how long it runs (commonly `settlingDuration`).
 open class CASpringAnimation: CABasicAnimation {
+    // Values that are not finite keep the old value, with a message.
+
     /// Defaults to 1. Must be positive.
-    open var mass: CGFloat = 1
+    open var mass: CGFloat = 1 { didSet { mass = Self.checked(mass, old: oldValue, "mass") } }
     /// Defaults to 100. Must be positive.
-    open var stiffness: CGFloat = 100
+    open var stiffness: CGFloat = 100 { didSet { stiffness = Self.checked(stiffness, old: oldValue, "stiffness") } }
     /// Defaults to 10. Must not be negative.
-    open var damping: CGFloat = 10
+    open var damping: CGFloat = 10 { didSet { damping = Self.checked(damping, old: oldValue, "damping") } }
     /// In units of the whole distance per second; positive toward the target. Defaults to 0.
-    open var initialVelocity: CGFloat = 0
+    open var initialVelocity: CGFloat = 0 {
+        didSet { initialVelocity = Self.checked(initialVelocity, old: oldValue, "initialVelocity") }
+    }
+
+    private static func checked(_ value: CGFloat, old: CGFloat, _ name: String) -> CGFloat {
+        if value.isFinite { return value }
+        CGDiagnostics.log("CASpringAnimation.\(name)", "\(value) is not finite; kept \(old).")
+        return old
+    }
     /// Whether an overdamped spring keeps its own slower motion. Defaults to false, as on Apple
     /// platforms, which treat an overdamped spring as critically damped.
     open var allowsOverdamping = false

@@ -31,7 +31,8 @@ final class CompletionScheduler: @unchecked Sendable {
         pending.append(entry)
         lock.unlock()
         runDue(at: CACurrentMediaTime())
-        if !MediaClock.isVirtual, let end = latestEnd(of: entry), end.isFinite {
+        // An end a year or more away (absurd timings) is left to the frames and `flush()`.
+        if !MediaClock.isVirtual, let end = latestEnd(of: entry), end.isFinite, end - CACurrentMediaTime() < 3e7 {
             let delay = max(0, end - CACurrentMediaTime()) + 0.001
             DispatchQueue.main.asyncAfter(deadline: .now() + delay) { self.runDue(at: CACurrentMediaTime()) }
         }

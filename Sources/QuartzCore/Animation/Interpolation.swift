@@ -30,6 +30,21 @@ enum Interpolation {
         }
     }
 
+    /// Whether a value has no NaN or infinite number in it (numbers, points, sizes, rects,
+    /// transforms, arrays of them); values of other kinds are finite.
+    static func isFinite(_ value: Any?) -> Bool {
+        switch value {
+        case nil: return true
+        case let v as CGPoint: return v.x.isFinite && v.y.isFinite
+        case let v as CGSize: return v.width.isFinite && v.height.isFinite
+        case let v as CGRect: return isFinite(v.origin) && isFinite(v.size)
+        case let v as CATransform3D: return v.isFinite
+        case let v as CGAffineTransform: return [v.a, v.b, v.c, v.d, v.tx, v.ty].allSatisfy(\.isFinite)
+        case let v as [Any]: return v.allSatisfy(isFinite)
+        case let v?: return Boxing.number(v)?.isFinite ?? true
+        }
+    }
+
     /// Whether a value is a boolean (which switches rather than blends). Not `x is Bool`: on Linux
     /// any NSNumber holding 0 or 1 casts to Bool.
     static func isBoolean(_ x: Any) -> Bool {

@@ -25,8 +25,11 @@ struct Timing: Sendable {
     var cycleDuration: CFTimeInterval { simpleDuration * (autoreverses ? 2 : 1) }
 
     /// How long the object is active: its cycles times its repeat count, or its repeat duration.
+    /// A repeat count of `.infinity` or `.greatestFiniteMagnitude` repeats forever (Apple's headers).
     var activeDuration: CFTimeInterval {
-        if repeatCount > 0 { return repeatCount.isInfinite ? .infinity : cycleDuration * CFTimeInterval(repeatCount) }
+        if repeatCount > 0 {
+            return repeatCount >= .greatestFiniteMagnitude ? .infinity : cycleDuration * CFTimeInterval(repeatCount)
+        }
         if repeatDuration > 0 { return repeatDuration }
         return cycleDuration
     }
@@ -70,17 +73,48 @@ struct Timing: Sendable {
         let cycles = active / cycleDuration
         let whole = cycles.rounded(.down)
         if cycles == whole {
-            return (autoreverses ? 0 : 1, max(Int(whole) - 1, 0))
+            return (autoreverses ? 0 : 1, max(Self.saturatingInt(whole) - 1, 0))
         }
         return fraction(at: active)
     }
 
     /// The fraction of the simple duration at active time `t`, folding autoreversed half-cycles.
+    /// Extreme but finite timings (a 1e-300 s cycle repeated forever, a huge repeat count run
+    /// backwards) make the cycle count overflow an `Int`: it saturates, and the place within
+    /// the cycle comes from the remainder, which stays exact.
     func fraction(at t: CFTimeInterval) -> (Double, Int) {
         let cycle = cycleDuration
-        let iteration = Int((t / cycle).rounded(.down))
-        var local = t - Double(iteration) * cycle
+        let cycles = (t / cycle).rounded(.down)
+        let iteration = Self.saturatingInt(cycles)
+        var local = abs(cycles) < 1e15 ? t - cycles * cycle : t.truncatingRemainder(dividingBy: cycle)
+        if !local.isFinite { local = 0 }
+        if local < 0 { local += cycle }
         if autoreverses && local > simpleDuration { local = cycle - local }
         return (min(max(local / simpleDuration, 0), 1), iteration)
+    }
+
+    /// `value` as an `Int`, clamped to its range (NaN gives 0): never a trapping conversion.
+    static func saturatingInt(_ value: Double) -> Int {
+        guard !value.isNaN else { return 0 }
+        if value >= 9.2e18 { return .max }
+        if value <= -9.2e18 { return .min }
+        return Int(value)
+    }
+}
+
+/// The setters' checks of `CAMediaTiming` values, shared by layers and animations: a value
+/// that is not a number (or infinite, where infinity means nothing) keeps the old one, with
+/// one message, as geometry does.
+enum TimingValidation {
+    static func time(_ value: CFTimeInterval, old: CFTimeInterval, _ name: String, infinityMeansForever: Bool = false) -> CFTimeInterval {
+        if value.isFinite || infinityMeansForever && value == .infinity { return value }
+        CGDiagnostics.log(name, "\(value) is not a usable time; kept \(old).")
+        return old
+    }
+
+    static func number(_ value: Float, old: Float, _ name: String, infinityMeansForever: Bool = false) -> Float {
+        if value.isFinite || infinityMeansForever && value == .infinity { return value }
+        CGDiagnostics.log(name, "\(value) is not a usable number; kept \(old).")
+        return old
     }
 }

@@ -1,6 +1,9 @@
 /// One layer's texture placed on screen: what the compositor blends, back to front.
 struct CompositeItem {
-    let texture: LayerTexture
+    /// Not retained: copying a frame's thousand items would retain a thousand textures. The
+    /// placed node that made the item keeps its texture (`PlacedNode.textures`, `.group`), and
+    /// a frame's items are used only while its placed tree is held.
+    unowned(unsafe) let texture: LayerTexture
     /// From texture pixels to device pixels.
     let toDevice: CGAffineTransform
     /// The product of the opacities down to this layer, in 1/255 steps.
@@ -33,10 +36,12 @@ package struct DeviceRect: Equatable, Sendable {
     /// The pixels `rect` touches, within `bounds`; nil when none.
     init?(enclosing rect: CGRect, within bounds: DeviceRect) {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
-        let x0 = max(Int32(max(rect.minX.rounded(.down), -1e6)), bounds.x)
-        let y0 = max(Int32(max(rect.minY.rounded(.down), -1e6)), bounds.y)
-        let x1 = min(Int32(min(rect.maxX.rounded(.up), 1e6)), bounds.x + bounds.width)
-        let y1 = min(Int32(min(rect.maxY.rounded(.up), 1e6)), bounds.y + bounds.height)
+        // Clamped on both sides before Int32(…): a rect wholly off screen at 1e300 trapped.
+        func pixel(_ v: CGFloat) -> Int32 { Int32(min(max(v, -1e6), 1e6)) }
+        let x0 = max(pixel(rect.minX.rounded(.down)), bounds.x)
+        let y0 = max(pixel(rect.minY.rounded(.down)), bounds.y)
+        let x1 = min(pixel(rect.maxX.rounded(.up)), bounds.x + bounds.width)
+        let y1 = min(pixel(rect.maxY.rounded(.up)), bounds.y + bounds.height)
         guard x1 > x0, y1 > y0 else { return nil }
         self.init(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }

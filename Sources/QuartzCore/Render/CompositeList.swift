@@ -1,14 +1,14 @@
 /// A frame's composite items, back to front: its placed tree read in drawing order (see
-/// `PlacedNode`). Still subtrees are the last frame's nodes themselves, so nothing is copied.
-struct CompositeList {
-    let root: PlacedNode?
+/// `PlacedNode`), made once per frame: a still subtree adds its items in one piece.
+struct CompositeList: Sendable {
+    let items: [CompositeItem]
 
     init(root: PlacedNode? = nil) {
-        self.root = root
+        items = root?.items ?? []
     }
 
     /// Calls `body` with each item, back to front.
     func forEach(_ body: (CompositeItem) -> Void) {
-        root?.forEachItem(body)
+        for item in items { body(item) }
     }
 }

@@ -47,10 +47,8 @@ final class CompositePlan {
     /// one, compared with the old (when `tracked`) for damage.
     private func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
                        isRoot: Bool = false) -> PlacedNode {
-        if let old, old.id == layer.id, old.version == layer.version, !old.animated, !layer.hasAnimations,
-           old.placement == placement {
-            if cache.wantsTouches { old.forEachItem { cache.touch($0.texture) } }
-            return old
+        if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
+            return reuse(old)
         }
         let match = old?.id == layer.id ? old : nil
         let node = PlacedNode(id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
@@ -66,13 +64,26 @@ final class CompositePlan {
         return node
     }
 
+    /// Whether the layer's last node shows it as it is now: the same version, no animations, placed the same way.
+    private static func isStill(_ old: PlacedNode, _ version: UInt64, _ animated: Bool, _ placement: Placement) -> Bool {
+        old.version == version && !animated && !old.animated && old.placement == placement
+    }
+
+    /// A still subtree's last node, as it is.
+    @discardableResult
+    private func reuse(_ old: PlacedNode) -> PlacedNode {
+        // Its textures stay cached while used; telling the cache now and then is enough.
+        if cache.wantsTouches { old.forEachItem { cache.touch($0.texture) } }
+        return old
+    }
+
     /// What differs between a node and the one placed for the same layer last frame (its
     /// children placed again have added their own).
     private func addDamage(from old: PlacedNode, to node: PlacedNode, in damage: Damage) {
         if !Self.same(old.below, node.below) || !Self.same(old.above, node.above) {
             for item in old.below + old.above + node.below + node.above { damage.add(item.extent) }
         }
-        addChildDamage(old: old.children, new: node.children, to: damage)
+        if !node.childrenInPlace { addChildDamage(old: old.children, new: node.children, to: damage) }
     }
 
     /// A group's layer placed into its texture by `toDevice`, item by item, at full opacity,
@@ -195,20 +206,47 @@ final class CompositePlan {
                 clip = inside
             }
             let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip)
+            node.childPlacement = childPlacement
+            // Compared once for all the children.
+            let placedAlike = old?.childPlacement == childPlacement
             let olds = old?.children ?? []
-            var byID: [UInt64: PlacedNode]?
-            node.children.reserveCapacity(layer.sublayers.count)
+            var byID: [UInt64: Int]?
+            var reusedIndices: [Int32] = []
+            if old != nil { reusedIndices.reserveCapacity(layer.sublayers.count) }
+            // Sublayers are read in place (a copy of a snapshot retains all it holds): a still
+            // one is its last node after a look at its id and version alone.
+            let sublayers = layer.sublayers
+            // Built in locals and stored once: each access to a node's stored properties is
+            // checked for exclusivity at run time, which a thousand children feel.
+            var children: [PlacedNode] = []
+            children.reserveCapacity(sublayers.count)
+            var extent = node.extent
+            let touches = cache.wantsTouches
+            var inPlace = olds.count == sublayers.count
             for (k, i) in layer.drawingOrder.enumerated() {
-                let child = layer.sublayers[i]
-                var match = k < olds.count && olds[k].id == child.id ? olds[k] : nil
-                if match == nil, !olds.isEmpty {
-                    if byID == nil { byID = Dictionary(olds.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a }) }
-                    match = byID?[child.id]
+                let id = sublayers[i].id
+                var at = k < olds.count && olds[k].id == id ? k : nil
+                if at == nil, !olds.isEmpty {
+                    if byID == nil { byID = Dictionary(olds.indices.map { (olds[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) }
+                    at = byID?[id]
                 }
-                let placed = place(child, childPlacement, old: match, tracked: tracked && match != nil)
-                node.children.append(placed)
-                node.cover(placed.extent)
+                if at != k { inPlace = false }
+                let match = at.map { olds[$0] }
+                let placed: PlacedNode
+                if let match, placedAlike, match.version == sublayers[i].version, !match.animated, !sublayers[i].hasAnimations {
+                    if touches { reuse(match) }
+                    placed = match
+                } else {
+                    placed = place(sublayers[i], childPlacement, old: match, tracked: tracked && match != nil)
+                }
+                children.append(placed)
+                if let covered = placed.extent { extent = extent.map { $0.union(covered) } ?? covered }
+                if old != nil { reusedIndices.append(placed === match ? Int32(at!) : -1) }
             }
+            node.children = children
+            node.extent = extent
+            node.childrenInPlace = inPlace
+            if let old { node.reusedFrom = (old, reusedIndices) }
         }
         placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
     }

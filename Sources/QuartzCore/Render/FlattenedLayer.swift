@@ -20,9 +20,9 @@ enum FlattenedLayer {
     static func visualExtent(of layer: LayerSnapshot) -> CGRect {
         var extent = LayerContents.ownExtent(of: layer)
         if !layer.masksToBounds {
-            for sublayer in layer.sublayers where !sublayer.isHidden {
-                let m = sublayer.transformToParent(in: layer.sublayerSpace)
-                let r = CALayer.mapRect(visualExtent(of: sublayer), m.homography)
+            for i in layer.sublayers.indices where !layer.sublayers[i].isHidden {
+                let m = layer.sublayers[i].transformToParent(in: layer.sublayerSpace)
+                let r = CALayer.mapRect(visualExtent(of: layer.sublayers[i]), m.homography)
                 if !r.isNull { extent = extent.union(r) }
             }
         }

@@ -63,8 +63,9 @@ struct GradientContent: Hashable, Sendable {
     /// Conic gradients have no Core Graphics call: they are computed per pixel at device scale.
     private func drawConic(in ctx: CGContext, bounds: CGRect, center: CGPoint, toward end: CGPoint) {
         let scale = max(ctx.deviceScale, 0.01)
-        let width = Int((bounds.width * scale).rounded(.up)), height = Int((bounds.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 8192, height <= 8192 else { return }
+        let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
+        guard w > 0, h > 0, w <= 8192, h <= 8192 else { return }   // checked before Int(…), which traps past Int's range
+        let width = Int(w), height = Int(h)
         let startAngle = atan2(end.y - center.y, end.x - center.x)
         // A 256-entry table of the ramp, unpremultiplied RGBA bytes.
         let table: [(UInt8, UInt8, UInt8, UInt8)] = (0..<256).map { i in

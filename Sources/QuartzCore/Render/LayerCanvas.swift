@@ -4,8 +4,11 @@ enum LayerCanvas {
     /// A zeroed bitmap covering `rect` at `scale` pixels per point: BGRA, or alpha only. Nil
     /// when it would be empty or larger than `maxSide` pixels on a side.
     static func make(covering rect: CGRect, scale: CGFloat, alphaOnly: Bool = false, maxSide: Int = 16384) -> CGContext? {
-        let width = Int((rect.width * scale).rounded(.up)), height = Int((rect.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= maxSide, height <= maxSide,
+        // Sized in floating point first: a 1e300 rect or scale must give nil, not trap in Int(…).
+        let w = (rect.width * scale).rounded(.up), h = (rect.height * scale).rounded(.up)
+        guard w > 0, h > 0, w <= CGFloat(maxSide), h <= CGFloat(maxSide) else { return nil }
+        let width = Int(w), height = Int(h)
+        guard
               let context = alphaOnly
                 ? CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                             space: nil, bitmapInfo: CGBitmapInfo(alpha: .alphaOnly))

@@ -7,7 +7,10 @@ enum LayerShadow {
         let offset = layer.shadowOffset.applying(ctx.ctm)
         let scale = ctx.deviceScale
         let color = layer.shadowColor?.copy(alpha: (layer.shadowColor?.alpha ?? 1) * min(max(layer.shadowOpacity, 0), 1))
-        ctx.setShadow(offset: offset, blur: 2 * layer.shadowRadius * scale, color: color)
+        let blur = 2 * layer.shadowRadius * scale
+        // A layer scaled past what a Double holds has no shadow to show (and no message every frame).
+        guard offset.isFinite, blur.isFinite else { ctx.setShadow(offset: .zero, blur: 0, color: nil); return }
+        ctx.setShadow(offset: offset, blur: blur, color: color)
     }
 
     /// The shape a layer's shadow is cast from, when it is known without drawing the layer: its

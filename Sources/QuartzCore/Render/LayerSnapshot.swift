@@ -76,12 +76,15 @@ struct LayerSnapshot: Sendable {
     /// The layer's subtree as committed: the kept snapshot when nothing in it changed since the
     /// last one.
     init(_ layer: CALayer) {
-        if let kept = layer.committedSnapshot {
-            self = kept
-            return
-        }
-        self.init(making: layer)
-        layer.committedSnapshot = self
+        self = Self.box(of: layer).pointer.pointee
+    }
+
+    /// The layer's kept snapshot, made now if something in its subtree changed since the last.
+    static func box(of layer: CALayer) -> SnapshotBox {
+        if let kept = layer.committedSnapshot { return kept }
+        let box = SnapshotBox(LayerSnapshot(making: layer))
+        layer.committedSnapshot = box
+        return box
     }
 
     private init(making layer: CALayer) {
@@ -128,7 +131,7 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
-        sublayers = SublayerList(layer.sublayerStorage.map { LayerSnapshot($0) })
+        sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         transition = layer.activeTransition
@@ -140,7 +143,8 @@ struct LayerSnapshot: Sendable {
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
-        needsDisplayWhenAnimated = redraws || sublayers.contains(where: \.needsDisplayWhenAnimated)
+        let list = sublayers
+        needsDisplayWhenAnimated = redraws || list.indices.contains { list[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
     }
 
@@ -205,7 +209,7 @@ struct LayerSnapshot: Sendable {
     }
 
     private static func drawingOrder(of sublayers: SublayerList) -> [Int] {
-        guard let z = sublayers.first?.zPosition, !sublayers.allSatisfy({ $0.zPosition == z }) else {
+        guard !sublayers.isEmpty, case let z = sublayers[0].zPosition, !sublayers.indices.allSatisfy({ sublayers[$0].zPosition == z }) else {
             return Array(sublayers.indices)
         }
         return sublayers.indices.sorted { a, b in

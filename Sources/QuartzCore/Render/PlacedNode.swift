@@ -27,6 +27,20 @@ final class PlacedNode: @unchecked Sendable {
     var textures = OwnTextures()
     /// For a subtree shown through one texture: that texture and what it was made from.
     var group: OffscreenGroup?
+    /// Whether its children are the last frame's layers in the same order (none came or went).
+    var childrenInPlace = false
+    /// How it placed its children (a child of a still parent placed the same way needs no
+    /// comparison of its own).
+    var childPlacement: Placement?
+    /// Its items back to front, made once when first asked for (a node does not change once
+    /// placed): a still subtree hands a frame its items in one piece.
+    private var flattened: [CompositeItem]?
+    /// Where each child's items start in `flattened`.
+    private var childStarts: [Int] = []
+    /// Until flattened: the last frame's node for the same layer, and per child its index among
+    /// that node's children when it is the very same (still) node, else −1. Runs of such
+    /// children are copied from the last frame's items in one piece.
+    var reusedFrom: (old: PlacedNode, indices: [Int32])?
 
     init(id: UInt64, version: UInt64, animated: Bool, placement: Placement) {
         self.id = id
@@ -37,9 +51,40 @@ final class PlacedNode: @unchecked Sendable {
 
     /// Calls `body` with each item, back to front.
     func forEachItem(_ body: (CompositeItem) -> Void) {
-        for item in below { body(item) }
-        for child in children { child.forEachItem(body) }
-        for item in above { body(item) }
+        for item in items { body(item) }
+    }
+
+    /// Its items, back to front.
+    var items: [CompositeItem] {
+        if children.isEmpty && above.isEmpty { return below }
+        if let flattened { return flattened }
+        var all = below
+        var starts: [Int] = []
+        starts.reserveCapacity(children.count)
+        let source = reusedFrom.flatMap { reused in reused.old.flattened.map { (reused.old, reused.indices, $0) } }
+        var j = 0
+        while j < children.count {
+            if let (old, indices, oldItems) = source, indices[j] >= 0 {
+                // A run of still children that followed each other last frame too: one copy.
+                var end = j
+                while end + 1 < children.count, indices[end + 1] == indices[end] + 1 { end += 1 }
+                let first = Int(indices[j]), last = Int(indices[end])
+                let from = old.childStarts[first]
+                let to = last + 1 < old.childStarts.count ? old.childStarts[last + 1] : oldItems.count - old.above.count
+                for k in first...last { starts.append(all.count + old.childStarts[k] - from) }
+                all.append(contentsOf: oldItems[from..<to])
+                j = end + 1
+            } else {
+                starts.append(all.count)
+                all.append(contentsOf: children[j].items)
+                j += 1
+            }
+        }
+        all.append(contentsOf: above)
+        flattened = all
+        childStarts = starts
+        reusedFrom = nil
+        return all
     }
 
     /// Joins `rect` to the extent.

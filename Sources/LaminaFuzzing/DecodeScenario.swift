@@ -1,0 +1,48 @@
+import CoreGraphics
+import ImageIO
+
+/// The decoder fuzz targets: data decoded as PNG, as JPEG, or (the first byte choosing how)
+/// decoded and drawn scaled, tiled and as a clip mask into a small context.
+public enum DecodeScenario {
+    /// Decodes `data` as a PNG.
+    public static func png(_ data: Data) {
+        _ = quietly { CGImage(pngDataProviderSource: CGDataProvider(data: data as CFData), decode: nil,
+                              shouldInterpolate: true, intent: .defaultIntent) }
+    }
+
+    /// Decodes `data` as a JPEG.
+    public static func jpeg(_ data: Data) {
+        _ = quietly { CGImage(jpegDataProviderSource: CGDataProvider(data: data as CFData), decode: nil,
+                              shouldInterpolate: true, intent: .defaultIntent) }
+    }
+
+    /// Decodes through an image source (either format), then draws the image three ways.
+    public static func decodeAndDraw(_ data: Data) {
+        var input = FuzzInput(data)
+        let how = input.byte()
+        let encoded = input.rest()
+        quietly {
+            guard let source = CGImageSourceCreateWithData(encoded as CFData, nil),
+                  let image = CGImageSourceCreateImageAtIndex(source, 0, nil),
+                  let context = CGContext(data: nil, width: 24, height: 24, bitsPerComponent: 8, bytesPerRow: 0,
+                                          space: CGColorSpaceCreateDeviceRGB(),
+                                          bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue) else { return }
+            _ = CGImageSourceCopyPropertiesAtIndex(source, 0, nil)
+            let rect = CGRect(x: 1, y: 2, width: 5 + Int(how % 40), height: 3 + Int(how / 8))
+            context.draw(image, in: rect)
+            context.draw(image, in: CGRect(x: 0, y: 0, width: 7, height: 5), byTiling: how & 1 == 1)
+            context.interpolationQuality = how & 2 == 0 ? .high : .none
+            context.clip(to: rect, mask: image)
+            context.fill(CGRect(x: 0, y: 0, width: 24, height: 24))
+            _ = image.cropping(to: CGRect(x: 1, y: 1, width: Int(how), height: 3))
+        }
+    }
+}
+
+/// Runs `body` with its diagnostics collected, not printed: a fuzzer's output stays readable.
+@discardableResult
+func quietly<T>(_ body: () -> T) -> T {
+    var result: T?
+    _ = CGDiagnostics.collecting { result = body() }
+    return result!
+}
