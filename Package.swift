@@ -22,7 +22,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -56,6 +56,9 @@ let package = Package(
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
+        // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
+        // place of `import UIKit`), and its frames at fixed media times.
+        .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

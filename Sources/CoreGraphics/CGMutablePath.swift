@@ -73,25 +73,29 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds an arc of a circle. Angles are in radians from the positive x-axis; `clockwise` is
     /// meant in a y-up space. A line joins the current point to the arc's start, if there is one.
+    /// As in Core Graphics, angles a whole turn or more apart (either way) give a whole circle,
+    /// drawn in the asked direction; closer angles give the arc from start to end going that way
+    /// round (see `sweep(from:to:clockwise:)`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         guard accept("CGPathAddArc", [center.x, center.y, radius, startAngle, endAngle]) else { return }
-        let full = 2 * CGFloat.pi
-        var delta = endAngle - startAngle
-        // Into (−2π, 0] clockwise, [0, 2π) counterclockwise, by remainder: subtracting 2π in a
-        // loop never ends for angles like 1e300, where 1e300 − 2π == 1e300.
-        if clockwise {
-            if delta <= -full { delta = -full } else if delta > 0 {
-                delta = delta.truncatingRemainder(dividingBy: full)
-                if delta > 0 { delta -= full }
-            }
-        } else {
-            if delta >= full { delta = full } else if delta < 0 {
-                delta = delta.truncatingRemainder(dividingBy: full)
-                if delta < 0 { delta += full }
-            }
-        }
+        let delta = Self.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
         appendArc(center: center, radius: radius, start: startAngle, delta: delta, transform: transform)
+    }
+
+    /// The signed sweep (positive: counterclockwise in a y-up space) of an arc from `start` to
+    /// `end` in the given direction. UIKit hands Core Graphics its arcs with `clockwise` inverted,
+    /// so (0, 2π) must be a whole circle both ways: |end − start| ≥ 2π is a whole turn in the
+    /// asked direction (within a billionth of a radian, so that −π/2 … 3π/2 computed in floating
+    /// point stays whole). Otherwise the sweep is end − start taken into the direction, in
+    /// (−2π, 0] clockwise or [0, 2π) counterclockwise: 0 → 3π/2 clockwise sweeps −π/2, equal
+    /// angles sweep nothing.
+    package static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
+        let full = 2 * CGFloat.pi
+        let delta = end - start
+        if abs(delta) >= full - 1e-9 { return clockwise ? -full : full }
+        if clockwise { return delta > 0 ? delta - full : delta }
+        return delta < 0 ? delta + full : delta
     }
 
     /// Adds an arc starting at `startAngle` and sweeping `delta` radians (positive:

@@ -18,6 +18,9 @@ public let demos: [Demo] = [
     Demo(name: "styles", summary: "borders, radii, shadows, opacity, masks and all twelve contents gravities", make: StyleBoardDemo.init),
     Demo(name: "interaction", summary: "drag layers, hover highlights, implicit animations, a hit-test readout", make: InteractionDemo.init),
     Demo(name: "motion", summary: "springs, keyframes along a path, keyframed colors, push transitions", make: MotionDemo.init),
+    Demo(name: "lab", summary: "the interaction lab: drag and fling, hover, pinch (Ctrl+scroll), rotate (Shift+drag), the hit-test chain live", make: InteractionLabDemo.init),
+    Demo(name: "layout", summary: "constraints and autoresizing: resize the window", make: LayoutDemo.init),
+    Demo(name: "scroll", summary: "a 1000-row list of cards scrolling inside a rounded clip", make: { ScrollingListDemo() }),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
 

@@ -17,6 +17,9 @@ open class HostingView {
         didSet { layer.frame = CGRect(origin: .zero, size: bounds.size) }
     }
 
+    /// The recognizers added with `addGestureRecognizer(_:)`, in order.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
     /// The window showing the view.
     public internal(set) weak var window: Window?
 
@@ -29,13 +32,22 @@ open class HostingView {
     }
 
     public init() {
-        // Made through the required `init(layer:)` from a fresh default layer (Swift cannot call
-        // `init()` on a class value: it is not required, as Apple's subclasses override it freely).
-        layer = Self.layerClass.init(layer: CALayer())
+        // Swift cannot call `init()` on a class value (it is not required: Apple's subclasses
+        // override it freely); `init(newFrom: nil)` is required and runs the subclass's `init()`.
+        layer = Self.layerClass.init(newFrom: nil)
     }
 
     /// Called when the view's size changes. Does nothing by default.
     open func layout() {}
+
+    /// The pointer's look over the view, unless `cursor(at:)` says otherwise. Defaults to `.arrow`.
+    public var cursor: Cursor = .arrow {
+        didSet { window?.updateCursor() }
+    }
+
+    /// The pointer's look at `location` (view coordinates): override for regions, say a
+    /// pointing hand over the layers that react to clicks. Defaults to `cursor`.
+    open func cursor(at location: CGPoint) -> Cursor { cursor }
 
     open func mouseDown(with event: PointerEvent) {}
     open func mouseUp(with event: PointerEvent) {}
@@ -46,4 +58,7 @@ open class HostingView {
     open func scrollWheel(with event: ScrollEvent) {}
     open func keyDown(with event: KeyEvent) {}
     open func keyUp(with event: KeyEvent) {}
+    /// A modifier key (Shift, Control, Alt, Super, Caps Lock) was pressed or released;
+    /// `event.modifiers` holds the flags after the change.
+    open func flagsChanged(with event: KeyEvent) {}
 }

@@ -38,7 +38,7 @@ open class CAGradientLayer: CALayer {
         super.init()
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 

@@ -1,10 +1,13 @@
 extension CALayer {
-    /// A property was assigned: unless `style` filled it in, it now counts as set, and the
-    /// change may start an implicit animation (see `CATransaction`).
+    /// A property was assigned: unless `style` filled it in, it now counts as set, the layer
+    /// redraws when `needsDisplay(forKey:)` says so, and the change may start an implicit
+    /// animation (see `CATransaction`).
     func didChange(_ key: String, from oldValue: Any?) {
         snapshotDidChange()
         guard !applyingStyle else { return }
         explicitlySet.insert(key)
+        changeReports &+= 1
+        if modelLayer == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         CATransaction.layer(self, didChange: key, from: oldValue)
     }
 

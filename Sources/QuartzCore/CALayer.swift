@@ -12,7 +12,7 @@ open class CALayer: NSObject {
         didSet {
             didChange("bounds", from: oldValue)
             bounds = Validate.rect(bounds, old: oldValue, "bounds")
-            if bounds.size != oldValue.size { boundsSizeDidChange() }
+            if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
     }
 
@@ -326,6 +326,16 @@ open class CALayer: NSObject {
     /// Sizes and places the sublayers instead of the delegate. Defaults to nil.
     open var layoutManager: CALayoutManager?
 
+    /// How the layer follows its superlayer's size changes (see `resize(withOldSuperlayerSize:)`).
+    /// Defaults to `kCALayerNotSizable` (`[]`). macOS API.
+    open var autoresizingMask: CAAutoresizingMask = []
+
+    /// The layer's constraints, which a `CAConstraintLayoutManager` on its superlayer applies.
+    /// Defaults to nil. macOS API.
+    open var constraints: [CAConstraint]? {
+        didSet { superlayer?.setNeedsLayout() }
+    }
+
     /// Values stored for keys that are not properties (`setValue(_:forKey:)`).
     var customValues: [String: Any] = [:]
     /// Built-in properties assigned by the layer's user (the others follow `style`).
@@ -406,6 +416,13 @@ open class CALayer: NSObject {
     // MARK: Display and layout state
 
     var needsDisplayFlag = false
+    /// Whether `CALayer.init(layer:)` made this layer as a copy of another.
+    var madeAsCopy = false
+    /// The `@Managed` properties by key, once looked up (see `managedProperties`).
+    var managedPropertyCache: [String: AnyManagedBox]?
+    /// How many property changes the layer has reported (`didChange`): key-value coding tells
+    /// from it whether a subclass's property reported its own change.
+    var changeReports = 0
     var needsLayoutFlag = false
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false
@@ -419,12 +436,29 @@ open class CALayer: NSObject {
     }
 
     /// Makes a copy of `layer` for the presentation tree: every property, no sublayers.
-    /// Subclasses override it to copy their own state, calling `super.init(layer:)`. It is
-    /// `required` here (Swift on Linux makes presentation copies of any subclass through it, where
-    /// Apple's Objective-C runtime needs no keyword): overrides are written `required init(layer:)`.
-    public required init(layer: Any) {
+    /// Subclasses override it (`override init(layer: Any)`, as on Apple platforms) to copy their
+    /// own state, calling `super.init(layer:)`; properties listed in `keyValueProperties` are
+    /// copied without it.
+    public init(layer: Any) {
         super.init()
-        if let other = layer as? CALayer { copyProperties(from: other) }
+        if let other = layer as? CALayer {
+            copyProperties(from: other)
+            madeAsCopy = true
+        }
+    }
+
+    /// A new layer of the receiver's class, for code that holds only a metatype (a host's
+    /// `layerClass`, Lamina's presentation copies): a copy of `model` through `init(layer:)`, or,
+    /// when `model` is nil, a fresh layer through `init()` — both dispatched to the subclass's
+    /// overrides. Swift calls an initializer through a metatype only when it is `required`, and
+    /// making `init()` or `init(layer:)` required would reject Apple's `override init()` and
+    /// `override init(layer:)`; a required convenience initializer is inherited instead, by every
+    /// subclass that declares no initializers or overrides all three designated ones (`init()`,
+    /// `init(layer:)`, `init?(coder:)`). Any other subclass writes it itself, e.g.
+    /// `required convenience init(newFrom model: CALayer?) { self.init() }` (Lamina then copies
+    /// the model's properties).
+    public required convenience init(newFrom model: CALayer?) {
+        if let model { self.init(layer: model) } else { self.init() }
     }
 
     public required init?(coder: NSCoder) {
@@ -449,6 +483,25 @@ open class CALayer: NSObject {
 
     /// Lays out the sublayers: the layout manager's, else the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { defaultLayoutSublayers() }
+
+    /// Adjusts the frame after the superlayer's bounds changed from `size` (called by the
+    /// superlayer's `resizeSublayers(withOldSize:)`). Per axis, the change of the superlayer's
+    /// size is shared among the flexible parts as Apple's measurements show (not as the intuitive
+    /// proportional split): a flexible size takes a third of it when a margin on that axis is
+    /// flexible too (all of it otherwise); the flexible margins share the rest equally. A
+    /// sublayer at (10, 20, 50, 40) whose superlayer grows from 100×100 to 200×300 ends at
+    /// (76, 20, 84, 40) with `[layerMinXMargin, layerWidthSizable]`, at (43, 20, 84, 40) with all
+    /// three horizontal bits. A moved axis ends on whole points (its min edge rounded down, its
+    /// max edge up, as `CGRect.integral`); an axis without flexible parts is left as it is.
+    open func resize(withOldSuperlayerSize size: CGSize) { defaultResize(withOldSuperlayerSize: size) }
+
+    /// Tells every sublayer that this layer's size changed from `size`: the default calls
+    /// `resize(withOldSuperlayerSize:)` on each. Called when the bounds' size changes.
+    open func resizeSublayers(withOldSize size: CGSize) {
+        for sublayer in sublayerStorage where !sublayer.autoresizingMask.isEmpty {
+            sublayer.resize(withOldSuperlayerSize: size)
+        }
+    }
 
     /// The size the layer would like in its superlayer: the layout manager's answer, else the
     /// bounds' size.

