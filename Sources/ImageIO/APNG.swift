@@ -92,14 +92,19 @@ enum APNG {
     // MARK: Reading
 
     /// The frames of an APNG file, each composited as a viewer shows it, with its control; nil
-    /// when the data is a plain PNG (no `acTL`) or the animation is malformed.
-    static func decode(_ data: Data) -> (frames: [(image: CGImage, control: FrameControl)], loopCount: Int)? {
+    /// when the data is a plain PNG (no `acTL`), the animation is malformed, or its frames
+    /// together would take more than `budget` (checked before any is decoded).
+    static func decode(_ data: Data, budget: ImageBudget = .standard) -> (frames: [(image: CGImage, control: FrameControl)], loopCount: Int)? {
         guard data.starts(with: signature) else { return nil }
         let chunks = Chunk.all(in: data)
         guard let header = chunks.first, header.type == "IHDR", header.body.count == 13,
               let animation = chunks.first(where: { $0.type == "acTL" }), animation.body.count == 8 else { return nil }
         let width = Int(readUInt32(header.body, 0)), height = Int(readUInt32(header.body, 4))
         let frameCount = Int(readUInt32(animation.body, 0)), loopCount = Int(readUInt32(animation.body, 4))
+        if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4 * max(1, frameCount)) {
+            CGDiagnostics.log("APNG", "\(frameCount) frames: \(problem)")
+            return nil
+        }
         // What every frame's standalone PNG needs besides its size and data (palette, transparency…).
         let shared = chunks.prefix { $0.type != "IDAT" }.filter { !["IHDR", "acTL", "fcTL"].contains($0.type) }
         var pending: (control: FrameControl, data: [UInt8])?
@@ -138,7 +143,7 @@ enum APNG {
             for chunk in shared { chunk.append(to: &png) }
             Chunk(type: "IDAT", body: compressed).append(to: &png)
             Chunk(type: "IEND", body: []).append(to: &png)
-            guard let image = PNGCodec.decode(png) else { return nil }
+            guard let image = PNGCodec.decode(png, budget: budget) else { return nil }
             let whole = control.x == 0 && control.y == 0 && control.width == width && control.height == height
             if whole, control.blend == 0, control.dispose == 0 {
                 // It replaces the whole canvas and stays: shown as decoded, drawn into the canvas

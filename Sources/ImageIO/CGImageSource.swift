@@ -8,24 +8,27 @@ public enum CGImageSourceStatus: Int32, Sendable {
     case statusComplete = 0
 }
 
-/// Encoded image data (PNG or JPEG) to read images from.
+/// Encoded image data (PNG, JPEG or GIF) to read images from.
 public final class CGImageSource: @unchecked Sendable {
     let data: Data
     let format: ImageFormat?
     /// What decoding one image may cost: the standard budget, raised (or lowered) by the
     /// source's options (`kLaminaImageSourceMaximumPixelCount`, `kLaminaImageSourceMaximumByteCount`).
+    /// The frames of an animation are decoded together, so their sum is held to it.
     let budget: ImageBudget
     /// The frames of an animated PNG or a GIF, decoded together on first use (each frame is
     /// composited over the ones before it), with their delays and the loop count.
     private lazy var animation: Animation? = {
         switch format {
         case .png:
-            return APNG.decode(data).map { decoded in
+            return APNG.decode(data, budget: budget).map { decoded in
                 Animation(frames: decoded.frames.map { ($0.image, $0.control.delay) }, loopCount: decoded.loopCount,
                           dictionary: kCGImagePropertyPNGDictionary)
             }
         case .gif:
-            return GIF.decode(data).map { Animation(frames: $0.frames, loopCount: $0.loopCount, dictionary: kCGImagePropertyGIFDictionary) }
+            return GIF.decode(data, budget: budget).map {
+                Animation(frames: $0.frames, loopCount: $0.loopCount, dictionary: kCGImagePropertyGIFDictionary)
+            }
         default:
             return nil
         }
@@ -55,9 +58,12 @@ public final class CGImageSource: @unchecked Sendable {
         }
     }
 
-    /// The frames when the data is an animation (an animated PNG, any GIF).
+    /// Whether the data declares an animation (an animated PNG, any GIF), decodable or not.
+    var isAnimation: Bool { format == .gif || format == .png && APNG.frameCount(data) != nil }
+
+    /// The frames when the data is an animation that decodes within the budget.
     func animationFrames() -> Animation? {
-        guard format == .gif || format == .png && APNG.frameCount(data) != nil else { return nil }
+        guard isAnimation else { return nil }
         lock.lock(); defer { lock.unlock() }
         return animation
     }
@@ -98,7 +104,8 @@ public func CGImageSourceCreateWithDataProvider(_ provider: CGDataProvider, _ op
     CGImageSource(data: provider.bytes, options: options)
 }
 
-/// The uniform type identifier of the source's data ("public.png", "public.jpeg"), nil if unknown.
+/// The uniform type identifier of the source's data ("public.png", "public.jpeg",
+/// "com.compuserve.gif"), nil if unknown.
 public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? {
     isrc.format.map { $0.typeIdentifier as CFString }
 }
@@ -118,7 +125,7 @@ public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus
 /// decode, or whose image is beyond the decoding budget (see `kLaminaImageSourceMaximumPixelCount`).
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     guard let format = isrc.format, index >= 0, index < isrc.count else { return nil }
-    if format == .gif || APNG.frameCount(isrc.data) != nil {
+    if isrc.isAnimation {
         guard let frames = isrc.animationFrames()?.frames, index < frames.count else {
             CGDiagnostics.log("CGImageSourceCreateImageAtIndex", "malformed animation.")
             return nil

@@ -64,13 +64,16 @@ enum GIF {
     // MARK: Reading
 
     /// The frames of a GIF, each as a viewer shows it, with its delay in seconds, and the loop
-    /// count (0 forever; 1 when the file has no loop block). Nil for data that is not a GIF or
-    /// is cut short before its first frame.
-    static func decode(_ data: Data) -> (frames: [(image: CGImage, delay: Double)], loopCount: Int)? {
+    /// count (0 forever; 1 when the file has no loop block). Nil for data that is not a GIF, is
+    /// cut short before its first frame, or whose frames together would take more than `budget`.
+    static func decode(_ data: Data, budget: ImageBudget = .standard) -> (frames: [(image: CGImage, delay: Double)], loopCount: Int)? {
         let bytes = [UInt8](data)
         guard bytes.count >= 13, signatures.contains(Array(bytes[0..<6])) else { return nil }
         let width = Int(bytes[6]) | Int(bytes[7]) << 8, height = Int(bytes[8]) | Int(bytes[9]) << 8
-        guard width > 0, height > 0, width * height <= 1 << 26 else { return nil }
+        if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4) {
+            CGDiagnostics.log("GIF", problem)
+            return nil
+        }
         var offset = 13
         var globalTable: [[UInt8]] = []
         if bytes[10] & 0x80 != 0 {
@@ -106,6 +109,12 @@ enum GIF {
                 let w = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8, h = Int(bytes[offset + 6]) | Int(bytes[offset + 7]) << 8
                 let packed = bytes[offset + 8]
                 offset += 9
+                // A frame reaching outside the canvas is malformed; refusing it also bounds what
+                // its data may make us allocate by the canvas, which the budget allowed.
+                guard w > 0, h > 0, x + w <= width, y + h <= height else {
+                    CGDiagnostics.log("GIF", "a \(w)×\(h) frame at (\(x), \(y)) outside the \(width)×\(height) canvas")
+                    break parsing
+                }
                 var table = globalTable
                 if packed & 0x80 != 0 {
                     let entries = 1 << (Int(packed & 7) + 1)
@@ -120,8 +129,8 @@ enum GIF {
                 var indices = LZW.decode(Array(blocks.joined()), minimumCodeSize: minimumCodeSize, count: w * h)
                 if packed & 0x40 != 0 { indices = deinterlace(indices, width: w, height: h) }
                 let before = disposal == 3 ? canvas : nil
-                for row in 0..<h where y + row < height {
-                    for column in 0..<w where x + column < width {
+                for row in 0..<h {
+                    for column in 0..<w {
                         let index = Int(indices[row * w + column])
                         guard index != transparent, index < table.count else { continue }
                         let target = ((y + row) * width + x + column) * 4
@@ -129,11 +138,15 @@ enum GIF {
                         canvas[target + 2] = table[index][2]; canvas[target + 3] = 255
                     }
                 }
+                if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4 * (frames.count + 1)) {
+                    CGDiagnostics.log("GIF", "frame \(frames.count + 1): \(problem)")
+                    return nil
+                }
                 guard let image = rgbaImage(canvas, width: width, height: height) else { return nil }
                 frames.append((image, delay))
                 if disposal == 2 {
-                    for row in y..<min(y + h, height) {
-                        for column in x..<min(x + w, width) {
+                    for row in y..<(y + h) {
+                        for column in x..<(x + w) {
                             let target = (row * width + column) * 4
                             canvas.replaceSubrange(target..<(target + 4), with: [0, 0, 0, 0])
                         }

@@ -29,7 +29,7 @@ enum ImageFormat: CaseIterable {
         switch self {
         case .png: return PNGCodec.decode(data, budget: budget)
         case .jpeg: return JPEGCodec.decode(data, budget: budget)
-        case .gif: return GIF.decode(data)?.frames.first?.image
+        case .gif: return GIF.decode(data, budget: budget)?.frames.first?.image
         }
     }
 

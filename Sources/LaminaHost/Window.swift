@@ -240,7 +240,9 @@ public final class Window {
         return zip(surface.putTimes, surface.putTimes.dropFirst()).map { $1 - $0 }
     }
 
-    /// Frames a second while something animates: the display's RandR refresh rate, else 60.
+    /// Frames a second while something animates: the rate the render thread paces frames at —
+    /// measured from the display's vertical blanks where the server has Present (so within a
+    /// hertz or two of the nominal rate), else the RandR refresh rate, else 60.
     public static var framesPerSecond: Double { (1 / RenderThread.shared.frameInterval).rounded() }
 
     /// For benchmarks: every frame composites the whole window, as if everything had changed.

@@ -7,15 +7,18 @@ struct JUnitReport {
     let path: String
     let shard: Shard
 
-    func write(_ results: [FrameResult]) throws {
+    /// Writes the file; `error`, when the run stopped early, is an `<error>` of its own, so
+    /// that CI shows why frames are missing.
+    func write(_ results: [FrameResult], error: String? = nil) throws {
         var demos: [String] = []
         for result in results where !demos.contains(result.demo) { demos.append(result.demo) }
         let failures = results.filter { $0.status == .failed || $0.status == .new }.count
         let total = results.reduce(0) { $0 + $1.seconds }
         let suiteName = shard == .whole ? "lamina-snap" : "lamina-snap (shard \(shard.index)/\(shard.count))"
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(suiteName.markupEscaped)\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\""
-            + " time=\(seconds(total))>\n"
+        let errors = error == nil ? 0 : 1
+        xml += "<testsuites name=\"\(suiteName.markupEscaped)\" tests=\"\(results.count + errors)\" failures=\"\(failures)\""
+            + " errors=\"\(errors)\" time=\(seconds(total))>\n"
         for demo in demos {
             let cases = results.filter { $0.demo == demo }
             let caseFailures = cases.filter { $0.status == .failed || $0.status == .new }.count
@@ -37,6 +40,11 @@ struct JUnitReport {
                 }
             }
             xml += "  </testsuite>\n"
+        }
+        if let error {
+            xml += "  <testsuite name=\"lamina-snap\" tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\" time=\"0\">\n"
+                + "    <testcase classname=\"lamina-snap\" name=\"run\" time=\"0\">\n"
+                + "      <error type=\"stopped\" message=\"\(error.markupEscaped)\"/>\n    </testcase>\n  </testsuite>\n"
         }
         xml += "</testsuites>\n"
         do {

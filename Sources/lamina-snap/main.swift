@@ -21,22 +21,33 @@ func runFrames(_ options: Options) throws -> Int32 {
                            tolerance: options.tolerance, maxDifferingFraction: options.maxDifferingFraction)
     var progress = Progress(total: mine.count)
     var results: [FrameResult] = []
-    for demo in options.demos {
-        let times = mine.filter { $0.0.name == demo.name }.map(\.1)
-        guard !times.isEmpty else { continue }
-        var started = Date()
-        try DemoFrames(demo: demo, scale: options.scale, window: options.window).render(at: times) { t, image in
-            let result = try judge.judge(image, demo: demo.name, time: t, started: started)
-            results.append(result)
-            progress.frameDone(result)
-            started = Date()
+    func writeReports(error: Error? = nil) throws {
+        if let report = options.report {
+            try HTMLReport(directory: URL(fileURLWithPath: report), tolerance: options.tolerance,
+                           maxDifferingFraction: options.maxDifferingFraction, shard: options.shard).write(results)
+        }
+        if let junit = options.junit {
+            try JUnitReport(path: junit, shard: options.shard).write(results, error: error.map { "\($0)" })
         }
     }
-    if let report = options.report {
-        try HTMLReport(directory: URL(fileURLWithPath: report), tolerance: options.tolerance,
-                       maxDifferingFraction: options.maxDifferingFraction, shard: options.shard).write(results)
+    do {
+        for demo in options.demos {
+            let times = mine.filter { $0.0.name == demo.name }.map(\.1)
+            guard !times.isEmpty else { continue }
+            var started = Date()
+            try DemoFrames(demo: demo, scale: options.scale, window: options.window).render(at: times) { t, image in
+                let result = try judge.judge(image, demo: demo.name, time: t, started: started)
+                results.append(result)
+                progress.frameDone(result)
+                started = Date()
+            }
+        }
+    } catch {
+        // CI keeps what was made before the failure: the reports of the frames done so far.
+        try? writeReports(error: error)
+        throw error
     }
-    if let junit = options.junit { try JUnitReport(path: junit, shard: options.shard).write(results) }
+    try writeReports()
     print(progress.summary(results) + (options.report.map { "; report: \($0)/index.html" } ?? ""))
     return results.contains { $0.status == .failed || $0.status == .new } ? ExitCode.mismatch : ExitCode.success
 }

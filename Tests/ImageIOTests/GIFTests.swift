@@ -53,9 +53,9 @@ final class GIFTests: XCTestCase {
         }
     }
 
-    /// 4096 colors in 256 entries: every pixel lands near its color.
+    /// 1024 colors in 256 entries: every pixel lands near its color.
     func testManyColorsAreReducedByMedianCut() throws {
-        let gradient = image(width: 64, height: 64) { x, y in [UInt8(x * 4), UInt8(y * 4), UInt8((x + y) * 2), 255] }
+        let gradient = image(width: 32, height: 32) { x, y in [UInt8(x * 8), UInt8(y * 8), UInt8((x + y) * 4), 255] }
         let decoded = try XCTUnwrap(CGImageSourceCreateWithData(try gif([(gradient, 0.1)]) as CFData, nil)
             .flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) })
         let before = rgba(gradient), after = rgba(decoded)
@@ -94,5 +94,23 @@ final class GIFTests: XCTestCase {
         let source = try XCTUnwrap(CGImageSourceCreateWithData(garbage as CFData, nil))
         XCTAssertEqual(CGImageSourceGetCount(source), 0)
         XCTAssertNil(CGImageSourceCreateImageAtIndex(source, 0, nil))
+    }
+
+    /// The decoding budget holds for animations as a whole: a canvas declared too large, or
+    /// frames that together pass the byte budget of the source's options, give nil.
+    func testTheBudgetBoundsAnimations() throws {
+        let huge = Data("GIF89a".utf8) + Data([0x60, 0xEA, 0x60, 0xEA, 0, 0, 0]) + Data([0x3B])     // 60000 × 60000
+        XCTAssertNil(CGImageSourceCreateWithData(huge as CFData, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 0, nil) })
+        let frames = (0..<3).map { k in (image(width: 4, height: 3) { _, _ in [UInt8(k * 80), 0, 0, 255] }, 0.1) }
+        let small = [kLaminaImageSourceMaximumByteCount: 100] as CFDictionary            // 3 frames of 48 bytes: 144
+        let data = try gif(frames)
+        XCTAssertNotNil(CGImageSourceCreateWithData(data as CFData, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+        XCTAssertNil(CGImageSourceCreateWithData(data as CFData, small).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+        let png = NSMutableData()
+        let destination = try XCTUnwrap(CGImageDestinationCreateWithData(png, "public.png" as CFString, 3, nil))
+        for (frame, _) in frames { CGImageDestinationAddImage(destination, frame, nil) }
+        XCTAssertTrue(CGImageDestinationFinalize(destination))
+        XCTAssertNotNil(CGImageSourceCreateWithData(png, nil).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
+        XCTAssertNil(CGImageSourceCreateWithData(png, small).flatMap { CGImageSourceCreateImageAtIndex($0, 2, nil) })
     }
 }

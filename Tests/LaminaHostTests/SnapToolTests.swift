@@ -208,6 +208,20 @@ final class SnapToolTests: XCTestCase {
         XCTAssertEqual(run.status, 3, run.output)
     }
 
+    /// A run that cannot make its frames (no X server at DISPLAY) ends with status 3 and says why,
+    /// in its message and as an `<error>` in the JUnit XML that CI reads.
+    func testARunThatCannotMakeFramesSaysWhyInJUnit() throws {
+        let junit = path("stopped.xml")
+        let run = try snap(["cards", "--window", "--at", "0", "--out", path("stopped"), "--junit", junit],
+                           environment: ["DISPLAY": ":9999"])
+        XCTAssertEqual(run.status, 3, run.output)
+        XCTAssertTrue(run.output.contains("cannot open the X display"), run.output)
+        let root = try XCTUnwrap(try XMLDocument(contentsOf: URL(fileURLWithPath: junit)).rootElement())
+        XCTAssertEqual(root.attribute(forName: "errors")?.stringValue, "1")
+        let error = try XCTUnwrap(try root.nodes(forXPath: "//testcase/error").first as? XMLElement)
+        XCTAssertTrue(error.attribute(forName: "message")?.stringValue?.contains("cannot open the X display") == true)
+    }
+
     /// An animated PNG of the motion demo, read back frame by frame: each frame is the frame that
     /// `--at` makes at its time, pixel for pixel, shown for 1/fps s. A GIF comes close to them.
     func testARecordingHoldsTheFramesOfItsTimes() throws {

@@ -421,7 +421,8 @@ final class WindowTests: XCTestCase {
         try requireDisplay()
         let x = try X11Display.connection()
         let rate = MainActor.assumeIsolated { LaminaHost.Window.framesPerSecond }
-        XCTAssertEqual(rate, (x.refreshRate ?? 60).rounded())
+        // Measured from vblank timestamps where Present paces frames: within 2 Hz of the nominal rate.
+        XCTAssertEqual(rate, (x.refreshRate ?? 60).rounded(), accuracy: 2)
         print("display refresh rate: \(x.refreshRate.map { "\($0) Hz (RandR)" } ?? "none reported, 60 Hz")")
     }
 
