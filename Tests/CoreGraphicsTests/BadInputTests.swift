@@ -211,6 +211,25 @@ final class BoundedPathTests: XCTestCase {
         XCTAssertEqual(quarter.currentPoint.y, 1, accuracy: 1e-9)
     }
 
+    func testStrokesWithOverflowingDashesOrHugeWidthsEnd() {
+        // Found by the path fuzzer: a dash of 1.8e308 under a scale of 126 hung cairo's dasher,
+        // and cairo's round pen grows without bound with the line width.
+        let c = TestBitmap.rgba(16, 16)
+        c.scaleBy(x: 100, y: -126)
+        let messages = diagnostics {
+            c.setLineDash(phase: 0, lengths: [.greatestFiniteMagnitude])
+            c.move(to: CGPoint(x: -1, y: -1)); c.addLine(to: CGPoint(x: 1e300, y: 1e300))
+            c.strokePath()
+        }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        c.setLineDash(phase: 0, lengths: [])
+        c.setLineWidth(1e300)
+        c.setLineJoin(.round); c.setLineCap(.round)
+        c.move(to: .zero); c.addLine(to: CGPoint(x: 0.05, y: -0.05)); c.addLine(to: CGPoint(x: 0.1, y: 0))
+        c.strokePath()
+        XCTAssertEqual(c.pixel(8, 8).a, 255, "a line that wide covers the context")
+    }
+
     func testHugeCurvesFlattenAndStroke() {
         let path = CGMutablePath()
         path.move(to: .zero)
