@@ -78,6 +78,7 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         guard accept("CGPathAddArc", [center.x, center.y, radius, startAngle, endAngle]) else { return }
         let full = 2 * CGFloat.pi
         var delta = endAngle - startAngle
+        if !delta.isFinite { delta = clockwise ? -full : full }   // ±1.8e308 apart: more than a turn
         // Into (−2π, 0] clockwise, [0, 2π) counterclockwise, by remainder: subtracting 2π in a
         // loop never ends for angles like 1e300, where 1e300 − 2π == 1e300.
         if clockwise {
@@ -139,8 +140,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         }
         let first = point(start).applying(transform)
         elements.append(hasCurrentPoint ? .line(first) : .move(first))
-        let pieces = max(1, Int((abs(delta) / (CGFloat.pi / 2)).rounded(.up)))
-        guard delta != 0 else { return }
+        // At most 1024 turns (a relative arc may sweep any finite angle): the count is capped
+        // before Int(…), which trapped for a sweep of 1e300.
+        let pieces = max(1, Int(min((abs(delta) / (CGFloat.pi / 2)).rounded(.up), 4096)))
+        guard delta != 0, delta.isFinite else { return }
         let step = delta / CGFloat(pieces)
         let k = 4.0 / 3.0 * tan(step / 4) * radius
         var angle = start

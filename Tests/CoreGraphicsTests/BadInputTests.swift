@@ -204,6 +204,10 @@ final class BoundedPathTests: XCTestCase {
         path.addArc(center: .zero, radius: 5, startAngle: -1e300, endAngle: 1e300, clockwise: true)
         path.addArc(center: .zero, radius: 5, startAngle: 1e300, endAngle: -1e300, clockwise: false)
         path.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 1e17, clockwise: true)
+        // Angles 1.8e308 apart differ by infinity, and a relative sweep of 1e300 counted its
+        // quarter turns into an Int: both trapped (the path fuzzer again).
+        path.addArc(center: .zero, radius: 5, startAngle: -.greatestFiniteMagnitude, endAngle: .greatestFiniteMagnitude, clockwise: true)
+        path.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: 1e300)
         XCTAssertFalse(path.isEmpty)
         let quarter = CGMutablePath()
         quarter.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2 - 4 * .pi, clockwise: false)

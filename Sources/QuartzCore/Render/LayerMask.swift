@@ -5,7 +5,8 @@ enum LayerMask {
     static func clip(_ ctx: CGContext, to mask: LayerSnapshot, of layer: LayerSnapshot) -> Bool {
         let scale = max(ctx.deviceScale, 0.01)
         // Only the part the clip lets show: a huge masked layer made a 16384² mask (1 GB on the way).
-        let visible = layer.bounds.intersection(ctx.boundingBoxOfClipPath)
+        let clip = ctx.boundingBoxOfClipPath
+        let visible = clip.isFiniteRect ? layer.bounds.intersection(clip) : layer.bounds
         guard !visible.isNull, let alpha = LayerCanvas.make(covering: visible, scale: scale, alphaOnly: true) else { return false }
         LayerRenderer.drawSublayer(mask, of: nil, in: alpha)
         guard let image = alpha.makeImage() else { return false }
