@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
+        .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
@@ -18,11 +19,11 @@ let package = Package(
     targets: [
         // C libraries: module maps only, each with its pkg-config name and Debian provider.
         .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
-                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev", "libharfbuzz-dev", "libfontconfig-dev", "libfreetype-dev"])]),
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -33,16 +34,18 @@ let package = Package(
 
         .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
+        // Core Text on Pango (layout, shaping through HarfBuzz, fallback through fontconfig).
+        .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
-        .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics"]),
+        .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics", "CoreText"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
-        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "ImageIO"]),
+        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
@@ -56,6 +59,11 @@ let package = Package(
         .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
+        // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
+        // place of `import UIKit`), and its frames at fixed media times.
+        .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
+                    exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

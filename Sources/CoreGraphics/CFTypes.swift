@@ -13,3 +13,34 @@ public typealias CFNumber = NSNumber
 public typealias CFTypeRef = AnyObject
 public typealias CFIndex = Int
 public typealias CFTimeInterval = TimeInterval
+/// Core Text takes attributed strings by this name.
+public typealias CFAttributedString = NSAttributedString
+/// A mutable attributed string, in Core Foundation's spelling.
+public typealias CFMutableAttributedString = NSMutableAttributedString
+/// A set, in Core Foundation's spelling.
+public typealias CFSet = NSSet
+
+/// A range of items (UTF-16 code units in a string) in Core Foundation's spelling. A zero
+/// length means "to the end" where Core Text functions take a range.
+public struct CFRange: Hashable, Sendable {
+    /// The first item's index. Defaults to 0.
+    public var location: CFIndex
+    /// How many items. Defaults to 0.
+    public var length: CFIndex
+
+    /// The empty range at 0.
+    public init() { location = 0; length = 0 }
+    /// A range of `length` items from `location`.
+    public init(location: CFIndex, length: CFIndex) {
+        self.location = location
+        self.length = length
+    }
+}
+
+/// `CFRange(location: loc, length: len)`.
+public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange {
+    CFRange(location: loc, length: len)
+}
+
+/// A UTF-16 code unit, in Core Foundation's spelling.
+public typealias UniChar = UInt16

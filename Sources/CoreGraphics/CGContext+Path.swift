@@ -80,10 +80,13 @@ extension CGContext {
             }
             i += Int(header.length)
         }
-        // cairo follows a close with a move to the subpath's start; Core Graphics does not.
+        // cairo follows a close with a move to the subpath's start; Core Graphics does not. A
+        // move elsewhere after a close starts the next subpath and stays.
+        var start = CGPoint.zero
         path.elements = path.elements.enumerated().filter { index, element in
-            if case .move = element, index > 0, path.elements[index - 1] == .close { return false }
-            return true
+            guard case .move(let p) = element else { return true }
+            defer { start = p }
+            return !(index > 0 && path.elements[index - 1] == .close && p == start)
         }.map(\.element)
         return path.isEmpty ? nil : path
     }

@@ -18,6 +18,8 @@ public final class CGContext {
     var bitmapSpace: CGColorSpace?
     /// Hands the caller's memory back when the context goes (the release-callback initializers).
     var releaseData: (() -> Void)?
+    /// Text space → user space. Not part of the graphics state, as in Quartz.
+    var storedTextMatrix = CGAffineTransform.identity
 
     init(surface: OpaquePointer, height: CGFloat, bitmap: BitmapStorage?, pdf: PDFTarget?) {
         cr = cairo_create(surface)
@@ -132,6 +134,11 @@ struct GraphicsState {
     var allowsAntialiasing = true
     var flatness: CGFloat = 0.6
     var renderingIntent = CGColorRenderingIntent.defaultIntent
+    /// Text parameters (`setFont`, `setFontSize`, `setCharacterSpacing`, `setTextDrawingMode`).
+    var font: CGFont?
+    var fontSize: CGFloat = 0
+    var characterSpacing: CGFloat = 0
+    var textDrawingMode = CGTextDrawingMode.fill
     /// The intersection of every `clip(to:mask:)`, in device space.
     var maskClip: MaskClip?
 

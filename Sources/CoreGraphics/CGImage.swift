@@ -215,6 +215,11 @@ public final class CGImage: @unchecked Sendable {
         let inPlace = target == .premultipliedBGRA && format == CAIRO_FORMAT_ARGB32 && !reduced
         var row = [UInt8](repeating: 0, count: width * 4)
         var sampled = [UInt8](repeating: 0, count: reduced ? w * 4 : 0)
+        // Already cairo's layout (premultiplied BGRA in memory, as bitmap contexts of that layout
+        // make it): rows are copied as they are, not converted pixel by pixel.
+        let isCairoLayout = layout.model == .rgb && layout.bitsPerComponent == 8 && layout.bitsPerPixel == 32
+            && !layout.isFloat && layout.alphaInfo == .premultipliedFirst
+            && layout.bitmapInfo.rawValue & CGBitmapInfo.byteOrderMask.rawValue == CGBitmapInfo.byteOrder32Little.rawValue
         bytes.withUnsafeBytes { src in
             row.withUnsafeMutableBufferPointer { row in
                 sampled.withUnsafeMutableBufferPointer { sampled in
@@ -223,7 +228,11 @@ public final class CGImage: @unchecked Sendable {
                         let sourceRow = reduced ? min(height - 1, Int((Double(y) + 0.5) * Double(height) / Double(h))) : y
                         let from = src.baseAddress! + sourceRow * layout.bytesPerRow
                         if inPlace {
-                            PixelConversion.decodeRow(layout, from, into: out, target: target)
+                            if isCairoLayout {
+                                UnsafeMutableRawPointer(out).copyMemory(from: from, byteCount: width * 4)
+                            } else {
+                                PixelConversion.decodeRow(layout, from, into: out, target: target)
+                            }
                             continue
                         }
                         PixelConversion.decodeRow(layout, from, into: row.baseAddress!, target: target)

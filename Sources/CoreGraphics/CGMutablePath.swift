@@ -73,26 +73,39 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
 
     /// Adds an arc of a circle. Angles are in radians from the positive x-axis; `clockwise` is
     /// meant in a y-up space. A line joins the current point to the arc's start, if there is one.
+    /// As in Core Graphics, a whole turn or more in the asked direction, or whole turns the other
+    /// way (0 and 2π either way), give a whole circle drawn in the asked direction; other angles
+    /// give the arc from start to end going that way round (see `sweep(from:to:clockwise:)`).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
                        clockwise: Bool, transform: CGAffineTransform = .identity) {
         guard accept("CGPathAddArc", [center.x, center.y, radius, startAngle, endAngle]) else { return }
-        let full = 2 * CGFloat.pi
-        var delta = endAngle - startAngle
-        if !delta.isFinite { delta = clockwise ? -full : full }   // ±1.8e308 apart: more than a turn
-        // Into (−2π, 0] clockwise, [0, 2π) counterclockwise, by remainder: subtracting 2π in a
-        // loop never ends for angles like 1e300, where 1e300 − 2π == 1e300.
-        if clockwise {
-            if delta <= -full { delta = -full } else if delta > 0 {
-                delta = delta.truncatingRemainder(dividingBy: full)
-                if delta > 0 { delta -= full }
-            }
-        } else {
-            if delta >= full { delta = full } else if delta < 0 {
-                delta = delta.truncatingRemainder(dividingBy: full)
-                if delta < 0 { delta += full }
-            }
-        }
+        let delta = Self.sweep(from: startAngle, to: endAngle, clockwise: clockwise)
         appendArc(center: center, radius: radius, start: startAngle, delta: delta, transform: transform)
+    }
+
+    /// The signed sweep (positive: counterclockwise in a y-up space) of an arc from `start` to
+    /// `end` in the given direction:
+    /// - end − start a whole turn or more in the asked direction (≥ 2π counterclockwise, ≤ −2π
+    ///   clockwise): one whole turn that way;
+    /// - otherwise end − start taken into the direction by remainder, into [0, 2π)
+    ///   counterclockwise or (−2π, 0] clockwise (0 → 3π/2 clockwise sweeps −π/2, 0 → π/2 − 4π
+    ///   counterclockwise sweeps π/2; a remainder, not a loop, so that angles like 1e300 end);
+    /// - a remainder of zero from different angles — whole turns the other way, as UIKit's
+    ///   (0, 2π) reaches Core Graphics with `clockwise` inverted — is a whole turn in the asked
+    ///   direction: iOS draws such circles both ways (WebKit and Chromium keep the same rule for
+    ///   canvas arcs, for the pages that relied on it). Zero means within a billionth of a radian,
+    ///   so that −π/2 … 3π/2 computed in floating point stays whole. Equal angles sweep nothing.
+    package static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
+        let full = 2 * CGFloat.pi, epsilon: CGFloat = 1e-9
+        let delta = end - start
+        let turn = clockwise ? -full : full
+        // Angles ±1.8e308 apart differ by infinity: more than a turn either way.
+        if !delta.isFinite || (clockwise ? delta <= -full : delta >= full) { return turn }
+        var sweep = delta.truncatingRemainder(dividingBy: full)
+        if clockwise, sweep > 0 { sweep -= full }
+        if !clockwise, sweep < 0 { sweep += full }
+        if abs(delta) >= epsilon && (abs(sweep) < epsilon || abs(sweep) > full - epsilon) { return turn }
+        return sweep
     }
 
     /// Adds an arc starting at `startAngle` and sweeping `delta` radians (positive:

@@ -1,7 +1,9 @@
 import Glibc
 
 /// Where Apple's Core Graphics logs a message to the console and carries on (bad arguments, an
-/// unsupported bitmap layout, corrupt image data), Lamina writes one line to standard error.
+/// unsupported bitmap layout, corrupt image data), Lamina writes one line to standard error,
+/// prefixed with the framework that speaks: "Lamina QuartzCore:" for Core Animation's types
+/// (`CA…`), "Lamina CoreGraphics:" for the rest. QuartzCore logs through here too.
 /// Tests collect the messages of what they run with `collecting(during:)`.
 public enum CGDiagnostics {
     /// Called with every message not collected by `collecting(during:)`, instead of writing it
@@ -20,11 +22,16 @@ public enum CGDiagnostics {
         return box.lines
     }
 
+    /// The framework a function or type belongs to, by Apple's naming: `CA…` is QuartzCore.
+    package static func framework(of function: String) -> String {
+        function.hasPrefix("CA") ? "QuartzCore" : "CoreGraphics"
+    }
+
     package static func log(_ function: String, _ message: String) {
         let line = "\(function): \(message)"
         if let collector { collector.append(line); return }
         if let observer { observer(line); return }
-        let text = "Lamina CoreGraphics: " + line + "\n"
+        let text = "Lamina \(framework(of: function)): " + line + "\n"
         _ = text.withCString { write(2, $0, strlen($0)) }
     }
 }

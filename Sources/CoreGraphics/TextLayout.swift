@@ -3,6 +3,11 @@ import CCairo
 /// A string laid out by Pango in one font and color: Lamina's small text API, since Core
 /// Graphics has no text layout of its own. Layers draw their text with it.
 ///
+/// It runs on the engine Core Text uses (`PangoEngine`: Pango, HarfBuzz, fontconfig), and family
+/// names resolve as Core Text's font names do ("Helvetica" is Liberation Sans, its
+/// metric-compatible stand-in); it lays out grid-fitted, for crisp labels, where Core Text keeps
+/// design advances.
+///
 ///     let text = TextLayout("Hello", fontFamily: "DejaVu Sans", fontSize: 24, color: .white)
 ///     text.draw(in: context, at: CGPoint(x: 10, y: 40))
 ///
@@ -17,7 +22,8 @@ public struct TextLayout: Sendable {
     }
 
     public var string: String
-    /// A fontconfig family name. Defaults to "DejaVu Sans", which the set-up scripts install.
+    /// A family name, resolved as Core Text resolves font names (Apple's system families map to
+    /// metric-compatible installed ones). Defaults to "DejaVu Sans", which the set-up scripts install.
     public var fontFamily: String
     /// The em size in user-space units. Defaults to 17.
     public var fontSize: CGFloat
@@ -87,7 +93,7 @@ public struct TextLayout: Sendable {
     func configure(_ layout: OpaquePointer) {
         pango_layout_set_text(layout, string, -1)
         let font = pango_font_description_new()
-        pango_font_description_set_family(font, fontFamily)
+        pango_font_description_set_family(font, FontResolver.resolve(fontFamily, function: "TextLayout").match.family)
         pango_font_description_set_absolute_size(font, Double(fontSize) * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(weight.rawValue)))
         pango_font_description_set_style(font, isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
@@ -109,10 +115,18 @@ public struct TextLayout: Sendable {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
-        let layout = pango_cairo_create_layout(cr)!
+        let layout = Self.makeLayout(for: cr)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         configure(layout)
         return body(layout)
+    }
+
+    /// A layout on the shared engine's context, fitted to `cr`'s surface and matrix.
+    static func makeLayout(for cr: OpaquePointer) -> OpaquePointer {
+        let context = PangoEngine.makeContext(gridFitted: true)
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        pango_cairo_update_context(cr, context)
+        return pango_layout_new(context)
     }
 }
 
@@ -123,7 +137,7 @@ extension CGContext {
     }
 
     func drawText(_ text: TextLayout, at point: CGPoint) {
-        let layout = pango_cairo_create_layout(cr)!
+        let layout = TextLayout.makeLayout(for: cr)
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
         text.configure(layout)
         let color = text.color.rgba

@@ -22,6 +22,7 @@ public enum Showcase {
         Scene(name: "gradients", draw: GradientsScene.draw),
         Scene(name: "images", draw: ImagesScene.draw),
         Scene(name: "text", draw: TextScene.draw),
+        Scene(name: "core-text", draw: CoreTextScene.draw),
         Scene(name: "blend-modes", draw: BlendModesScene.draw),
         Scene(name: "clipping", draw: ClippingScene.draw),
         Scene(name: "shadows", draw: ShadowsScene.draw),

@@ -3,6 +3,7 @@ import LaminaHost
 /// One gallery demo: a name, a line of description, and a view that builds its layers.
 public struct Demo: Sendable {
     public let name: String
+    /// What the demo shows, in one line: `lamina-gallery --list` prints it beside the name.
     public let summary: String
     public let make: @MainActor @Sendable () -> HostingView
 }
@@ -17,10 +18,15 @@ public let demos: [Demo] = [
     Demo(name: "styles", summary: "borders, radii, shadows, opacity, masks and all twelve contents gravities", make: StyleBoardDemo.init),
     Demo(name: "interaction", summary: "drag layers, hover highlights, implicit animations, a hit-test readout", make: InteractionDemo.init),
     Demo(name: "motion", summary: "springs, keyframes along a path, keyframed colors, push transitions", make: MotionDemo.init),
+    Demo(name: "lab", summary: "the interaction lab: drag and fling, hover, pinch (Ctrl+scroll), rotate (Shift+drag), the hit-test chain live", make: InteractionLabDemo.init),
+    Demo(name: "layout", summary: "constraints and autoresizing: resize the window", make: LayoutDemo.init),
+    Demo(name: "scroll", summary: "a 1000-row list of cards scrolling inside a rounded clip", make: { ScrollingListDemo() }),
+    Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
 
-/// A demo view: switches demos with the arrow keys and quits with q or Escape.
+/// A demo view: switches demos with the arrow keys, prints its layer tree with t (see
+/// `Window.dumpLayerTree`), and quits with q or Escape.
 @MainActor
 open class DemoView: HostingView {
     public var onSwitch: ((Int) -> Void)?
@@ -30,6 +36,7 @@ open class DemoView: HostingView {
         case ("q", _), ("\u{1b}", _): Application.shared.terminate()
         case (_, 114), ("n", _): onSwitch?(1)       // right arrow
         case (_, 113), ("p", _): onSwitch?(-1)      // left arrow
+        case ("t", _): window?.dumpLayerTree()
         default: break
         }
     }

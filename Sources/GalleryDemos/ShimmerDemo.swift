@@ -31,13 +31,15 @@ public final class TextLayer: CALayer {
     public var text = TextLayout("")
 
     public convenience init(_ text: TextLayout) {
-        self.init(layer: CALayer())
+        self.init()
         self.text = text
         contentsScale = 2
         setNeedsDisplay()
     }
 
-    public required init(layer: Any) {
+    public override init() { super.init() }
+
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? TextLayer { text = other.text }
     }

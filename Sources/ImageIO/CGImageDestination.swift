@@ -2,7 +2,7 @@
 public final class CGImageDestination: @unchecked Sendable {
     let format: ImageFormat
     let sink: (Data) -> Bool
-    var images: [(CGImage, quality: Double)] = []
+    var images: [(CGImage, properties: [String: Any])] = []
     var finalized = false
     var options: [String: Any]
 
@@ -16,7 +16,8 @@ public final class CGImageDestination: @unchecked Sendable {
 /// The JPEG quality from 0 (smallest) to 1 (best); Lamina's default is 0.8.
 nonisolated(unsafe) public let kCGImageDestinationLossyCompressionQuality: CFString = "kCGImageDestinationLossyCompressionQuality"
 
-/// A destination writing into `data`; nil (with a message) for unknown types. `count` must be 1.
+/// A destination writing into `data`; nil (with a message) for unknown types. `count` is the
+/// number of images to be added (at least 1).
 public func CGImageDestinationCreateWithData(_ data: CFMutableData, _ type: CFString, _ count: Int,
                                              _ options: CFDictionary?) -> CGImageDestination? {
     guard let format = destinationFormat(type, count) else { return nil }
@@ -53,24 +54,50 @@ private func destinationFormat(_ type: CFString, _ count: Int) -> ImageFormat? {
     return format
 }
 
-/// Adds an image; `properties` may carry `kCGImageDestinationLossyCompressionQuality`.
+/// Adds an image; `properties` may carry `kCGImageDestinationLossyCompressionQuality` and, for
+/// a frame of an animated PNG, `kCGImagePropertyPNGDictionary` with
+/// `kCGImagePropertyAPNGDelayTime` (seconds; default 0.1).
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
-    let merged = idst.options.merging((properties as? [String: Any]) ?? [:]) { $1 }
-    let quality = (merged[kCGImageDestinationLossyCompressionQuality as String] as? NSNumber)?.doubleValue ?? 0.8
-    idst.images.append((image, quality))
+    idst.images.append((image, (properties as? [String: Any]) ?? [:]))
 }
 
-/// Encodes the image and writes it. False when there is no image, it was already finalized,
-/// encoding failed or the bytes could not be written. PNG and JPEG hold one image: the last
-/// one added is written.
+/// Sets properties of the whole file: for an animated PNG, `kCGImagePropertyPNGDictionary`
+/// with `kCGImagePropertyAPNGLoopCount` (0, the default, loops forever).
+public func CGImageDestinationSetProperties(_ idst: CGImageDestination, _ properties: CFDictionary?) {
+    idst.options.merge((properties as? [String: Any]) ?? [:]) { $1 }
+}
+
+/// Encodes the images and writes them. False when there is no image, it was already finalized,
+/// encoding failed or the bytes could not be written. A PNG destination given more than one
+/// image writes an animated PNG of them all, in order, and a GIF destination a GIF of them all
+/// (delays and loop count in `kCGImagePropertyGIFDictionary`); JPEG holds one image: the last
+/// one added.
 public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
-    guard !idst.finalized, let (image, quality) = idst.images.last else {
+    guard !idst.finalized, let (image, properties) = idst.images.last else {
         CGDiagnostics.log("CGImageDestinationFinalize", idst.finalized ? "already finalized." : "no image was added.")
         return false
     }
     idst.finalized = true
+    if idst.format == .png && idst.images.count > 1 || idst.format == .gif {
+        let key = idst.format == .gif ? kCGImagePropertyGIFDictionary : kCGImagePropertyPNGDictionary
+        let loops = (idst.options.dictionary(key)?[kCGImagePropertyAPNGLoopCount as String] as? NSNumber)?.intValue ?? 0
+        let frames = idst.images.map { image, properties in
+            (image, delay: (properties.dictionary(key)?[kCGImagePropertyAPNGDelayTime as String] as? NSNumber)?.doubleValue ?? 0.1)
+        }
+        let data = idst.format == .gif ? GIF.encode(frames, loopCount: max(0, loops)) : APNG.encode(frames, loopCount: max(0, loops))
+        guard let data else { return false }
+        return idst.sink(data)
+    }
+    let merged = idst.options.merging(properties) { $1 }
+    let quality = (merged[kCGImageDestinationLossyCompressionQuality as String] as? NSNumber)?.doubleValue ?? 0.8
     guard let data = idst.format.encode(image, quality: quality) else { return false }
     return idst.sink(data)
+}
+
+extension Dictionary where Key == String, Value == Any {
+    /// A format's dictionary (`kCGImagePropertyPNGDictionary`, `kCGImagePropertyGIFDictionary`)
+    /// inside image properties.
+    func dictionary(_ key: CFString) -> [String: Any]? { self[key as String] as? [String: Any] }
 }
 
 /// The types the destinations can write.

@@ -15,11 +15,51 @@ public final class CGImageSource: @unchecked Sendable {
     /// What decoding one image may cost: the standard budget, raised (or lowered) by the
     /// source's options (`kLaminaImageSourceMaximumPixelCount`, `kLaminaImageSourceMaximumByteCount`).
     let budget: ImageBudget
+    /// The frames of an animated PNG or a GIF, decoded together on first use (each frame is
+    /// composited over the ones before it), with their delays and the loop count.
+    private lazy var animation: Animation? = {
+        switch format {
+        case .png:
+            return APNG.decode(data).map { decoded in
+                Animation(frames: decoded.frames.map { ($0.image, $0.control.delay) }, loopCount: decoded.loopCount,
+                          dictionary: kCGImagePropertyPNGDictionary)
+            }
+        case .gif:
+            return GIF.decode(data).map { Animation(frames: $0.frames, loopCount: $0.loopCount, dictionary: kCGImagePropertyGIFDictionary) }
+        default:
+            return nil
+        }
+    }()
+    private let lock = NSLock()
+
+    struct Animation {
+        let frames: [(image: CGImage, delay: Double)]
+        let loopCount: Int
+        /// Where the format's properties go (`kCGImagePropertyPNGDictionary`, `kCGImagePropertyGIFDictionary`).
+        let dictionary: CFString
+    }
 
     init(data: Data, options: CFDictionary?) {
         self.data = data
         format = ImageFormat(sniffing: data)
         budget = ImageBudget.standard.applying(options)
+    }
+
+    /// 1 for a still image, the frame count of an animated PNG or a GIF, 0 for data that is not an image.
+    var count: Int {
+        switch format {
+        case nil: return 0
+        case .png: return APNG.frameCount(data) ?? 1
+        case .gif: return animationFrames()?.frames.count ?? 0
+        case .jpeg: return 1
+        }
+    }
+
+    /// The frames when the data is an animation (an animated PNG, any GIF).
+    func animationFrames() -> Animation? {
+        guard format == .gif || format == .png && APNG.frameCount(data) != nil else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        return animation
     }
 }
 
@@ -63,27 +103,56 @@ public func CGImageSourceGetType(_ isrc: CGImageSource) -> CFString? {
     isrc.format.map { $0.typeIdentifier as CFString }
 }
 
-/// The number of images in the source: 1 for a PNG or JPEG, 0 otherwise.
+/// The number of images in the source: the frame count of an animated PNG or a GIF, 1 for
+/// another PNG or a JPEG, 0 otherwise.
 public func CGImageSourceGetCount(_ isrc: CGImageSource) -> Int {
-    isrc.format == nil ? 0 : 1
+    isrc.count
 }
 
 public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus {
     isrc.format == nil ? (isrc.data.isEmpty ? .statusReadingHeader : .statusUnknownType) : .statusComplete
 }
 
-/// The image at `index`; nil for other indexes and for data that does not decode, or whose
-/// image is beyond the decoding budget (see `kLaminaImageSourceMaximumPixelCount`).
+/// The image at `index` — for an animated PNG or a GIF, frame `index` as a viewer shows it
+/// (composited over the frames before it); nil for other indexes and for data that does not
+/// decode, or whose image is beyond the decoding budget (see `kLaminaImageSourceMaximumPixelCount`).
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
-    guard index == 0, let format = isrc.format else { return nil }
+    guard let format = isrc.format, index >= 0, index < isrc.count else { return nil }
+    if format == .gif || APNG.frameCount(isrc.data) != nil {
+        guard let frames = isrc.animationFrames()?.frames, index < frames.count else {
+            CGDiagnostics.log("CGImageSourceCreateImageAtIndex", "malformed animation.")
+            return nil
+        }
+        return frames[index].image
+    }
     return format.decode(isrc.data, budget: isrc.budget.applying(options))
 }
 
-/// Pixel size, depth, color model and alpha of the image at `index`.
+/// Properties of the whole file: for an animated PNG or a GIF, `kCGImagePropertyPNGDictionary`
+/// or `kCGImagePropertyGIFDictionary` with its loop count; nil for data that is not an image.
+public func CGImageSourceCopyProperties(_ isrc: CGImageSource, _ options: CFDictionary?) -> CFDictionary? {
+    guard isrc.format != nil else { return nil }
+    var properties: [String: Any] = [:]
+    if let animation = isrc.animationFrames() {
+        properties[animation.dictionary as String] = [kCGImagePropertyAPNGLoopCount as String: animation.loopCount]
+    }
+    return properties as NSDictionary
+}
+
+/// Pixel size, depth, color model and alpha of the image at `index`; for a frame of an
+/// animated PNG or a GIF also the format's dictionary with its delay: `kCGImagePropertyAPNGDelayTime`
+/// / `kCGImagePropertyGIFDelayTime` (delays under 0.011 s read as 0.1, as browsers show them) and
+/// the stored `…UnclampedDelayTime`.
 public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CFDictionary? {
     guard let image = CGImageSourceCreateImageAtIndex(isrc, index, options) else { return nil }
+    var animated: (key: CFString, value: [String: Any])?
+    if let animation = isrc.animationFrames(), index < animation.frames.count {
+        let delay = animation.frames[index].delay
+        animated = (animation.dictionary, [kCGImagePropertyAPNGDelayTime as String: delay < 0.011 ? 0.1 : delay,
+                                           kCGImagePropertyAPNGUnclampedDelayTime as String: delay])
+    }
     let model = image.colorSpace?.model == .monochrome ? kCGImagePropertyColorModelGray : kCGImagePropertyColorModelRGB
-    let properties: [String: Any] = [
+    var properties: [String: Any] = [
         kCGImagePropertyPixelWidth as String: image.width,
         kCGImagePropertyPixelHeight as String: image.height,
         kCGImagePropertyDepth as String: image.bitsPerComponent,
@@ -91,6 +160,7 @@ public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: I
             && image.alphaInfo != .noneSkipFirst,
         kCGImagePropertyColorModel as String: model as String,
     ]
+    if let animated { properties[animated.key as String] = animated.value }
     return properties as NSDictionary
 }
 
@@ -106,3 +176,19 @@ nonisolated(unsafe) public let kCGImagePropertyHasAlpha: CFString = "HasAlpha"
 nonisolated(unsafe) public let kCGImagePropertyColorModel: CFString = "ColorModel"
 nonisolated(unsafe) public let kCGImagePropertyColorModelRGB: CFString = "RGB"
 nonisolated(unsafe) public let kCGImagePropertyColorModelGray: CFString = "Gray"
+/// The PNG-specific properties of an image or file (a dictionary).
+nonisolated(unsafe) public let kCGImagePropertyPNGDictionary: CFString = "{PNG}"
+/// Seconds a frame of an animated PNG is shown (delays under 0.011 s read as 0.1).
+nonisolated(unsafe) public let kCGImagePropertyAPNGDelayTime: CFString = "DelayTime"
+/// Seconds a frame of an animated PNG is shown, as stored.
+nonisolated(unsafe) public let kCGImagePropertyAPNGUnclampedDelayTime: CFString = "UnclampedDelayTime"
+/// How many times an animated PNG plays; 0 loops forever. Defaults to 0.
+nonisolated(unsafe) public let kCGImagePropertyAPNGLoopCount: CFString = "LoopCount"
+/// The GIF-specific properties of an image or file (a dictionary).
+nonisolated(unsafe) public let kCGImagePropertyGIFDictionary: CFString = "{GIF}"
+/// Seconds a frame of a GIF is shown (delays under 0.011 s read as 0.1).
+nonisolated(unsafe) public let kCGImagePropertyGIFDelayTime: CFString = "DelayTime"
+/// Seconds a frame of a GIF is shown, as stored (in hundredths).
+nonisolated(unsafe) public let kCGImagePropertyGIFUnclampedDelayTime: CFString = "UnclampedDelayTime"
+/// How many times a GIF plays; 0 loops forever. Defaults to 0 when writing.
+nonisolated(unsafe) public let kCGImagePropertyGIFLoopCount: CFString = "LoopCount"

@@ -2,12 +2,13 @@ import CoreGraphics
 
 /// The encoded formats ImageIO reads and writes here.
 enum ImageFormat: CaseIterable {
-    case png, jpeg
+    case png, jpeg, gif
 
     var typeIdentifier: String {
         switch self {
         case .png: return "public.png"
         case .jpeg: return "public.jpeg"
+        case .gif: return "com.compuserve.gif"
         }
     }
 
@@ -20,6 +21,7 @@ enum ImageFormat: CaseIterable {
     init?(sniffing data: Data) {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { self = .png }
         else if data.starts(with: [0xFF, 0xD8, 0xFF]) { self = .jpeg }
+        else if GIF.signatures.contains(where: { data.starts(with: $0) }) { self = .gif }
         else { return nil }
     }
 
@@ -27,6 +29,7 @@ enum ImageFormat: CaseIterable {
         switch self {
         case .png: return PNGCodec.decode(data, budget: budget)
         case .jpeg: return JPEGCodec.decode(data, budget: budget)
+        case .gif: return GIF.decode(data)?.frames.first?.image
         }
     }
 
@@ -34,6 +37,7 @@ enum ImageFormat: CaseIterable {
         switch self {
         case .png: return PNGCodec.encode(image)
         case .jpeg: return JPEGCodec.encode(image, quality: quality)
+        case .gif: return GIF.encode([(image, 0)], loopCount: 0)
         }
     }
 }

@@ -8,6 +8,11 @@ import Glibc
 /// end of each main-queue turn. Frames are scheduled by what happens — a commit, an X event, an
 /// animation still running (its delegate callbacks and removal happen here) — so an idle
 /// application does no work at all.
+///
+/// Animation lifecycle — `animationDidStart`/`animationDidStop`, removal of finished animations,
+/// transaction completion blocks — runs on the main queue at the moment an animation starts or
+/// ends (the lifecycle tick), whether or not anything commits; the render thread draws only
+/// while something on screen changes.
 @MainActor
 public final class Application {
     public static let shared = Application()
@@ -16,6 +21,12 @@ public final class Application {
     private var eventSource: DispatchSourceRead?
     private var frameScheduled = false
     private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
+    /// Where SIGINT and SIGTERM are read on the main queue, so that they close the windows cleanly.
+    private var signalSource: DispatchSourceRead?
+    /// The write end of the signal pipe: a signal handler may only write a byte.
+    nonisolated(unsafe) private static var signalPipeInput: Int32 = -1
+    /// Fires the lifecycle tick at the next animation event of any window's tree.
+    private var lifecycleTimer: DispatchSourceTimer?
 
     private init() {}
 
@@ -26,19 +37,48 @@ public final class Application {
         while true { RunLoop.main.run() }
     }
 
-    /// Ends the application.
+    /// Ends the application: closes every window (their delegates hear `windowWillClose`) and
+    /// exits with status 0. SIGINT (Ctrl+C) and SIGTERM do the same.
     public func terminate() -> Never {
         for window in windows { window.close() }
         exit(0)
     }
 
+    /// SIGINT and SIGTERM end the app through `terminate()` on the main queue. The handler only
+    /// writes a byte into a pipe (all a signal handler may safely do); the main queue reads it.
+    /// (A dispatch signal source would need the signals blocked in every thread, including
+    /// those that already exist.)
+    private func signalled() { terminate() }
+
+    func watchSignals() {
+        var ends: [Int32] = [0, 0]
+        guard signalSource == nil, pipe(&ends) == 0 else { return }
+        Application.signalPipeInput = ends[1]
+        let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .main)
+        source.setEventHandler { MainActor.assumeIsolated { Application.shared.signalled() } }
+        source.resume()
+        signalSource = source
+        for number in [SIGINT, SIGTERM] {
+            _ = signal(number) { _ in
+                var byte: UInt8 = 1
+                _ = write(Application.signalPipeInput, &byte, 1)
+            }
+        }
+    }
+
     /// Starts watching X events and drawing frames on the main queue (idempotent).
     func start() {
         guard eventSource == nil, let x = try? X11Display.connection() else { return }
+        // Resource changes on the root window (a new Xft.dpi) reach processEvents.
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(x.display, x.root, &attributes)
+        XSelectInput(x.display, x.root, attributes.your_event_mask | PropertyChangeMask)
         let source = DispatchSource.makeReadSource(fileDescriptor: x.fileDescriptor, queue: .main)
         source.setEventHandler { MainActor.assumeIsolated { Application.shared.processEvents() } }
         source.resume()
         eventSource = source
+        RenderThread.shared.start()
+        watchSignals()
         CATransaction.commitObserver = {
             DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.scheduleFrame() } }
         }
@@ -72,9 +112,22 @@ public final class Application {
         guard let x = try? X11Display.connection() else { return }
         var event = XEvent()
         while x.takeEvent(&event) {
+            // The input method sees key events first (compose sequences consume some).
+            if XFilterEvent(&event, 0) != 0 { continue }
+            if event.type == MappingNotify {                      // a new keymap (xmodmap, a layout switch)
+                XRefreshKeyboardMapping(&event.xmapping)
+                continue
+            }
+            if event.type == PropertyNotify, event.xproperty.window == x.root, event.xproperty.atom == XA_RESOURCE_MANAGER {
+                // The desktop's resources changed (xrdb): windows follow a new Xft.dpi.
+                let scale = x.scale
+                for window in windows where window.scale != scale { window.scale = scale }
+                continue
+            }
             let target = event.xany.window
             windows.first { $0.windowID == target }?.handle(&event)
         }
+        for window in windows { window.applyPendingResize() }
         if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }
 
@@ -87,8 +140,40 @@ public final class Application {
         CATransaction.flush()
         let commit = CATransaction.commitCount
         for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }
-        // Running animations need this thread now and then: delegate callbacks, removal.
-        if windows.contains(where: { $0.contentView?.layer.hasAnimationsInTree ?? false }) { scheduleFrame() }
+        animationLifecycleTick()
+        // Trees only this thread can draw (animated custom properties) need it every frame.
+        if windows.contains(where: \.drawsAnimationsOnMainThread) { scheduleFrame() }
+    }
+
+    /// The lifecycle timer: an animation started or ended.
+    private func lifecycleTimerFired() {
+        animationLifecycleTick(atEvent: true)
+        if windows.contains(where: \.needsDisplay) { scheduleFrame() }
+    }
+
+    /// The lifecycle tick: tells delegates of animations that started or ended, removes finished
+    /// ones and runs due completion blocks in every window's tree, then sets the timer for the
+    /// next moment an animation starts or ends. Runs after each main-thread frame turn (a commit
+    /// may have added animations) and at those moments, commit or not.
+    func animationLifecycleTick(atEvent: Bool = false) {
+        let now = CACurrentMediaTime()
+        var next: CFTimeInterval?
+        for window in windows {
+            guard let layer = window.contentView?.layer, layer.hasAnimationsInTree else { continue }
+            layer.updateAnimations(atMediaTime: now)
+            if atEvent { window.animationEventPassed() }
+            if let event = layer.animationSchedule(atMediaTime: now).nextEvent { next = min(next ?? event, event) }
+        }
+        guard let next else { lifecycleTimer?.cancel(); lifecycleTimer = nil; return }
+        let timer = lifecycleTimer ?? {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.setEventHandler { MainActor.assumeIsolated { Application.shared.lifecycleTimerFired() } }
+            timer.resume()
+            return timer
+        }()
+        lifecycleTimer = timer
+        // A millisecond late, so that the animation has ended by every rounding of its time.
+        timer.schedule(deadline: .now() + max(next - now, 0) + 0.001, leeway: .microseconds(200))
     }
 
     /// For tests and tools: handles X events and draws due frames until `condition` holds or

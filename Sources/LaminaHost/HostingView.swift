@@ -17,6 +17,9 @@ open class HostingView {
         didSet { layer.frame = CGRect(origin: .zero, size: bounds.size) }
     }
 
+    /// The recognizers added with `addGestureRecognizer(_:)`, in order.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+
     /// The window showing the view.
     public internal(set) weak var window: Window?
 
@@ -28,22 +31,44 @@ open class HostingView {
         }
     }
 
+    /// A view with a root layer of `layerClass`.
     public init() {
-        // Made through the required `init(layer:)` from a fresh default layer (Swift cannot call
-        // `init()` on a class value: it is not required, as Apple's subclasses override it freely).
-        layer = Self.layerClass.init(layer: CALayer())
+        // Swift cannot call `init()` on a class value (it is not required: Apple's subclasses
+        // override it freely); `init(newFrom: nil)` is required and runs the subclass's `init()`.
+        layer = Self.layerClass.init(newFrom: nil)
     }
 
     /// Called when the view's size changes. Does nothing by default.
     open func layout() {}
 
+    /// The pointer's look over the view, unless `cursor(at:)` says otherwise. Defaults to `.arrow`.
+    public var cursor: Cursor = .arrow {
+        didSet { window?.updateCursor() }
+    }
+
+    /// The pointer's look at `location` (view coordinates): override for regions, say a
+    /// pointing hand over the layers that react to clicks. Defaults to `cursor`.
+    open func cursor(at location: CGPoint) -> Cursor { cursor }
+
+    /// A button was pressed over the view (`event.button`, `event.clickCount`). Does nothing by default.
     open func mouseDown(with event: PointerEvent) {}
+    /// A button was released (wherever the pointer is: the view keeps it while a button is held).
     open func mouseUp(with event: PointerEvent) {}
+    /// The pointer moved with a button held; inside the window or not.
     open func mouseDragged(with event: PointerEvent) {}
+    /// The pointer moved over the view with no button held.
     open func mouseMoved(with event: PointerEvent) {}
+    /// The pointer came into the window.
     open func mouseEntered(with event: PointerEvent) {}
+    /// The pointer left the window.
     open func mouseExited(with event: PointerEvent) {}
+    /// A wheel step or scroll over the view.
     open func scrollWheel(with event: ScrollEvent) {}
+    /// A key was pressed (or repeats: `event.isARepeat`) while the window has the focus.
     open func keyDown(with event: KeyEvent) {}
+    /// A key was released.
     open func keyUp(with event: KeyEvent) {}
+    /// A modifier key (Shift, Control, Alt, Super, Caps Lock) was pressed or released;
+    /// `event.modifiers` holds the flags after the change.
+    open func flagsChanged(with event: KeyEvent) {}
 }

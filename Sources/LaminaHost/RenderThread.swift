@@ -14,6 +14,9 @@ final class RenderThread: @unchecked Sendable {
     private var started = false
     /// Frames drawn by this thread (for tests and tools).
     private(set) var framesDrawn = 0
+    /// Ticks of this thread's frame clock, drawn or not (a display link alone ticks it).
+    var ticks: Int { condition.lock(); defer { condition.unlock() }; return tickCount }
+    private var tickCount = 0
     /// The display's frame interval: its RandR refresh rate, else 60 Hz.
     private(set) var frameInterval: TimeInterval = 1.0 / 60
     /// When false, frames follow each other as fast as they can be drawn (benchmarks).
@@ -21,19 +24,70 @@ final class RenderThread: @unchecked Sendable {
     /// When true, every frame is composited whole (benchmarks measure what damage saves).
     nonisolated(unsafe) var drawsWholeFrames = false
 
+    /// Which clock paces the frames.
+    var timing: FrameTiming {
+        condition.lock(); defer { condition.unlock() }
+        if vblank != nil { return .presentVBlank(framesPerSecond: timerTiming.framesPerSecond) }
+        return timerTiming
+    }
+    private var timerTiming = FrameTiming.defaultTimer(framesPerSecond: 60)
+    /// The display's vblank through Present, when the server has it (nil: the timer paces).
+    private var vblank: VBlankClock?
+    /// Vblank waits in a row that saw no notify: many mean the server's counter does not run.
+    private var missedVBlanks = 0
+
     private init() {
-        if let rate = try? X11Display.connection().refreshRate { frameInterval = 1 / rate }
+        guard let x = try? X11Display.connection() else { return }
+        if let rate = x.refreshRate {
+            frameInterval = 1 / rate
+            timerTiming = .randrTimer(framesPerSecond: rate)
+        }
+        if ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" { vblank = VBlankClock(x) }
+    }
+
+    /// For tests and benchmarks: paces by the timer from now on (`vblank` false), or by Present
+    /// again where the server has it.
+    func pace(byVBlank: Bool) {
+        let clock = byVBlank ? (try? X11Display.connection()).flatMap(VBlankClock.init) : nil
+        condition.lock(); vblank = clock; missedVBlanks = 0; condition.unlock()
+    }
+
+    /// Waits for the next vblank of a shown window: its media time, or nil when frames are
+    /// paced by the timer (no Present, no window, or no notify came).
+    private func waitForVBlank() -> CFTimeInterval? {
+        condition.lock()
+        let clock = vblank, window = surfaces.first(where: { !$0.isClosed })?.windowID, interval = frameInterval
+        condition.unlock()
+        guard let clock, let window else { return nil }
+        let time = clock.waitForVBlank(of: window, timeout: 4 * interval)
+        condition.lock()
+        defer { condition.unlock() }
+        if time == nil {
+            missedVBlanks += 1
+            if missedVBlanks >= 10 { vblank = nil }                  // the counter does not run here
+        } else {
+            missedVBlanks = 0
+        }
+        return time
+    }
+
+    /// Starts the thread (idempotent) and makes its ticks drive every display link.
+    func start() {
+        condition.lock()
+        let first = !started
+        started = true
+        condition.unlock()
+        guard first else { return }
+        let thread = Thread { [unowned self] in self.loop() }
+        thread.name = "Lamina render"
+        thread.start()
+        DisplayLinkClock.shared.drive { RenderThread.shared.wake() }
     }
 
     func add(_ surface: Surface) {
+        start()
         condition.lock()
         surfaces.append(surface)
-        if !started {
-            started = true
-            let thread = Thread { [unowned self] in self.loop() }
-            thread.name = "Lamina render"
-            thread.start()
-        }
         condition.signal()
         condition.unlock()
     }
@@ -54,23 +108,40 @@ final class RenderThread: @unchecked Sendable {
 
     /// A newly committed tree (or an expose, a resize) for `surface`.
     func submit(_ tree: RenderTree?, to surface: Surface) {
-        surface.lock.lock()
-        surface.tree = tree
-        surface.needsFrame = true
-        surface.lock.unlock()
+        surface.submit(tree)
         condition.lock()
         condition.signal()
         condition.unlock()
     }
 
+    /// The render tick: draws the windows that want a frame now (a new tree, a running
+    /// animation, an animation that just started or ended), then tells the display links; sleeps
+    /// until the next animation event when nothing runs, for good when nothing ever will.
     private func loop() {
-        var next = Date()
+        // Paced ticks keep to a grid of frame intervals from the moment the thread woke: a late
+        // tick moves to the next free slot (a missed frame shows as a gap in the display links'
+        // timestamps, as on Apple) instead of following the last one at once.
+        var grid: (start: Date, media: CFTimeInterval)?
+        var slot = 0
+        /// The vblank this tick follows (nil: the timer's grid).
+        var vblankTime: CFTimeInterval?
         while true {
             condition.lock()
-            while !surfaces.contains(where: \.wantsFrame) { condition.wait() }
-            let due = surfaces
+            var now = CACurrentMediaTime(), due: [Surface] = []
+            while true {
+                now = CACurrentMediaTime()
+                due = surfaces.filter { $0.wantsFrame(at: now) }
+                if !due.isEmpty || DisplayLinkClock.shared.wantsFrames { break }
+                grid = nil                                         // asleep: the grid starts again
+                vblankTime = nil
+                if let event = surfaces.compactMap(\.nextAnimationEvent).min() {
+                    _ = condition.wait(until: Date(timeIntervalSinceNow: max(event - now, 0.0005)))
+                } else {
+                    condition.wait()
+                }
+            }
             condition.unlock()
-            let now = CACurrentMediaTime()
+            if grid == nil || !isPaced { (grid, slot) = ((Date(), now), 0) }
             var drawn = 0
             for surface in due {
                 if drawsWholeFrames { surface.invalidate() }
@@ -78,15 +149,26 @@ final class RenderThread: @unchecked Sendable {
             }
             condition.lock()
             framesDrawn += drawn
+            tickCount += 1
             condition.unlock()
+            DisplayLinkClock.shared.frame(at: vblankTime ?? grid!.media + Double(slot) * frameInterval, interval: frameInterval)
             // Our XSync may have queued events without waking the connection's dispatch source.
             if drawn > 0 {
                 DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }
             }
-            // Hold the display's rate: 60 frames a second at most.
-            guard isPaced else { continue }
-            next = max(next.addingTimeInterval(frameInterval), Date())
-            Thread.sleep(until: next)
+            // Hold the display's rate: the next vblank where Present tells it, else the timer's grid.
+            guard isPaced, let start = grid?.start else { continue }
+            vblankTime = waitForVBlank()
+            if vblankTime != nil { grid = nil; continue }
+            slot = max(slot + 1, Int((Date().timeIntervalSince(start) / frameInterval).rounded(.up)))
+            Thread.sleep(until: start.addingTimeInterval(Double(slot) * frameInterval))
         }
+    }
+
+    /// Wakes the thread: display links started or stopped wanting frames.
+    func wake() {
+        condition.lock()
+        condition.signal()
+        condition.unlock()
     }
 }

@@ -13,16 +13,25 @@ final class Surface: @unchecked Sendable {
     let gc: GC
     var buffers: SwapChain?
     var scale: CGFloat
-    var tree: RenderTree?
+    /// The latest committed tree (`submit` hands a new one over).
+    private(set) var tree: RenderTree?
     var needsFrame = true
+    /// The tree changed since its schedule was worked out.
+    private var scheduleIsStale = true
     var closed = false
     /// Frames put, and how long each took to draw and put (the last 4096), for readouts.
     private(set) var framesPut = 0
+    /// Of those, frames the compositor could not place, drawn whole by `LayerRenderer` (a whole-frame
+    /// fallback), for benchmarks.
+    private(set) var wholeFramesDrawn = 0
     private(set) var frameTimes: [Double] = []
     /// How long the last frame took to draw and put.
     private var lastFrameSeconds: CFTimeInterval = 0
     /// When the last frame's put completed (media time).
     private(set) var lastPutTime: CFTimeInterval = 0
+    /// When the recent frames were put (media times, the last 4096): their intervals are the
+    /// pacing the window shows.
+    private(set) var putTimes: [CFTimeInterval] = []
     /// The media time the window's picture was drawn for (−∞ before the first frame): set once
     /// its put has been made, so that a capture after it sees that frame.
     private(set) var shownMediaTime: CFTimeInterval = -.infinity
@@ -30,19 +39,49 @@ final class Surface: @unchecked Sendable {
     private var lostPicture = true
     /// Places cached layer textures where the picture changed (used under `drawing`).
     private let compositor = Compositor()
+    /// The caches this window's frames are drawn with, by the compositor or, for frames only the
+    /// main thread can draw, by the layer renderer.
+    var renderContext: RenderContext { compositor.context }
 
     init(windowID: UInt, gc: GC, buffers: SwapChain?, scale: CGFloat) {
         self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
     }
 
-    /// Whether the render thread has a frame to draw (a new tree, or an animating one).
-    var wantsFrame: Bool {
+    /// The tree's animation schedule as of the last frame drawn: the render tick draws while an
+    /// animation runs and once at its next start or end, never for a tree that holds still.
+    private var schedule = AnimationSchedule.still
+    /// Frames the render thread drew for this window (a frame whose picture did not change draws
+    /// but puts nothing), for tests of the frame clock.
+    private(set) var framesDrawn = 0
+
+    /// Whether the window was closed.
+    var isClosed: Bool { lock.lock(); defer { lock.unlock() }; return closed }
+
+    /// Whether the render thread has a frame to draw at media time `t`: a new tree, a running
+    /// animation, or an animation that started or ended since the last frame.
+    func wantsFrame(at t: CFTimeInterval) -> Bool {
         lock.lock(); defer { lock.unlock() }
-        return wantsFrameLocked
+        return wantsFrameLocked(at: t)
     }
 
-    private var wantsFrameLocked: Bool {
-        !closed && tree != nil && (needsFrame || tree!.isAnimating)
+    /// When this window next wants a frame if it wants none now: its tree's next animation event.
+    var nextAnimationEvent: CFTimeInterval? {
+        lock.lock(); defer { lock.unlock() }
+        return closed || tree == nil ? nil : schedule.nextEvent
+    }
+
+    private func wantsFrameLocked(at t: CFTimeInterval) -> Bool {
+        guard !closed, tree != nil else { return false }
+        return needsFrame || schedule.isAnimating || schedule.nextEvent.map { t >= $0 } ?? false
+    }
+
+    /// A newly committed tree (nil: the main thread draws this window) to draw at the next tick.
+    func submit(_ tree: RenderTree?) {
+        lock.lock()
+        self.tree = tree
+        needsFrame = true
+        scheduleIsStale = true
+        lock.unlock()
     }
 
     /// Makes the next frame whole.
@@ -56,28 +95,39 @@ final class Surface: @unchecked Sendable {
         buffers?.putCompleted(serial: serial)
     }
 
-    /// Hands over new buffers (after a resize).
+    /// Hands over new buffers (after a resize); nothing is drawn into them until the tree laid
+    /// out for their size is submitted.
     func replaceBuffers(_ buffers: SwapChain?) {
-        lock.lock(); self.buffers = buffers; lostPicture = true; lock.unlock()
+        lock.lock(); self.buffers = buffers; tree = nil; lostPicture = true; lock.unlock()
     }
 
     /// The render thread's frame: composites the tree at media time `t` where it changed and
-    /// puts only that; a tree the compositor cannot place is drawn whole. True when it drew.
+    /// puts only that (a target the compositor cannot write is drawn whole). True when it drew.
     func drawDueFrame(atMediaTime t: CFTimeInterval) -> Bool {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
-        guard wantsFrameLocked, let tree, let buffers else { lock.unlock(); return false }
+        guard wantsFrameLocked(at: t), let tree, let buffers else { lock.unlock(); return false }
         needsFrame = false
+        framesDrawn += 1
         if lostPicture { compositor.invalidate() }
         lostPicture = false
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()
+        // Asked once per tree and event, not per frame: nothing starts or stops between two events.
+        lock.lock()
+        let reschedule = scheduleIsStale || schedule.nextEvent.map { t >= $0 } ?? false
+        scheduleIsStale = false
+        lock.unlock()
+        if reschedule {
+            let next = tree.animationSchedule(atMediaTime: t)
+            lock.lock(); schedule = next; lock.unlock()
+        }
         let buffer = buffers.back()
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
         guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
-            drawWhole(buffers, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0) }
+            drawWhole(buffers, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0, context: renderContext) }
             return true
         }
         if !rects.isEmpty {                                       // nothing changed: nothing to put
@@ -113,13 +163,15 @@ final class Surface: @unchecked Sendable {
         ctx.restoreGState()
         buffers.present([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
         recordFrame(since: started)
-        lock.lock(); shownMediaTime = t; lock.unlock()
+        lock.lock(); shownMediaTime = t; wholeFramesDrawn += 1; lock.unlock()
     }
 
     private func recordFrame(since started: CFTimeInterval) {
         let now = CACurrentMediaTime(), seconds = now - started
         lock.lock(); defer { lock.unlock() }
         lastPutTime = now
+        if putTimes.count == 4096 { putTimes.removeFirst(2048) }
+        putTimes.append(now)
         lastFrameSeconds = seconds
         framesPut += 1
         if frameTimes.count == 4096 { frameTimes.removeFirst(2048) }

@@ -1,5 +1,6 @@
 import CX11
 import QuartzCore
+import Glibc
 
 /// A top-level X11 window showing a `HostingView`'s layer tree.
 ///
@@ -9,10 +10,33 @@ import QuartzCore
 ///     Application.shared.run()
 @MainActor
 public final class Window {
-    /// The title in the window manager's decoration.
+    /// The title in the window manager's decoration (any text: it is set as UTF-8 too).
     public var title: String {
-        didSet { if let id = windowID { XStoreName(x.display, id, title) } }
+        didSet { applyTitle() }
     }
+
+    /// Told when the close button is pressed, and of focus and size changes. Held weakly.
+    /// Defaults to nil (the close button closes the window).
+    public weak var delegate: WindowDelegate?
+
+    /// The smallest size the window manager lets the user give the window, in points. Defaults to nil (none).
+    public var minSize: CGSize? { didSet { applySizeHints() } }
+    /// The largest size the window manager lets the user give the window, in points. Defaults to nil (none).
+    public var maxSize: CGSize? { didSet { applySizeHints() } }
+    /// Whether the user may resize the window; false holds it at its size. Defaults to true.
+    public var isResizable = true { didSet { applySizeHints() } }
+
+    /// Whether the window covers the whole screen without decoration. Defaults to false. Asks
+    /// the window manager (EWMH `_NET_WM_STATE_FULLSCREEN`); with none running (a bare X
+    /// server), the window covers the screen itself and gets its old frame back after.
+    public var isFullscreen = false {
+        didSet { if isFullscreen != oldValue { applyFullscreen() } }
+    }
+    /// The window's frame in pixels before it went full screen without a window manager.
+    private var frameBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
+
+    /// Whether the window has the keyboard focus (key events go to its view).
+    public private(set) var isKey = false
 
     /// The hosted view; its bounds follow the window's size.
     public var contentView: HostingView? {
@@ -24,8 +48,12 @@ public final class Window {
         }
     }
 
-    /// Device pixels per point (Xft.dpi / 96, or `LAMINA_SCALE`).
-    public let scale: CGFloat
+    /// Device pixels per point: Xft.dpi / 96 (or `LAMINA_SCALE`), following the screen's Xft.dpi
+    /// when it changes at run time. Setting it keeps the size in points and changes the pixels;
+    /// values that are not finite and positive are refused with a message.
+    public var scale: CGFloat {
+        didSet { scaleDidChange(from: oldValue) }
+    }
 
     /// The size in points.
     public private(set) var size: CGSize
@@ -41,8 +69,16 @@ public final class Window {
     var buffers: SwapChain? { surface?.buffers }
     var needsDisplay = true
     private var renderedCommit = -1
-    private var hovering = false
-    private var lastClick: (time: UInt, button: UInt32, count: Int) = (0, 0, 0)
+    /// The last press, for click counting: its server time, button, place and count.
+    private var lastClick: (time: UInt, button: UInt32, x: Int32, y: Int32, count: Int) = (0, 0, 0, 0, 0)
+    /// Keys held down, to tell auto-repeat (presses without releases) from new presses.
+    private var keysDown: Set<UInt32> = []
+    /// The window's input context (nil without an input method).
+    private var inputContext: XIC?
+    /// The cursor shown over the window now.
+    private var shownCursor: Cursor?
+    /// Where the pointer was last seen over the window (points), for cursor updates.
+    private var pointerLocation: CGPoint?
 
     /// A window of `size` points; nothing shows until `show()`. Traps with a clear message when
     /// there is no X display (use `Window.make` to handle that case).
@@ -81,15 +117,28 @@ public final class Window {
     /// Maps the window and waits until the server shows it.
     public func show() {
         guard windowID == nil else { return }
+        Application.shared.watchSignals()                     // before anyone can see the window
         let width = UInt32((size.width * scale).rounded()), height = UInt32((size.height * scale).rounded())
         let id = XCreateSimpleWindow(x.display, x.root, 0, 0, width, height, 0, 0, XWhitePixel(x.display, x.screen))
         windowID = id
         XStoreName(x.display, id, title)
         var atom = x.deleteWindowAtom
         XSetWMProtocols(x.display, id, &atom, 1)
-        let mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | EnterWindowMask | LeaveWindowMask | KeyPressMask | KeyReleaseMask
+        var mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+            | EnterWindowMask | LeaveWindowMask | KeyPressMask | KeyReleaseMask | FocusChangeMask
+        if let im = x.inputMethod, let ic = lamina_create_input_context(im, id) {
+            inputContext = ic
+            mask |= lamina_input_context_event_mask(ic)
+        }
         XSelectInput(x.display, id, Int(mask))
+        applyTitle()
+        applySizeHints()
+        // Which process owns the window, for window managers and tools (`xdotool search --pid`).
+        var pid = UInt(getpid())
+        _ = withUnsafeBytes(of: &pid) { bytes in
+            XChangeProperty(x.display, id, XInternAtom(x.display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
+                            bytes.bindMemory(to: UInt8.self).baseAddress, 1)
+        }
         let gc = XCreateGC(x.display, id, 0, nil)!
         self.gc = gc
         surface = Surface(windowID: id, gc: gc, buffers: SwapChain(x, width: Int(width), height: Int(height)), scale: scale)
@@ -111,6 +160,9 @@ public final class Window {
     /// Removes the window.
     public func close() {
         guard let id = windowID else { return }
+        delegate?.windowWillClose(self)
+        if let inputContext { XDestroyIC(inputContext) }
+        inputContext = nil
         if let surface { RenderThread.shared.remove(surface) }
         surface = nil
         if let gc { XFreeGC(x.display, gc) }
@@ -127,6 +179,23 @@ public final class Window {
         guard let surface else { return 0 }
         surface.lock.lock(); defer { surface.lock.unlock() }
         return surface.framesPut
+    }
+
+    /// Frames the render thread drew for this window: a frame whose picture did not change is
+    /// drawn but not put. An idle window, or one whose animations have all ended, draws none.
+    package var framesDrawn: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.framesDrawn
+    }
+
+    /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
+    /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
+    /// in the tree), for benchmarks.
+    package var framesDrawnWhole: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.wholeFramesDrawn
     }
 
     /// When the last frame was put on screen (media time), for latency measurements.
@@ -157,6 +226,18 @@ public final class Window {
     public static var isFramePaced: Bool {
         get { RenderThread.shared.isPaced }
         set { RenderThread.shared.isPaced = newValue }
+    }
+
+    /// The clock that paces every window's frames: a timer at the display's RandR refresh rate,
+    /// else at 60 Hz (Xvfb, remote displays).
+    public static var frameTiming: FrameTiming { RenderThread.shared.timing }
+
+    /// The intervals between the window's recent frames as shown (put), in seconds, oldest
+    /// first: how evenly frames land, whatever `frameTiming` aims at.
+    public var recentFrameIntervals: [Double] {
+        guard let surface else { return [] }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return zip(surface.putTimes, surface.putTimes.dropFirst()).map { $1 - $0 }
     }
 
     /// Frames a second while something animates: the display's RandR refresh rate, else 60.
@@ -192,12 +273,25 @@ public final class Window {
     /// Whether the main thread has something to hand over: a commit, an expose, a resize — or a
     /// tree that only the main thread can draw while it animates.
     func wantsFrame(commit: Int) -> Bool {
-        guard isVisible, let layer = contentView?.layer else { return false }
-        return needsDisplay || commit != renderedCommit || (drawsOnMainThread && layer.hasAnimationsInTree)
+        guard isVisible, contentView != nil else { return false }
+        return needsDisplay || commit != renderedCommit || drawsAnimationsOnMainThread
     }
 
     /// Whether the current tree redraws animated custom properties (main thread only).
     private var drawsOnMainThread = false
+
+    /// Whether the main thread draws this window's frames while its animations run: while one
+    /// is inside its active duration (an ended forwards fill holds still).
+    var drawsAnimationsOnMainThread: Bool {
+        guard drawsOnMainThread, let layer = contentView?.layer, layer.hasAnimationsInTree else { return false }
+        return layer.animationSchedule(atMediaTime: CACurrentMediaTime()).isAnimating
+    }
+
+    /// The lifecycle tick ran: a tree only the main thread draws needs its frame at the event
+    /// too (an animation that just ended shows its model value); the render thread draws its own.
+    func animationEventPassed() {
+        if drawsOnMainThread { needsDisplay = true }
+    }
 
     /// Hands the committed tree to the render thread; draws it here when it needs the main thread.
     func render(commit: Int = CATransaction.commitCount) {
@@ -210,7 +304,7 @@ public final class Window {
         } else {
             drawsOnMainThread = true
             RenderThread.shared.submit(nil, to: surface)
-            surface.drawFrame(atMediaTime: now) { layer.renderFrame(atMediaTime: now, in: $0) }
+            surface.drawFrame(atMediaTime: now) { layer.renderFrame(atMediaTime: now, in: $0, renderContext: surface.renderContext) }
         }
         needsDisplay = false
         renderedCommit = commit
@@ -228,66 +322,255 @@ public final class Window {
             surface?.invalidate()                               // the server lost what it showed
             needsDisplay = true
         case ConfigureNotify:
-            resize(width: Int(event.xconfigure.width), height: Int(event.xconfigure.height))
+            // A resize storm queues many: only the last one of a batch is laid out and drawn.
+            pendingSize = (Int(event.xconfigure.width), Int(event.xconfigure.height))
         case ClientMessage:
-            if UInt(event.xclient.data.l.0) == x.deleteWindowAtom { close() }
+            // The window manager's close button: the delegate may keep the window open.
+            if UInt(event.xclient.data.l.0) == x.deleteWindowAtom, delegate?.windowShouldClose(self) ?? true { close() }
         case ButtonPress, ButtonRelease:
             pointer(event.xbutton, pressed: event.type == ButtonPress)
         case MotionNotify:
             let e = event.xmotion
-            let pointer = PointerEvent(location: point(e.x, e.y), button: .left, clickCount: 0, modifiers: modifiers(e.state))
-            if e.state & UInt32(Button1Mask | Button2Mask | Button3Mask) != 0 {
-                contentView?.mouseDragged(with: pointer)
-            } else {
-                contentView?.mouseMoved(with: pointer)
-            }
+            let location = point(e.x, e.y)
+            let held = buttons(e.state)
+            let pointer = PointerEvent(location: location, button: .left, clickCount: 0, modifiers: modifiers(e.state), buttons: held)
+            pointerLocation = location
+            // While a button is held the server keeps sending to this window (an implicit grab):
+            // drags that leave it keep reporting, with points outside the bounds.
+            if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.deliverMouseDragged(pointer) }
+            updateCursor()
         case EnterNotify, LeaveNotify:
             let e = event.xcrossing
-            let pointer = PointerEvent(location: point(e.x, e.y), button: .left, clickCount: 0, modifiers: modifiers(e.state))
-            if event.type == EnterNotify { contentView?.mouseEntered(with: pointer) } else { contentView?.mouseExited(with: pointer) }
+            let location = point(e.x, e.y)
+            let pointer = PointerEvent(location: location, button: .left, clickCount: 0, modifiers: modifiers(e.state), buttons: buttons(e.state))
+            if event.type == EnterNotify {
+                pointerLocation = location
+                contentView?.mouseEntered(with: pointer)
+                updateCursor()
+            } else {
+                pointerLocation = nil
+                contentView?.mouseExited(with: pointer)
+            }
         case KeyPress, KeyRelease:
             key(&event.xkey, pressed: event.type == KeyPress)
+        case FocusIn, FocusOut:
+            // Focus that only follows the pointer into a child says nothing about this window.
+            guard event.xfocus.detail != NotifyPointer else { break }
+            let focused = event.type == FocusIn
+            guard focused != isKey else { break }
+            isKey = focused
+            if let inputContext { if focused { XSetICFocus(inputContext) } else { XUnsetICFocus(inputContext) } }
+            if !focused { keysDown.removeAll(); contentView?.interruptGestures() }
+            if focused { delegate?.windowDidBecomeKey(self) } else { delegate?.windowDidResignKey(self) }
         default:
             break
         }
     }
 
-    private func resize(width: Int, height: Int) {
-        let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
-        guard newSize != size, width > 0, height > 0 else { return }
-        size = newSize
-        surface?.replaceBuffers(SwapChain(x, width: width, height: height))
-        contentView?.bounds = CGRect(origin: .zero, size: size)
+    /// A new scale: the window keeps its size in points, in new pixels (a new buffer now, the
+    /// window's own size when the server has resized it).
+    private func scaleDidChange(from old: CGFloat) {
+        guard scale != old else { return }
+        guard scale.isFinite, scale > 0 else {
+            CGDiagnostics.log("Window.scale", "\(scale) is not a positive number; kept \(old).")
+            scale = old
+            return
+        }
+        guard let id = windowID, let surface else { return }
+        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        surface.lock.lock(); surface.scale = scale; surface.lock.unlock()
+        surface.replaceBuffers(SwapChain(x, width: width, height: height))
+        applySizeHints()
+        XResizeWindow(x.display, id, UInt32(width), UInt32(height))
+        XFlush(x.display)
         needsDisplay = true
+        render()
+    }
+
+    /// The size in device pixels of the last ConfigureNotify not yet applied.
+    private var pendingSize: (width: Int, height: Int)?
+
+    /// Applies the last size the server reported (after a batch of events): the view lays out
+    /// (`HostingView.layout()`, autoresizing, constraints) without implicit animations, and the
+    /// new tree reaches the render thread together with buffers of the new size, so that no
+    /// frame shows the old layout stretched or cut at the new size.
+    func applyPendingResize() {
+        guard let (width, height) = pendingSize else { return }
+        pendingSize = nil
+        let newSize = CGSize(width: CGFloat(width) / scale, height: CGFloat(height) / scale)
+        let samePixels = buffers.map { $0.width == width && $0.height == height } ?? false
+        guard newSize != size || !samePixels, width > 0, height > 0, let surface else { return }
+        size = newSize
+        surface.replaceBuffers(SwapChain(x, width: width, height: height))      // draws nothing until the new tree
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        contentView?.bounds = CGRect(origin: .zero, size: size)
+        contentView?.layer.layoutIfNeeded()
+        CATransaction.commit()
+        needsDisplay = true
+        render()
+        delegate?.windowDidResize(self)
     }
 
     private func pointer(_ e: XButtonEvent, pressed: Bool) {
         let location = point(e.x, e.y)
-        // Buttons 4–7 are the wheel.
+        // Buttons 4–7 are the wheel: steps of 10 points (a touchpad's smooth deltas need XInput 2).
         if (4...7).contains(e.button) {
             guard pressed else { return }
             let step: CGFloat = 10
             let (dx, dy): (CGFloat, CGFloat) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][Int(e.button)]!
-            contentView?.scrollWheel(with: ScrollEvent(location: location, deltaX: dx, deltaY: dy, modifiers: modifiers(e.state),
-                                                      timestamp: CACurrentMediaTime()))
+            contentView?.deliverScroll(ScrollEvent(location: location, deltaX: dx, deltaY: dy, modifiers: modifiers(e.state)))
             return
         }
         if pressed {
-            let quick = e.time &- lastClick.time < 400 && e.button == lastClick.button
-            lastClick = (e.time, e.button, quick ? lastClick.count + 1 : 1)
+            // A double click: the same button again within the desktop's time and a few points.
+            let slop = Int32((4 * scale).rounded(.up))
+            let again = e.button == lastClick.button && e.time &- lastClick.time <= x.doubleClickMilliseconds
+                && abs(e.x - lastClick.x) <= slop && abs(e.y - lastClick.y) <= slop
+            lastClick = (e.time, e.button, e.x, e.y, again ? lastClick.count + 1 : 1)
         }
         let event = PointerEvent(location: location, button: MouseButton(rawValue: Int(e.button)) ?? .other,
-                                 clickCount: lastClick.count, modifiers: modifiers(e.state))
-        if pressed { contentView?.mouseDown(with: event) } else { contentView?.mouseUp(with: event) }
+                                 clickCount: lastClick.count, modifiers: modifiers(e.state), buttons: buttons(e.state))
+        if pressed { contentView?.deliverMouseDown(event) } else { contentView?.deliverMouseUp(event) }
+    }
+
+    /// Shows the cursor the view wants where the pointer is.
+    func updateCursor() {
+        guard let id = windowID, let view = contentView else { return }
+        let wanted = pointerLocation.map { view.cursor(at: $0) } ?? view.cursor
+        guard wanted != shownCursor else { return }
+        shownCursor = wanted
+        XDefineCursor(x.display, id, CursorCache.xCursor(wanted, on: x))
+        XFlush(x.display)
     }
 
     private func key(_ e: inout XKeyEvent, pressed: Bool) {
+        let repeated = pressed && keysDown.contains(e.keycode)
+        if pressed { keysDown.insert(e.keycode) } else { keysDown.remove(e.keycode) }
+        let (text, symbol) = pressed ? typedText(&e) : ("", keySymbol(&e))
+        // What the key types with Shift alone (Ctrl+A's "a").
+        var plain = e
+        plain.state &= UInt32(ShiftMask | LockMask)
+        let (plainText, _) = pressed ? keymapText(&plain) : ("", 0)
+        let flags = modifiers(e.state)
+        if let changed = modifierFlag(for: symbol) {
+            // Modifier keys change the flags (as flagsChanged on Apple) rather than typing.
+            var after = flags
+            if changed == .capsLock {
+                if pressed { if after.contains(.capsLock) { after.remove(.capsLock) } else { after.insert(.capsLock) } }
+            } else if pressed {
+                after.insert(changed)
+            } else {
+                after.remove(changed)
+            }
+            guard !repeated else { return }
+            contentView?.flagsChanged(with: KeyEvent(characters: "", keyCode: UInt16(e.keycode), modifiers: after))
+            return
+        }
+        let event = KeyEvent(characters: text, charactersIgnoringModifiers: plainText, keyCode: UInt16(e.keycode),
+                             modifiers: flags, isARepeat: repeated)
+        if pressed { contentView?.keyDown(with: event) } else { contentView?.keyUp(with: event) }
+    }
+
+    /// The text a press types through the input method (compose keys, any layout), in UTF-8.
+    private func typedText(_ e: inout XKeyEvent) -> (String, KeySym) {
+        guard let inputContext else { return keymapText(&e) }
+        var symbol: KeySym = 0, status: Int32 = 0
+        var buffer = [CChar](repeating: 0, count: 64)
+        var count = Xutf8LookupString(inputContext, &e, &buffer, Int32(buffer.count), &symbol, &status)
+        if status == XBufferOverflow {
+            buffer = [CChar](repeating: 0, count: Int(count) + 1)
+            count = Xutf8LookupString(inputContext, &e, &buffer, Int32(buffer.count), &symbol, &status)
+        }
+        let hasText = status == XLookupChars || status == XLookupBoth
+        let text = hasText ? String(decoding: buffer.prefix(Int(max(count, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
+        return (text, symbol)
+    }
+
+    /// The text of a key through the keymap alone (`XLookupString`, in the locale's encoding:
+    /// UTF-8, else Latin-1).
+    private func keymapText(_ e: inout XKeyEvent) -> (String, KeySym) {
         var buffer = [CChar](repeating: 0, count: 16)
         var symbol: KeySym = 0
         let count = XLookupString(&e, &buffer, Int32(buffer.count - 1), &symbol, nil)
-        let text = String(decoding: buffer.prefix(Int(max(count, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let event = KeyEvent(characters: text, keyCode: UInt16(e.keycode), modifiers: modifiers(e.state), timestamp: CACurrentMediaTime())
-        if pressed { contentView?.keyDown(with: event) } else { contentView?.keyUp(with: event) }
+        let bytes = buffer.prefix(Int(max(count, 0))).map { UInt8(bitPattern: $0) }
+        if String(cString: nl_langinfo(Int32(CODESET))) == "UTF-8" { return (String(decoding: bytes, as: UTF8.self), symbol) }
+        return (String(bytes.map { Character(Unicode.Scalar($0)) }), symbol)
+    }
+
+    private func keySymbol(_ e: inout XKeyEvent) -> KeySym { XLookupKeysym(&e, 0) }
+
+    /// The flag a modifier key changes, or nil for other keys.
+    private func modifierFlag(for symbol: KeySym) -> ModifierFlags? {
+        switch Int32(truncatingIfNeeded: symbol) {
+        case XK_Shift_L, XK_Shift_R: return .shift
+        case XK_Control_L, XK_Control_R: return .control
+        case XK_Alt_L, XK_Alt_R, XK_Meta_L, XK_Meta_R: return .option
+        case XK_Super_L, XK_Super_R: return .command
+        case XK_Caps_Lock: return .capsLock
+        default: return nil
+        }
+    }
+
+    private func buttons(_ state: UInt32) -> MouseButtons {
+        var held: MouseButtons = []
+        if state & UInt32(Button1Mask) != 0 { held.insert(.left) }
+        if state & UInt32(Button2Mask) != 0 { held.insert(.middle) }
+        if state & UInt32(Button3Mask) != 0 { held.insert(.right) }
+        return held
+    }
+
+    /// Sets the title as Latin-1 (WM_NAME) and UTF-8 (_NET_WM_NAME, which desktops show).
+    private func applyTitle() {
+        guard let id = windowID else { return }
+        XStoreName(x.display, id, title)
+        let utf8 = Array(title.utf8)
+        XChangeProperty(x.display, id, XInternAtom(x.display, "_NET_WM_NAME", 0), XInternAtom(x.display, "UTF8_STRING", 0), 8,
+                        PropModeReplace, utf8, Int32(utf8.count))
+        XFlush(x.display)
+    }
+
+    private func applyFullscreen() {
+        guard let id = windowID else { return }
+        let state = XInternAtom(x.display, "_NET_WM_STATE", 0), fullscreen = XInternAtom(x.display, "_NET_WM_STATE_FULLSCREEN", 0)
+        if x.hasWindowManager {
+            var event = XEvent()
+            event.xclient.type = ClientMessage
+            event.xclient.window = id
+            event.xclient.message_type = state
+            event.xclient.format = 32
+            event.xclient.data.l.0 = isFullscreen ? 1 : 0                           // _NET_WM_STATE_ADD / _REMOVE
+            event.xclient.data.l.1 = Int(fullscreen)
+            event.xclient.data.l.3 = 1                                              // from an application
+            XSendEvent(x.display, x.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+        } else if isFullscreen {
+            var root: UInt = 0, px: Int32 = 0, py: Int32 = 0, width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
+            XGetGeometry(x.display, id, &root, &px, &py, &width, &height, &border, &depth)
+            frameBeforeFullscreen = (px, py, width, height)
+            XMoveResizeWindow(x.display, id, 0, 0, UInt32(XDisplayWidth(x.display, x.screen)), UInt32(XDisplayHeight(x.display, x.screen)))
+            XRaiseWindow(x.display, id)
+        } else if let old = frameBeforeFullscreen {
+            frameBeforeFullscreen = nil
+            XMoveResizeWindow(x.display, id, old.x, old.y, old.width, old.height)
+        }
+        XFlush(x.display)
+    }
+
+    /// Tells the window manager the sizes the user may give the window.
+    private func applySizeHints() {
+        guard let id = windowID else { return }
+        var hints = XSizeHints()
+        let pixels = { (size: CGSize) in (Int32((size.width * self.scale).rounded()), Int32((size.height * self.scale).rounded())) }
+        if !isResizable {
+            hints.flags |= PMinSize | PMaxSize
+            (hints.min_width, hints.min_height) = pixels(size)
+            (hints.max_width, hints.max_height) = pixels(size)
+        } else {
+            if let minSize { hints.flags |= PMinSize; (hints.min_width, hints.min_height) = pixels(minSize) }
+            if let maxSize { hints.flags |= PMaxSize; (hints.max_width, hints.max_height) = pixels(maxSize) }
+        }
+        XSetWMNormalHints(x.display, id, &hints)
+        XFlush(x.display)
     }
 
     /// Device pixels to points.

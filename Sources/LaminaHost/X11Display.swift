@@ -16,6 +16,18 @@ final class X11Display: @unchecked Sendable {
     let offersShm: Bool
     /// The event type of MIT-SHM's put completions (−1 without MIT-SHM).
     let shmCompletionEvent: Int32
+    /// The Present extension's major opcode (its events are GenericEvents carrying it), or nil
+    /// when the server has no Present.
+    let presentOpcode: Int32?
+    /// The opcode where the event predicate can read it (a C callback captures nothing).
+    private let presentOpcodeForPredicate = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// Whether XFixes (version 2 or later: cursor names) is offered.
+    let offersXFixes: Bool
+    /// The input method (XIM) that turns key presses into text (compose keys, other layouts);
+    /// nil when none opens (keys then go through the keymap alone, `XLookupString`).
+    let inputMethod: XIM?
+    /// The desktop's double-click time in milliseconds (Xresources `multiClickTime`, else 400).
+    let doubleClickMilliseconds: UInt
 
     /// The last X error code seen by the handler (0: none).
     nonisolated(unsafe) static var lastError: Int32 = 0
@@ -44,6 +56,17 @@ final class X11Display: @unchecked Sendable {
         protocolsAtom = XInternAtom(display, "WM_PROTOCOLS", 0)
         offersShm = XShmQueryExtension(display) != 0 && ProcessInfo.processInfo.environment["LAMINA_DISABLE_SHM"] != "1"
         shmCompletionEvent = offersShm ? XShmGetEventBase(display) + ShmCompletion : -1
+        var presentMajor: Int32 = 0, presentEvent: Int32 = 0, presentError: Int32 = 0
+        presentOpcode = XPresentQueryExtension(display, &presentMajor, &presentEvent, &presentError) != 0 ? presentMajor : nil
+        presentOpcodeForPredicate.pointee = presentOpcode ?? -1
+        var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 2, fixesMinor: Int32 = 0
+        offersXFixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
+            && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 2
+        // Auto-repeat as presses alone (no release in between), so that a repeat can be told apart.
+        var supported: Int32 = 0
+        _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
+        inputMethod = X11Display.openInputMethod(display)
+        doubleClickMilliseconds = XGetDefault(display, "lamina", "multiClickTime").flatMap { UInt(String(cString: $0)) } ?? 400
         XSetErrorHandler { _, event in
             X11Display.lastError = Int32(event?.pointee.error_code ?? 1)
             return 0
@@ -55,14 +78,50 @@ final class X11Display: @unchecked Sendable {
         }
     }
 
+    /// The desktop's input method. Text comes out as UTF-8 whatever the locale; a locale is
+    /// needed only for XIM to open, so a process left in the "C" locale takes C.UTF-8 for
+    /// character types.
+    private static func openInputMethod(_ display: OpaquePointer) -> XIM? {
+        let current = setlocale(LC_CTYPE, nil).map { String(cString: $0) } ?? "C"
+        if current == "C" || current == "POSIX" {
+            if setlocale(LC_CTYPE, "") == nil || String(cString: setlocale(LC_CTYPE, nil)) == "C" { setlocale(LC_CTYPE, "C.UTF-8") }
+        }
+        guard XSupportsLocale() != 0 else { return nil }
+        _ = XSetLocaleModifiers("")
+        return XOpenIM(display, nil, nil, nil)
+    }
+
+    /// Whether an EWMH window manager runs (its check window is named on the root).
+    var hasWindowManager: Bool {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let check = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        guard XGetWindowProperty(display, root, check, 0, 1, 0, XA_WINDOW, &type, &format, &count, &after, &data) == Success else { return false }
+        if let data { XFree(data) }
+        return count > 0
+    }
+
     /// The file descriptor to watch for events.
     var fileDescriptor: Int32 { XConnectionNumber(display) }
 
     /// Takes the next event, reading what the server has sent, and never blocks: false when
     /// there is none. (`XPending` then `XNextEvent` would block for good when another thread —
     /// the render thread taking its put completions — empties the queue in between.)
+    /// Present's events are left for the render thread, which paces frames by them.
     func takeEvent(_ event: inout XEvent) -> Bool {
-        XCheckIfEvent(display, &event, { _, _, _ in 1 }, nil) != 0
+        XCheckIfEvent(display, &event, { _, event, opcode in
+            guard let event, let opcode, event.pointee.type == GenericEvent else { return 1 }
+            return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 0 : 1
+        }, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) != 0
+    }
+
+    /// Takes a Present event from the queue, reading what the server has sent, without blocking.
+    func takePresentEvent(_ event: inout XEvent) -> Bool {
+        guard presentOpcode != nil else { return false }
+        return XCheckIfEvent(display, &event, { _, event, opcode in
+            guard let event, let opcode, event.pointee.type == GenericEvent else { return 0 }
+            return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 1 : 0
+        }, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) != 0
     }
 
     /// The screen's refresh rate in Hz from RandR, when the server offers it and reports a
@@ -75,15 +134,26 @@ final class X11Display: @unchecked Sendable {
         return (24...480).contains(rate) ? rate : nil
     }
 
-    /// Device pixels per point: `LAMINA_SCALE`, else Xft.dpi / 96, else 1.
+    /// Device pixels per point: `LAMINA_SCALE`, else Xft.dpi / 96, else 1 — read from the
+    /// root window's resources as they are now (Xlib's copy is the one from when it connected).
     var scale: CGFloat {
         if let value = ProcessInfo.processInfo.environment["LAMINA_SCALE"], let s = Double(value), s > 0 { return CGFloat(s) }
-        if let resources = XResourceManagerString(display).map({ String(cString: $0) }),
+        if let resources = currentResources(),
            let line = resources.split(separator: "\n").first(where: { $0.hasPrefix("Xft.dpi:") }),
-           let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0 {
+           let dpi = Double(line.dropFirst("Xft.dpi:".count).trimmingCharacters(in: .whitespaces)), dpi > 0, dpi.isFinite {
             return CGFloat(dpi / 96)
         }
         return 1
+    }
+
+    /// The root window's RESOURCE_MANAGER property (what `xrdb` sets), now.
+    private func currentResources() -> String? {
+        var type: Atom = 0, format: Int32 = 0, count: UInt = 0, after: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(display, root, XA_RESOURCE_MANAGER, 0, 1 << 20, 0, XA_STRING, &type, &format, &count, &after, &data) == Success,
+              let data else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 }
 

@@ -30,13 +30,15 @@ open class CAGradientLayer: CALayer {
         didSet { didChange("endPoint", from: oldValue) }
     }
     /// Defaults to `.axial`.
-    open var type = CAGradientLayerType.axial
+    open var type = CAGradientLayerType.axial {
+        didSet { didChange("type", from: oldValue) }
+    }
 
     public override init() {
         super.init()
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
     }
 
@@ -53,7 +55,7 @@ open class CAGradientLayer: CALayer {
                                         guard let array = value as? [Any] ?? (value as? NSArray).map({ $0.map { $0 } }) else { return false }
                                         layer.colors = array
                                         return true
-                                    }),
+                                    }, animatable: true),
             "locations": LayerProperty(get: { ($0 as? CAGradientLayer)?.locations },
                                        set: { layer, value in
                                            guard let layer = layer as? CAGradientLayer else { return false }
@@ -63,9 +65,9 @@ open class CAGradientLayer: CALayer {
                                            guard numbers.count == array.count else { return false }
                                            layer.locations = numbers
                                            return true
-                                       }),
-            "startPoint": .keyPath(\CAGradientLayer.startPoint),
-            "endPoint": .keyPath(\CAGradientLayer.endPoint),
+                                       }, animatable: true),
+            "startPoint": .keyPath(\CAGradientLayer.startPoint, animatable: true),
+            "endPoint": .keyPath(\CAGradientLayer.endPoint, animatable: true),
             "type": LayerProperty(get: { ($0 as? CAGradientLayer)?.type.rawValue },
                                   set: { layer, value in
                                       guard let layer = layer as? CAGradientLayer, let name = value as? String else { return false }

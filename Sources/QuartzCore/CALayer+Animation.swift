@@ -30,6 +30,7 @@ extension CALayer {
             return
         }
         let copy = anim.copy() as! CAAnimation
+        copy.prepare()
         if let transition = copy as? CATransition { transition.before = LayerSnapshot(self) }
         // A layer whose time is beyond a Double (absurd but finite speeds and offsets) has no
         // "now" to start at: the animation keeps 0.
@@ -121,7 +122,9 @@ extension CALayer {
     /// Copies this subtree with animations applied; the copies are linked as the models are.
     private func presentationCopy(at mediaTime: CFTimeInterval, parentTime: CFTimeInterval,
                                   into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(newFrom: self)
+        // A subclass's own `init(newFrom:)` may have made a fresh layer instead of a copy.
+        if !copy.madeAsCopy { copy.copyProperties(from: self) }
         copy.modelLayer = self
         copies[ObjectIdentifier(self)] = copy
         let time = layerTiming.localTime(fromParent: parentTime)

@@ -37,9 +37,11 @@ extension CALayer {
         return context.makeImage()
     }
 
-    func boundsSizeDidChange() {
+    func boundsSizeDidChange(from oldSize: CGSize) {
         if needsDisplayOnBoundsChange { setNeedsDisplay() }
         setNeedsLayout()
+        // Autoresizing follows at once, as a frame set on Apple's layers does.
+        if sublayerStorage.contains(where: { !$0.autoresizingMask.isEmpty }) { resizeSublayers(withOldSize: oldSize) }
     }
 }
 

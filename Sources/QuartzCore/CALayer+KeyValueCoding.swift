@@ -3,21 +3,36 @@ extension CALayer {
     /// default — in that order.
     func kvcValue(forKey key: String) -> Any? {
         if let property = Self.keyValueProperties[key] { return property.get(self) }
+        if let managed = managedProperties[key] { return managed.anyValue }
         if let value = customValues[key] { return value }
         if let value = style?[key] { return value }
         return Self.defaultValue(forKey: key)
     }
 
     /// Sets a property (a value of the wrong type is refused with a message) or stores any other
-    /// key on the layer.
+    /// key on the layer. A subclass's property that does not report its own change (the
+    /// `keyValueProperties` recipe) is reported here, as Apple reports `@NSManaged` ones.
     func kvcSetValue(_ value: Any?, forKey key: String) {
         if let property = Self.keyValueProperties[key] {
+            let reports = changeReports
+            let old = LayerProperty.builtIn[key] == nil ? property.get(self) : nil
             if !property.set(self, value) {
-                CGDiagnostics.log("CALayer.setValue(_:forKey:)", "\(value.map { "\(type(of: $0))" } ?? "nil") does not fit '\(key)'; unchanged.")
+                refuse(value, forKey: key)
+            } else if LayerProperty.builtIn[key] == nil && changeReports == reports {
+                didChange(key, from: old)
             }
             return
         }
+        if let managed = managedProperties[key] {
+            let old = managed.anyValue
+            if managed.setAny(value) { didChange(key, from: old) } else { refuse(value, forKey: key) }
+            return
+        }
         customValues[key] = value
+    }
+
+    private func refuse(_ value: Any?, forKey key: String) {
+        CGDiagnostics.log("CALayer.setValue(_:forKey:)", "\(value.map { "\(type(of: $0))" } ?? "nil") does not fit '\(key)'; unchanged.")
     }
 
     /// Reads a key path: a key, then fields of the value (`position.x`, `bounds.size.width`,
@@ -60,6 +75,7 @@ extension CALayer {
         for (key, property) in Self.keyValueProperties where LayerProperty.builtIn[key] == nil {
             _ = property.set(self, property.get(other))
         }
+        copyManagedProperties(from: other)
         customValues = other.customValues
         explicitlySet = other.explicitlySet
     }

@@ -1,9 +1,13 @@
 extension CALayer {
-    /// A property was assigned: unless `style` filled it in, it now counts as set, and the
-    /// change may start an implicit animation (see `CATransaction`).
+    /// A property was assigned: unless `style` filled it in, it now counts as set, the layer
+    /// redraws when `needsDisplay(forKey:)` says so, and the change may start an implicit
+    /// animation (see `CATransaction`).
     func didChange(_ key: String, from oldValue: Any?) {
+        snapshotDidChange()
         guard !applyingStyle else { return }
         explicitlySet.insert(key)
+        changeReports &+= 1
+        if modelLayer == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
         CATransaction.layer(self, didChange: key, from: oldValue)
     }
 
@@ -14,6 +18,21 @@ extension CALayer {
         for (key, property) in LayerProperty.builtIn where LayerProperty.styleable.contains(key) && !explicitlySet.contains(key) {
             if let value = style?[key], property.set(self, value) { continue }
             _ = property.set(self, Self.builtInDefault(forKey: key))
+        }
+    }
+}
+
+extension CALayer {
+    /// Something this layer's snapshot holds changed (`own`: one of its own properties, else
+    /// its sublayers, mask or animations): the next commit snapshots it, and every layer above
+    /// it, again. A layer whose snapshot is kept has kept snapshots below it, so the walk stops
+    /// at the first layer that has none.
+    func snapshotDidChange(own: Bool = true) {
+        if own { ownPropertiesChanged = true }
+        var current: CALayer? = self
+        while let layer = current, layer.committedSnapshot != nil {
+            layer.committedSnapshot = nil
+            current = layer.superlayer ?? layer.maskOwner
         }
     }
 }

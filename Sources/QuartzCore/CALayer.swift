@@ -12,7 +12,7 @@ open class CALayer: NSObject {
         didSet {
             didChange("bounds", from: oldValue)
             bounds = Validate.rect(bounds, old: oldValue, "bounds")
-            if bounds.size != oldValue.size { boundsSizeDidChange() }
+            if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
     }
 
@@ -76,7 +76,9 @@ open class CALayer: NSObject {
     public internal(set) weak var superlayer: CALayer? {
         didSet { parentDidChange(from: oldValue) }
     }
-    var sublayerStorage: [CALayer] = []
+    var sublayerStorage: [CALayer] = [] {
+        didSet { snapshotDidChange(own: false) }
+    }
     /// The layer that uses this one as its mask.
     weak var maskOwner: CALayer? {
         didSet { parentDidChange(from: oldValue) }
@@ -91,7 +93,9 @@ open class CALayer: NSObject {
         get { maskStorage }
         set { setMask(newValue) }
     }
-    var maskStorage: CALayer?
+    var maskStorage: CALayer? {
+        didSet { snapshotDidChange(own: false) }
+    }
 
     /// Whether sublayers and contents are clipped to the bounds (rounded by `cornerRadius`).
     /// Defaults to false. Animatable.
@@ -302,7 +306,9 @@ open class CALayer: NSObject {
     // MARK: Identity
 
     /// Defaults to nil.
-    open var name: String?
+    open var name: String? {
+        didSet { snapshotDidChange() }
+    }
 
     /// Values for keys the layer has not set itself: properties it never assigned take their
     /// value from here (else from `defaultValue(forKey:)`), and so do other keys read through
@@ -320,6 +326,16 @@ open class CALayer: NSObject {
     /// Sizes and places the sublayers instead of the delegate. Defaults to nil.
     open var layoutManager: CALayoutManager?
 
+    /// How the layer follows its superlayer's size changes (see `resize(withOldSuperlayerSize:)`).
+    /// Defaults to `kCALayerNotSizable` (`[]`). macOS API.
+    open var autoresizingMask: CAAutoresizingMask = []
+
+    /// The layer's constraints, which a `CAConstraintLayoutManager` on its superlayer applies.
+    /// Defaults to nil. macOS API.
+    open var constraints: [CAConstraint]? {
+        didSet { superlayer?.setNeedsLayout() }
+    }
+
     /// Values stored for keys that are not properties (`setValue(_:forKey:)`).
     var customValues: [String: Any] = [:]
     /// Built-in properties assigned by the layer's user (the others follow `style`).
@@ -332,39 +348,45 @@ open class CALayer: NSObject {
 
     /// Defaults to 0.
     open var beginTime: CFTimeInterval = 0 {
-        didSet { beginTime = TimingValidation.time(beginTime, old: oldValue, "CALayer.beginTime") }
+        didSet { snapshotDidChange(); beginTime = TimingValidation.time(beginTime, old: oldValue, "CALayer.beginTime") }
     }
     /// Defaults to 0.
     open var duration: CFTimeInterval = 0 {
-        didSet { duration = TimingValidation.time(duration, old: oldValue, "CALayer.duration") }
+        didSet { snapshotDidChange(); duration = TimingValidation.time(duration, old: oldValue, "CALayer.duration") }
     }
     /// Defaults to 1; 0 pauses everything in the layer's subtree.
     open var speed: Float = 1 {
-        didSet { speed = TimingValidation.number(speed, old: oldValue, "CALayer.speed") }
+        didSet { snapshotDidChange(); speed = TimingValidation.number(speed, old: oldValue, "CALayer.speed") }
     }
     /// Defaults to 0.
     open var timeOffset: CFTimeInterval = 0 {
-        didSet { timeOffset = TimingValidation.time(timeOffset, old: oldValue, "CALayer.timeOffset") }
+        didSet { snapshotDidChange(); timeOffset = TimingValidation.time(timeOffset, old: oldValue, "CALayer.timeOffset") }
     }
     /// Defaults to 0; `.infinity` repeats forever.
     open var repeatCount: Float = 0 {
-        didSet { repeatCount = TimingValidation.number(repeatCount, old: oldValue, "CALayer.repeatCount", infinityMeansForever: true) }
+        didSet { snapshotDidChange(); repeatCount = TimingValidation.number(repeatCount, old: oldValue, "CALayer.repeatCount", infinityMeansForever: true) }
     }
     /// Defaults to 0; `.infinity` repeats forever.
     open var repeatDuration: CFTimeInterval = 0 {
         didSet {
+            snapshotDidChange()
             repeatDuration = TimingValidation.time(repeatDuration, old: oldValue, "CALayer.repeatDuration", infinityMeansForever: true)
         }
     }
     /// Defaults to false.
-    open var autoreverses = false
+    open var autoreverses = false {
+        didSet { snapshotDidChange() }
+    }
     /// Defaults to `.removed`.
-    open var fillMode = CAMediaTimingFillMode.removed
+    open var fillMode = CAMediaTimingFillMode.removed {
+        didSet { snapshotDidChange() }
+    }
 
     /// The animations attached, in the order added.
     var attachedAnimations: [AttachedAnimation] = [] {
         didSet {
             if oldValue.isEmpty != attachedAnimations.isEmpty { countAnimatedLayers(attachedAnimations.isEmpty ? -1 : 1) }
+            snapshotDidChange(own: false)
         }
     }
     /// For a presentation copy: the model layer it shows.
@@ -374,11 +396,35 @@ open class CALayer: NSObject {
     /// Whether a committed transaction has shown the layer (its changes then animate implicitly).
     var hasBeenCommitted = false
     /// For a presentation copy: a transition in flight.
-    var activeTransition: TransitionState?
+    var activeTransition: TransitionState? {
+        didSet { snapshotDidChange() }
+    }
+
+    // MARK: Render identity (see `LayerSnapshot`)
+
+    /// Names this layer's node in every render tree, for the layer's whole life.
+    final let renderID = RenderID.next()
+    /// The snapshot of this subtree made at the last commit; nil once anything in the subtree
+    /// changed since (a commit then snapshots again only what changed).
+    final var committedSnapshot: SnapshotBox?
+    /// Counts the snapshots made of this subtree, and of this layer's own properties.
+    final var subtreeVersion: UInt64 = 0
+    final var ownVersion: UInt64 = 0
+    /// Whether one of the layer's own properties changed since its last snapshot.
+    final var ownPropertiesChanged = true
+    /// The caches `render(in:)` draws this tree with, kept while the layer lives (made on first use).
+    final lazy var renderContext = RenderContext()
 
     // MARK: Display and layout state
 
     var needsDisplayFlag = false
+    /// Whether `CALayer.init(layer:)` made this layer as a copy of another.
+    var madeAsCopy = false
+    /// The `@Managed` properties by key, once looked up (see `managedProperties`).
+    var managedPropertyCache: [String: AnyManagedBox]?
+    /// How many property changes the layer has reported (`didChange`): key-value coding tells
+    /// from it whether a subclass's property reported its own change.
+    var changeReports = 0
     var needsLayoutFlag = false
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false
@@ -392,12 +438,29 @@ open class CALayer: NSObject {
     }
 
     /// Makes a copy of `layer` for the presentation tree: every property, no sublayers.
-    /// Subclasses override it to copy their own state, calling `super.init(layer:)`. It is
-    /// `required` here (Swift on Linux makes presentation copies of any subclass through it, where
-    /// Apple's Objective-C runtime needs no keyword): overrides are written `required init(layer:)`.
-    public required init(layer: Any) {
+    /// Subclasses override it (`override init(layer: Any)`, as on Apple platforms) to copy their
+    /// own state, calling `super.init(layer:)`; properties listed in `keyValueProperties` are
+    /// copied without it.
+    public init(layer: Any) {
         super.init()
-        if let other = layer as? CALayer { copyProperties(from: other) }
+        if let other = layer as? CALayer {
+            copyProperties(from: other)
+            madeAsCopy = true
+        }
+    }
+
+    /// A new layer of the receiver's class, for code that holds only a metatype (a host's
+    /// `layerClass`, Lamina's presentation copies): a copy of `model` through `init(layer:)`, or,
+    /// when `model` is nil, a fresh layer through `init()` — both dispatched to the subclass's
+    /// overrides. Swift calls an initializer through a metatype only when it is `required`, and
+    /// making `init()` or `init(layer:)` required would reject Apple's `override init()` and
+    /// `override init(layer:)`; a required convenience initializer is inherited instead, by every
+    /// subclass that declares no initializers or overrides all three designated ones (`init()`,
+    /// `init(layer:)`, `init?(coder:)`). Any other subclass writes it itself, e.g.
+    /// `required convenience init(newFrom model: CALayer?) { self.init() }` (Lamina then copies
+    /// the model's properties).
+    public required convenience init(newFrom model: CALayer?) {
+        if let model { self.init(layer: model) } else { self.init() }
     }
 
     public required init?(coder: NSCoder) {
@@ -423,6 +486,25 @@ open class CALayer: NSObject {
     /// Lays out the sublayers: the layout manager's, else the delegate's `layoutSublayers(of:)`.
     open func layoutSublayers() { defaultLayoutSublayers() }
 
+    /// Adjusts the frame after the superlayer's bounds changed from `size` (called by the
+    /// superlayer's `resizeSublayers(withOldSize:)`). Per axis, the change of the superlayer's
+    /// size is shared among the flexible parts as Apple's measurements show (not as the intuitive
+    /// proportional split): a flexible size takes a third of it when a margin on that axis is
+    /// flexible too (all of it otherwise); the flexible margins share the rest equally. A
+    /// sublayer at (10, 20, 50, 40) whose superlayer grows from 100×100 to 200×300 ends at
+    /// (76, 20, 84, 40) with `[layerMinXMargin, layerWidthSizable]`, at (43, 20, 84, 40) with all
+    /// three horizontal bits. A moved axis ends on whole points (its min edge rounded down, its
+    /// max edge up, as `CGRect.integral`); an axis without flexible parts is left as it is.
+    open func resize(withOldSuperlayerSize size: CGSize) { defaultResize(withOldSuperlayerSize: size) }
+
+    /// Tells every sublayer that this layer's size changed from `size`: the default calls
+    /// `resize(withOldSuperlayerSize:)` on each. Called when the bounds' size changes.
+    open func resizeSublayers(withOldSize size: CGSize) {
+        for sublayer in sublayerStorage where !sublayer.autoresizingMask.isEmpty {
+            sublayer.resize(withOldSuperlayerSize: size)
+        }
+    }
+
     /// The size the layer would like in its superlayer: the layout manager's answer, else the
     /// bounds' size.
     open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? bounds.size }
@@ -430,7 +512,7 @@ open class CALayer: NSObject {
     /// Renders the layer and its sublayers into `ctx`, in its current user space.
     open func render(in ctx: CGContext) {
         prepareForRendering()
-        LayerRenderer.render(LayerSnapshot(self), in: ctx)
+        LayerRenderer.render(LayerSnapshot(self), in: ctx, context: renderContext)
     }
 
     /// The action for an event — a property key, `"onOrderIn"`, `"onOrderOut"` or

@@ -19,6 +19,8 @@ public final class CARenderer {
     /// The frame's pixels, kept from frame to frame while the size stays (a new one costs page faults).
     private var context: CGContext?
     private var inFrame = false
+    /// The caches its frames are drawn with.
+    let renderContext = RenderContext()
     private var frameTime: CFTimeInterval = 0
 
     public init(size: CGSize, scale: CGFloat = 1) {
@@ -63,7 +65,7 @@ public final class CARenderer {
         layer.updateAnimations(atMediaTime: frameTime)
         // The render-tree path: snapshot the model, evaluate its animations at the frame's time.
         // Layers that redraw for animated custom properties need the main thread's presentation.
-        layer.renderFrame(atMediaTime: frameTime, in: context)
+        layer.renderFrame(atMediaTime: frameTime, in: context, renderContext: renderContext)
     }
 
     /// Finishes the frame; `image` holds it.
@@ -86,13 +88,13 @@ public final class CARenderer {
 extension CALayer {
     /// Draws this tree as it is at media time `t` into `ctx` (user space: the tree's outer plane,
     /// y down), through the render-tree evaluator. For hosts.
-    package func renderFrame(atMediaTime t: CFTimeInterval, in ctx: CGContext) {
+    package func renderFrame(atMediaTime t: CFTimeInterval, in ctx: CGContext, renderContext: RenderContext) {
         prepareForRendering()
         let snapshot = LayerSnapshot(self)
         let frame = snapshot.needsDisplayWhenAnimated
             ? LayerSnapshot(presentationTree(at: t))
             : snapshot.presented(atParentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
-        LayerRenderer.renderPlaced(frame, in: ctx)
+        LayerRenderer.renderPlaced(frame, in: ctx, context: renderContext)
     }
 
     /// Whether any layer of this tree has an animation attached.

@@ -1,73 +1,102 @@
 /// One key-value-coding property of a layer: how to read it and how to write it from any
 /// reasonable boxed value. Numbers come out as `NSNumber` (as Apple boxes them), structures as
 /// themselves (`CGPoint`, `CGRect`, `CATransform3D`…).
+///
+/// The table is where a property's facts are written once: whether it is animatable (a change
+/// then animates implicitly, and the header says "Animatable.") and what a change affects on
+/// screen (`Effect`: the render side keeps a layer's textures while only placement changes).
+/// Subclasses add their rows through `CALayer.keyValueProperties`.
 public struct LayerProperty {
+    /// What a change of a property affects on screen.
+    public enum Effect: Sendable {
+        /// Where the layer is, how it is turned, faded or ordered: its drawing stays the same.
+        case placement
+        /// How the layer itself looks: its drawing changes.
+        case look
+        /// The tree: sublayers or the mask.
+        case tree
+        /// Nothing drawn (names, delegates, drawing hints).
+        case none
+    }
+
     let get: (CALayer) -> Any?
     /// Writes the value; false when it is of the wrong type.
     let set: (CALayer, Any?) -> Bool
+    /// Whether a change animates implicitly (Apple's "Animatable."). Defaults to false.
+    public let isAnimatable: Bool
+    /// What a change affects on screen. Defaults to `.look`.
+    public let effect: Effect
 
-    public init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool) {
+    public init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool,
+                animatable: Bool = false, effect: Effect = .look) {
         self.get = get
         self.set = set
+        isAnimatable = animatable
+        self.effect = effect
     }
 
     /// A property of a subclass `L` stored in a `WritableKeyPath`, converted with `Boxing`.
-    public static func keyPath<L: CALayer, V>(_ path: ReferenceWritableKeyPath<L, V>) -> LayerProperty {
+    public static func keyPath<L: CALayer, V>(_ path: ReferenceWritableKeyPath<L, V>, animatable: Bool = false,
+                                              effect: Effect = .look) -> LayerProperty {
         LayerProperty(get: { layer in (layer as? L).map { Boxing.box($0[keyPath: path]) } ?? nil },
                       set: { layer, value in
                           guard let layer = layer as? L, let v: V = Boxing.unbox(value) else { return false }
                           layer[keyPath: path] = v
                           return true
-                      })
+                      },
+                      animatable: animatable, effect: effect)
     }
 
     /// CALayer's own properties.
     nonisolated(unsafe) static let builtIn: [String: LayerProperty] = [
-        "bounds": .keyPath(\CALayer.bounds),
-        "position": .keyPath(\CALayer.position),
-        "zPosition": .keyPath(\CALayer.zPosition),
-        "anchorPoint": .keyPath(\CALayer.anchorPoint),
-        "anchorPointZ": .keyPath(\CALayer.anchorPointZ),
-        "transform": .keyPath(\CALayer.transform),
-        "sublayerTransform": .keyPath(\CALayer.sublayerTransform),
+        "bounds": .keyPath(\CALayer.bounds, animatable: true),
+        "position": .keyPath(\CALayer.position, animatable: true, effect: .placement),
+        "zPosition": .keyPath(\CALayer.zPosition, animatable: true, effect: .placement),
+        "anchorPoint": .keyPath(\CALayer.anchorPoint, animatable: true, effect: .placement),
+        "anchorPointZ": .keyPath(\CALayer.anchorPointZ, animatable: true, effect: .placement),
+        "transform": .keyPath(\CALayer.transform, animatable: true, effect: .placement),
+        "sublayerTransform": .keyPath(\CALayer.sublayerTransform, animatable: true, effect: .placement),
         "frame": .keyPath(\CALayer.frame),
         "geometryFlipped": .keyPath(\CALayer.isGeometryFlipped),
-        "masksToBounds": .keyPath(\CALayer.masksToBounds),
-        "contents": LayerProperty(get: { $0.contents }, set: { layer, value in layer.contents = value; return true }),
-        "contentsRect": .keyPath(\CALayer.contentsRect),
-        "contentsCenter": .keyPath(\CALayer.contentsCenter),
+        "masksToBounds": .keyPath(\CALayer.masksToBounds, animatable: true),
+        "contents": LayerProperty(get: { $0.contents }, set: { layer, value in layer.contents = value; return true }, animatable: true),
+        "contentsRect": .keyPath(\CALayer.contentsRect, animatable: true),
+        "contentsCenter": .keyPath(\CALayer.contentsCenter, animatable: true),
         "contentsGravity": .keyPath(\CALayer.contentsGravity),
-        "contentsScale": .keyPath(\CALayer.contentsScale),
+        "contentsScale": .keyPath(\CALayer.contentsScale, animatable: true),
         "minificationFilter": .keyPath(\CALayer.minificationFilter),
         "magnificationFilter": .keyPath(\CALayer.magnificationFilter),
         "minificationFilterBias": .keyPath(\CALayer.minificationFilterBias),
-        "opaque": .keyPath(\CALayer.isOpaque),
-        "needsDisplayOnBoundsChange": .keyPath(\CALayer.needsDisplayOnBoundsChange),
-        "drawsAsynchronously": .keyPath(\CALayer.drawsAsynchronously),
-        "backgroundColor": .keyPath(\CALayer.backgroundColor),
-        "cornerRadius": .keyPath(\CALayer.cornerRadius),
+        "opaque": .keyPath(\CALayer.isOpaque, effect: .none),
+        "needsDisplayOnBoundsChange": .keyPath(\CALayer.needsDisplayOnBoundsChange, effect: .none),
+        "drawsAsynchronously": .keyPath(\CALayer.drawsAsynchronously, effect: .none),
+        "backgroundColor": .keyPath(\CALayer.backgroundColor, animatable: true),
+        "cornerRadius": .keyPath(\CALayer.cornerRadius, animatable: true),
         "maskedCorners": .keyPath(\CALayer.maskedCorners),
         "cornerCurve": .keyPath(\CALayer.cornerCurve),
-        "borderWidth": .keyPath(\CALayer.borderWidth),
-        "borderColor": .keyPath(\CALayer.borderColor),
-        "opacity": .keyPath(\CALayer.opacity),
-        "hidden": .keyPath(\CALayer.isHidden),
-        "doubleSided": .keyPath(\CALayer.isDoubleSided),
+        "borderWidth": .keyPath(\CALayer.borderWidth, animatable: true),
+        "borderColor": .keyPath(\CALayer.borderColor, animatable: true),
+        "opacity": .keyPath(\CALayer.opacity, animatable: true, effect: .placement),
+        "hidden": .keyPath(\CALayer.isHidden, animatable: true, effect: .placement),
+        "doubleSided": .keyPath(\CALayer.isDoubleSided, animatable: true, effect: .placement),
         "allowsGroupOpacity": .keyPath(\CALayer.allowsGroupOpacity),
         "allowsEdgeAntialiasing": .keyPath(\CALayer.allowsEdgeAntialiasing),
         "edgeAntialiasingMask": .keyPath(\CALayer.edgeAntialiasingMask),
         "shouldRasterize": .keyPath(\CALayer.shouldRasterize),
         "rasterizationScale": .keyPath(\CALayer.rasterizationScale),
-        "shadowColor": .keyPath(\CALayer.shadowColor),
-        "shadowOpacity": .keyPath(\CALayer.shadowOpacity),
-        "shadowOffset": .keyPath(\CALayer.shadowOffset),
-        "shadowRadius": .keyPath(\CALayer.shadowRadius),
-        "shadowPath": .keyPath(\CALayer.shadowPath),
-        "name": .keyPath(\CALayer.name),
-        "style": .keyPath(\CALayer.style),
-        "mask": .keyPath(\CALayer.mask),
-        "sublayers": .keyPath(\CALayer.sublayers),
+        "shadowColor": .keyPath(\CALayer.shadowColor, animatable: true),
+        "shadowOpacity": .keyPath(\CALayer.shadowOpacity, animatable: true),
+        "shadowOffset": .keyPath(\CALayer.shadowOffset, animatable: true),
+        "shadowRadius": .keyPath(\CALayer.shadowRadius, animatable: true),
+        "shadowPath": .keyPath(\CALayer.shadowPath, animatable: true),
+        "name": .keyPath(\CALayer.name, effect: .none),
+        "style": .keyPath(\CALayer.style, effect: .none),
+        "mask": .keyPath(\CALayer.mask, effect: .tree),
+        "sublayers": .keyPath(\CALayer.sublayers, effect: .tree),
     ]
+
+    /// Keys of CALayer's own properties whose change only places the layer (its drawing stays).
+    static let placementKeys: Set<String> = Set(builtIn.filter { $0.value.effect == .placement }.keys)
 
     /// Keys that `init(layer:)` does not copy: the tree is not part of a layer's state.
     static let notCopied: Set<String> = ["frame", "sublayers", "mask"]

@@ -29,4 +29,32 @@ struct Benchmark {
         clock_gettime(CLOCK_MONOTONIC, &end)
         return Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
     }
+
+    /// How long `work` took, and the CPU time `clock` counted meanwhile (`CLOCK_PROCESS_CPUTIME_ID`:
+    /// every thread of the process; `CLOCK_THREAD_CPUTIME_ID`: the calling thread). On a shared,
+    /// loaded machine the CPU time is the steadier figure: it leaves out waiting for a core.
+    static func times(cpu clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID, _ work: () -> Void) -> (wall: Double, cpu: Double) {
+        var start = timespec(), end = timespec()
+        clock_gettime(clock, &start)
+        let wall = seconds(work)
+        clock_gettime(clock, &end)
+        return (wall, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
+    }
+}
+
+/// Frame times in seconds, summarized in milliseconds: what the frame suites print.
+struct FrameTimes {
+    private let sorted: [Double]
+
+    init<Times: Sequence>(_ seconds: Times) where Times.Element == Double { sorted = seconds.sorted() }
+
+    var count: Int { sorted.count }
+
+    /// The `p` quantile (0.5 the median, 0.99 the 99th percentile) in ms; 0 when there is none.
+    func percentile(_ p: Double) -> Double {
+        sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000
+    }
+
+    /// The mean in ms; 0 when there is none.
+    var mean: Double { sorted.isEmpty ? 0 : sorted.reduce(0, +) / Double(sorted.count) * 1000 }
 }

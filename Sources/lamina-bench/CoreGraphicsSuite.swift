@@ -1,4 +1,5 @@
 import CoreGraphics
+import CoreText
 import ImageIO
 
 /// `lamina-bench cg`: the cost of Core Graphics operations on this machine.
@@ -32,6 +33,8 @@ enum CoreGraphicsSuite {
         let gradient = CGGradient(colorsSpace: nil, colors: [CGColor(red: 1, green: 0, blue: 0, alpha: 1),
                                                               CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)] as CFArray, locations: nil)!
         let paragraph = TextLayout(String(repeating: "Layers animate on their own thread. ", count: 6), fontSize: 14, wrapWidth: 400)
+        let (coreTextParagraph, coreTextBox) = CoreTextFigures.paragraph()
+        let labels = (0..<1000).map { CoreTextFigures.label($0) }
         let png = encode(photo, "public.png"), jpeg = encode(photo, "public.jpeg")
         func drawImage(_ quality: CGInterpolationQuality, _ rect: CGRect) -> () -> Void {
             { target.interpolationQuality = quality; target.draw(photo, in: rect) }
@@ -56,11 +59,39 @@ enum CoreGraphicsSuite {
                 target.restoreGState()
             },
             Benchmark(name: "text: 6-line paragraph, lay out and draw") { paragraph.draw(in: target, at: CGPoint(x: 20, y: 700)) },
+            Benchmark(name: "Core Text: 6-line attributed paragraph, framesetter + CTFrameDraw (target ≤ 0.3 ms)") {
+                let framesetter = CTFramesetterCreateWithAttributedString(coreTextParagraph)
+                CTFrameDraw(CTFramesetterCreateFrame(framesetter, CFRange(), coreTextBox, nil), target)
+            },
+            Benchmark(name: "Core Text: 1000 CTLines created and measured (target ≤ 20 ms)") {
+                var total = 0.0
+                for label in labels { total += CTLineGetTypographicBounds(CTLineCreateWithAttributedString(label), nil, nil, nil) }
+                precondition(total > 0)
+            },
             Benchmark(name: "PNG encode 256²") { _ = encode(photo, "public.png") },
             Benchmark(name: "PNG decode 256²") { _ = decode(png) },
             Benchmark(name: "JPEG encode 256²") { _ = encode(photo, "public.jpeg") },
             Benchmark(name: "JPEG decode 256²") { _ = decode(jpeg) },
         ]
+    }
+
+    /// The Core Text figures' inputs, made once.
+    enum CoreTextFigures {
+        static let font = CTFontCreateWithName("Helvetica" as CFString, 14, nil)
+
+        /// Six lines of Helvetica 14 in a 400-point frame, one phrase colored, one bold.
+        static func paragraph() -> (NSAttributedString, CGPath) {
+            let text = NSMutableAttributedString(string: String(repeating: "Layers animate on their own thread. ", count: 6)
+                + "Core Text lays out the words.", attributes: [.font: font])
+            text.addAttribute(.foregroundColor, value: CGColor(red: 0.8, green: 0.2, blue: 0.1, alpha: 1), range: NSRange(location: 0, length: 6))
+            text.addAttribute(.font, value: CTFontCreateWithName("Helvetica-Bold" as CFString, 14, nil), range: NSRange(location: 36, length: 6))
+            return (text, CGPath(rect: CGRect(x: 20, y: 500, width: 400, height: 200), transform: nil))
+        }
+
+        /// A chart label: short, each one different.
+        static func label(_ i: Int) -> NSAttributedString {
+            NSAttributedString(string: "Label \(i): \(i * 37 % 1000).\(i % 10) ms", attributes: [.font: font])
+        }
     }
 
     static func encode(_ image: CGImage, _ type: String) -> Data {

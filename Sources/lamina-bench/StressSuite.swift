@@ -19,15 +19,9 @@ enum StressSuite {
         window.contentView = StressDemo(count: layers)
         window.show()
         Application.shared.runUntil(timeout: 1) { false }               // warm up: caches, first frames
-        let startFrames = window.framesPresented, startTimes = window.recentFrameTimes.count
-        let started = Date()
-        Application.shared.runUntil(timeout: seconds) { false }
-        let elapsed = Date().timeIntervalSince(started)
-        let frames = window.framesPresented - startFrames
-        let times = Array(window.recentFrameTimes.suffix(max(window.recentFrameTimes.count - startTimes, 1))).sorted()
-        func percentile(_ p: Double) -> Double { times.isEmpty ? 0 : times[min(times.count - 1, Int(Double(times.count) * p))] * 1000 }
+        let shown = WindowSuite.measure(window, seconds: seconds)
         print(String(format: "stress: layers=%d frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f",
-                     layers, frames, elapsed, Double(frames) / elapsed, percentile(0.5), percentile(0.99)))
+                     layers, shown.frames, shown.seconds, shown.fps, shown.times.percentile(0.5), shown.times.percentile(0.99)))
         window.close()
         return 0
     }

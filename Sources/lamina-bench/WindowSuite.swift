@@ -6,9 +6,10 @@ import Glibc
 /// tile moves over 1000 still ones (damage against whole frames), and how animations fare while
 /// the main thread is blocked — in a real window.
 enum WindowSuite {
-    /// 1000 still tiles of the stress scene (no animations), plus the moving tile if asked.
+    /// 1000 still tiles of the stress scene (no animations), plus the moving tile if asked; `nested`
+    /// puts them all one level deeper, in one full-size container layer (as views nest).
     @MainActor
-    static func scene(moving: Bool) -> HostingView {
+    static func scene(moving: Bool, nested: Bool = false) -> HostingView {
         let view = StressDemo(count: 1000)
         for tile in view.layer.sublayers ?? [] { tile.removeAllAnimations() }
         if moving {
@@ -26,6 +27,12 @@ enum WindowSuite {
             mover.add(slide, forKey: "slide")
             view.layer.addSublayer(mover)
         }
+        if nested {
+            let container = CALayer()
+            container.frame = CGRect(origin: .zero, size: StressDemo.size)
+            for layer in view.layer.sublayers ?? [] { container.addSublayer(layer) }
+            view.layer.addSublayer(container)
+        }
         return view
     }
 
@@ -39,6 +46,32 @@ enum WindowSuite {
         window.show()
         Application.shared.runUntil(timeout: 1) { false }               // warm up: textures, first frames
         return window
+    }
+
+    /// What a window showed while `runMainThread` ran the main thread for `seconds` (by default the
+    /// run loop, as an app runs): frames put, those drawn whole, and how long each took to draw and put.
+    struct Shown {
+        var frames: Int
+        /// Frames the compositor could not place, drawn whole by the renderer (whole-frame fallbacks).
+        var wholeFrames: Int
+        var seconds: Double
+        var times: FrameTimes
+        /// CPU time of the whole process meanwhile (every thread; the X server's is not counted).
+        var cpuSeconds: Double
+        var fps: Double { Double(frames) / seconds }
+        /// The process's CPU time per frame put, in ms: steadier than frame times on a loaded machine.
+        var cpuPerFrame: Double { frames > 0 ? cpuSeconds / Double(frames) * 1000 : 0 }
+    }
+
+    @MainActor
+    static func measure(_ window: Window, seconds: Double,
+                        runMainThread: (Double) -> Void = { Application.shared.runUntil(timeout: $0) { false } }) -> Shown {
+        let frames = window.framesPresented, whole = window.framesDrawnWhole, cpu = cpuSeconds(), started = Date()
+        runMainThread(seconds)
+        let elapsed = Date().timeIntervalSince(started)
+        let shown = window.framesPresented - frames
+        return Shown(frames: shown, wholeFrames: window.framesDrawnWhole - whole, seconds: elapsed,
+                     times: FrameTimes(window.recentFrameTimes.suffix(shown)), cpuSeconds: cpuSeconds() - cpu)
     }
 
     static func cpuSeconds() -> Double {

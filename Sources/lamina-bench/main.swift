@@ -1,5 +1,6 @@
 // lamina-bench SUITE [--samples N]: release-build benchmarks that print their figures.
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
+//   text       Core Text's figures step by step (line creation, drawing, frames)
 //   offscreen  whole frames of layer trees offscreen: composited, and drawn by CARenderer
 //   frames     the render thread's frames offscreen: the stress scene, one tile moving over many
 //   model      the model side: property changes, presentation trees
@@ -10,14 +11,30 @@
 //   latency    --presses N: real clicks to changed pixels put (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
+//   pacing     --layers N --seconds S: intervals between an animating window's frames, p50/p99/max (needs DISPLAY)
+// The render-tree suites: offscreen (the render thread's frames, as `frames`), then in a real window
+// when there is a DISPLAY; [--frames N] [--seconds S] [--short] [--offscreen]:
+//   nested     one tile moving over 1000 still ones, flat and inside a container: frame cost and ratio
+//   drag       a commit per frame moving one layer over 1000 still tiles: main and render thread ms
+//   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
+//   scroll     the gallery's 1000-row list scrolling in a rounded clip: fps, p99, fallbacks
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
+                                                                 "effects": EffectsSuite.run, "scroll": ScrollSuite.run]
+if let name = arguments.first, let run = sceneSuites[name] {
+    #if DEBUG
+    print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
+    #endif
+    exit(MainActor.assumeIsolated { run(SuiteOptions(arguments: arguments)) })
+}
 if arguments.first == "stress" {
     exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
 }
+if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
-                                                     "model": { ModelSuite.benchmarks },
+                                                     "model": { ModelSuite.benchmarks }, "text": { TextSuite.benchmarks },
                                                      "frames": { FrameSuite.benchmarks }]
 
 if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contains(window) {
@@ -43,7 +60,8 @@ if arguments.first == "kernels" {
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
-          + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress")
+          + "   |   lamina-bench nested|drag|effects|scroll [--frames N] [--seconds S] [--short] [--offscreen]\n"
+          + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }
 var samples = 9

@@ -1,6 +1,6 @@
 // lamina-gallery — the sample apps.
-//   lamina-gallery                  lists the demos
-//   lamina-gallery NAME             opens one (arrow keys switch, q quits)
+//   lamina-gallery [--list]         lists the demos, each with what it shows
+//   lamina-gallery NAME             opens one (arrow keys switch, t prints the layer tree, q quits)
 //   lamina-gallery --screenshots DIR [--at SECONDS]
 //                                   shows every demo in a window and saves what it shows
 //   lamina-gallery --write-resources DIR
@@ -63,9 +63,10 @@ MainActor.assumeIsolated {
         let at = arguments.firstIndex(of: "--at").flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? 0.8
         exit(screenshots(into: directory, at: at))
     }
-    guard let name = arguments.first else {
-        print("usage: lamina-gallery NAME   |   lamina-gallery --screenshots DIR [--at SECONDS]\n\ndemos:")
-        for demo in demos { print("  \(demo.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(demo.summary)") }
+    guard let name = arguments.first, name != "--list" else {
+        if arguments.isEmpty { print("usage: lamina-gallery NAME   |   lamina-gallery --screenshots DIR [--at SECONDS]\n\ndemos:") }
+        let width = demos.map(\.name.count).max() ?? 0
+        for demo in demos { print("  \(demo.name.padding(toLength: width + 2, withPad: " ", startingAt: 0))\(demo.summary)") }
         exit(0)
     }
     guard let index = demos.firstIndex(where: { $0.name == name }) else {

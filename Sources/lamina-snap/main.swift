@@ -1,123 +1,65 @@
-// lamina-snap — visual regression from the command line.
-//   lamina-snap DEMO --at 0,0.5,1 --out DIR [--scale S] [--window]
-//                    [--compare GOLDEN_DIR --tolerance N]
-// Renders the gallery demo DEMO at those media times (seconds after it starts) on a virtual
-// clock — offscreen by default, or captured from a real window with --window — and writes
-// DIR/DEMO@T.png. With --compare, each frame is compared with GOLDEN_DIR/DEMO@T.png: at most 0.2 %
-// of pixels may differ by more than N levels (default 2); a diff PNG is written beside the frame
-// and the exit status is 1 on any mismatch.
+// lamina-snap — visual regression from the command line: frames of gallery demos at given
+// media times on a virtual clock (offscreen, or from a real window), compared with goldens, with
+// an HTML report, JUnit XML and shards for CI; animated-PNG recordings; layer-tree dumps.
+// `lamina-snap` alone prints the usage and the exit statuses (Options.swift).
 import GalleryDemos
 import LaminaHost
-import LaminaTesting
-import ImageIO
+import QuartzCore
 
-struct Options {
-    var demo = ""
-    var times: [Double] = [0]
-    var out = "out/snap"
-    var scale: CGFloat = 1
-    var window = false
-    var compare: String?
-    var tolerance = 2
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("lamina-snap: \(message)\n".utf8))
-    exit(2)
-}
-
-func parse(_ arguments: [String]) -> Options {
-    var options = Options()
-    var rest = arguments[...]
-    guard let demo = rest.popFirst(), !demo.hasPrefix("-") else {
-        fail("usage: lamina-snap DEMO --at 0,0.5,1 --out DIR [--scale S] [--window] [--compare DIR --tolerance N]\n"
-             + "demos: " + demos.map(\.name).joined(separator: ", "))
-    }
-    options.demo = demo
-    func number(_ text: Substring) -> Double {
-        guard let value = Double(text) else { fail("'\(text)' is not a number") }
-        return value
-    }
-    while let flag = rest.popFirst() {
-        guard flag == "--window" || !rest.isEmpty else { fail("\(flag) needs a value") }
-        switch flag {
-        case "--at": options.times = rest.removeFirst().split(separator: ",").map(number)
-        case "--out": options.out = rest.removeFirst()
-        case "--scale": options.scale = CGFloat(number(Substring(rest.removeFirst())))
-        case "--window": options.window = true
-        case "--compare": options.compare = rest.removeFirst()
-        case "--tolerance": options.tolerance = Int(number(Substring(rest.removeFirst())))
-        default: fail("unknown option \(flag)")
-        }
-    }
-    return options
-}
-
-/// Frames of the demo at each time, on a virtual clock started at `start`.
+/// Renders, compares and reports the frames of this shard; the exit status says how it went.
 @MainActor
-func frames(_ demo: Demo, _ options: Options) throws -> [(Double, CGImage)] {
-    let start: CFTimeInterval = 1000
-    MediaClock.setVirtualTime(start)
-    let view = demo.make()
-    let size = CGSize(width: 640, height: 480)
-    if options.window {
-        let window = try Window(checkedTitle: "lamina-snap \(demo.name)", size: size)
-        window.contentView = view
-        window.show()
-        defer { window.close() }
-        return options.times.compactMap { t in
-            MediaClock.setVirtualTime(start + t)
-            window.setNeedsDisplay()
-            // The render thread puts the frame; the first ones may take a while on a busy machine.
-            guard Application.shared.runUntil(timeout: 30, { window.shownMediaTime == start + t }) else {
-                fail("the window showed no frame at \(t) s within 30 s")
-            }
-            return window.capture().map { (t, $0) }
+func runFrames(_ options: Options) throws -> Int32 {
+    let all = options.demos.flatMap { demo in options.times.map { (demo, $0) } }
+    let mine = options.shard.select(all)
+    let out = URL(fileURLWithPath: options.out)
+    do {
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    } catch {
+        throw SnapError("cannot create \(out.path): \(error.localizedDescription)")
+    }
+    let judge = FrameJudge(out: out, goldens: options.compare.map { URL(fileURLWithPath: $0) },
+                           tolerance: options.tolerance, maxDifferingFraction: options.maxDifferingFraction)
+    var progress = Progress(total: mine.count)
+    var results: [FrameResult] = []
+    for demo in options.demos {
+        let times = mine.filter { $0.0.name == demo.name }.map(\.1)
+        guard !times.isEmpty else { continue }
+        var started = Date()
+        try DemoFrames(demo: demo, scale: options.scale, window: options.window).render(at: times) { t, image in
+            let result = try judge.judge(image, demo: demo.name, time: t, started: started)
+            results.append(result)
+            progress.frameDone(result)
+            started = Date()
         }
     }
-    view.layer.frame = CGRect(origin: .zero, size: size)
-    let renderer = CARenderer(size: size, scale: options.scale)
-    renderer.backgroundColor = CGColor(gray: 1, alpha: 1)
-    renderer.layer = view.layer
-    return options.times.compactMap { t in renderer.makeImage(atTime: start + t).map { (t, $0) } }
+    if let report = options.report {
+        try HTMLReport(directory: URL(fileURLWithPath: report), tolerance: options.tolerance,
+                       maxDifferingFraction: options.maxDifferingFraction, shard: options.shard).write(results)
+    }
+    if let junit = options.junit { try JUnitReport(path: junit, shard: options.shard).write(results) }
+    print(progress.summary(results) + (options.report.map { "; report: \($0)/index.html" } ?? ""))
+    return results.contains { $0.status == .failed || $0.status == .new } ? ExitCode.mismatch : ExitCode.success
 }
 
 MainActor.assumeIsolated {
-    let options = parse(Array(CommandLine.arguments.dropFirst()))
-    guard let demo = demos.first(where: { $0.name == options.demo }) else { fail("no demo named '\(options.demo)'") }
-    try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
-    let rendered: [(Double, CGImage)]
-    do { rendered = try frames(demo, options) } catch { fail("\(error)") }
-    var mismatches = 0
-    for (index, (t, image)) in rendered.enumerated() {
-        let name = "\(demo.name)@\(t)"
-        let path = "\(options.out)/\(name).png"
-        SnapshotComparison.write(image, to: URL(fileURLWithPath: path))
-        var line = "[\(index + 1)/\(rendered.count)] \(path)"
-        if let goldenDirectory = options.compare {
-            let goldenURL = URL(fileURLWithPath: goldenDirectory).appendingPathComponent("\(name).png")
-            guard let golden = SnapshotComparison.read(goldenURL) else {
-                line += "  no golden at \(goldenURL.path)"
-                mismatches += 1
-                print(line)
-                continue
-            }
-            let (differing, worst, diff) = SnapshotComparison.difference(image, golden, channelTolerance: options.tolerance)
-            let fraction = Double(differing) / Double(max(image.width * image.height, 1))
-            if golden.width != image.width || golden.height != image.height || fraction > 0.002 {
-                mismatches += 1
-                let diffImage = CGImage(width: image.width, height: image.height, bitsPerComponent: 8, bitsPerPixel: 32,
-                                        bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
-                                        bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast),
-                                        provider: CGDataProvider(data: Data(diff) as CFData), decode: nil,
-                                        shouldInterpolate: false, intent: .defaultIntent)
-                if let diffImage { SnapshotComparison.write(diffImage, to: URL(fileURLWithPath: "\(options.out)/\(name).diff.png")) }
-                line += "  MISMATCH: \(differing) pixels differ by more than \(options.tolerance) (worst \(worst))"
-            } else {
-                line += "  matches"
-            }
+    let options = Options(parsing: Array(CommandLine.arguments.dropFirst()))
+    do {
+        switch options.mode {
+        case .frames:
+            exit(try runFrames(options))
+        case .record(let path, let from, let to, let fps):
+            let frames = DemoFrames(demo: options.demos[0], scale: options.scale, window: options.window)
+            let recording = Recording(frames: frames, path: path, from: from, to: to, fps: fps)
+            var progress = Progress(total: recording.times.count)
+            try recording.write(progress: &progress)
+            print("\(recording.times.count) frames at \(String(format: "%g", fps)) fps: \(path)")
+        case .tree(let json):
+            let root = DemoFrames(demo: options.demos[0], scale: options.scale, window: false).rootLayer()
+            let dump = LayerTreeDump(root, at: DemoFrames.start + options.times[0])
+            print(json ? dump.json : dump.text)
         }
-        print(line)
+        exit(ExitCode.success)
+    } catch {
+        fail("\(error)", status: ExitCode.failure)
     }
-    exit(mismatches == 0 && rendered.count == options.times.count ? 0 : 1)
 }

@@ -209,6 +209,8 @@ final class BoundedPathTests: XCTestCase {
         path.addArc(center: .zero, radius: 5, startAngle: -.greatestFiniteMagnitude, endAngle: .greatestFiniteMagnitude, clockwise: true)
         path.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: 1e300)
         XCTAssertFalse(path.isEmpty)
+        // Turns the other way than asked are taken off by remainder (see `CGMutablePath.sweep`):
+        // 0 → π/2 − 4π counterclockwise is a quarter, ending at π/2.
         let quarter = CGMutablePath()
         quarter.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2 - 4 * .pi, clockwise: false)
         XCTAssertEqual(quarter.currentPoint.x, 0, accuracy: 1e-9)

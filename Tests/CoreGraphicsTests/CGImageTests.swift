@@ -69,6 +69,25 @@ final class CGImageTests: XCTestCase {
         XCTAssertEqual(rgb.rgbaPixels, [1, 2, 3, 255])
     }
 
+    func testCairosOwnLayoutDrawsAsStored() {
+        // Premultiplied BGRA, little-endian, rows padded to 12 bytes: drawn 1:1 over nothing, the
+        // premultiplied values come back, in their places.
+        let bytes: [UInt8] = [0x20, 0x40, 0x60, 0x80, 0, 0, 0xFF, 0xFF, 9, 9, 9, 9,
+                              0x10, 0x10, 0x10, 0x10, 0xFF, 0, 0, 0xFF, 9, 9, 9, 9]
+        let image = CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 12,
+                            space: CGColorSpaceCreateDeviceRGB(),
+                            bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
+                            provider: CGDataProvider(data: Data(bytes) as CFData), decode: nil,
+                            shouldInterpolate: false, intent: .defaultIntent)!
+        let c = TestBitmap.rgba(2, 2)
+        c.interpolationQuality = .none
+        c.draw(image, in: CGRect(x: 0, y: 0, width: 2, height: 2))
+        XCTAssertEqual(c.pixel(0, 0), RGBA(0x60, 0x40, 0x20, 0x80))   // the first row at the top
+        XCTAssertEqual(c.pixel(1, 0), RGBA(255, 0, 0, 255))
+        XCTAssertEqual(c.pixel(0, 1), RGBA(0x10, 0x10, 0x10, 0x10))
+        XCTAssertEqual(c.pixel(1, 1), RGBA(0, 0, 255, 255))
+    }
+
     func testInvalidLayoutsAreRefused() {
         let messages = diagnostics {
             let provider = CGDataProvider(data: Data(count: 16) as CFData)

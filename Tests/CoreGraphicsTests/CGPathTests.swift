@@ -88,6 +88,90 @@ final class CGPathTests: XCTestCase {
         XCTAssertEqual(elements(of: relative), ["M-10,0", "C0,10"])
     }
 
+    /// Core Graphics draws (0, 2π) as a whole circle in both directions (UIKit inverts
+    /// `clockwise` before handing arcs over, and iOS circles never vanish); closer angles go from
+    /// start to end the asked way round.
+    func testWholeTurnsAreCirclesBothWaysAndTheRuleBetween() {
+        let twoPi = 2 * CGFloat.pi
+        for clockwise in [false, true] {
+            let path = CGMutablePath()
+            path.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: twoPi, clockwise: clockwise)
+            XCTAssertEqual(elements(of: path).count, 5, "clockwise \(clockwise): a move and four quarters")
+            XCTAssertEqual(path.boundingBoxOfPath.width, 20, accuracy: 1e-9)
+            // The common spinner spelling, from the top round to the top again.
+            let spinner = CGMutablePath()
+            spinner.addArc(center: .zero, radius: 10, startAngle: -.pi / 2, endAngle: 3 * .pi / 2, clockwise: clockwise)
+            XCTAssertEqual(spinner.boundingBoxOfPath.width, 20, accuracy: 1e-9, "clockwise \(clockwise)")
+        }
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi, clockwise: true), -twoPi)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi, clockwise: false), twoPi)
+        XCTAssertEqual(CGMutablePath.sweep(from: twoPi, to: 0, clockwise: false), twoPi)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -3 * .pi, clockwise: true), -twoPi, "more than a turn the asked way: one turn")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 4 * .pi, clockwise: true), -twoPi, "whole turns the other way: one turn")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 3 * .pi, clockwise: true), -.pi, accuracy: 1e-12,
+                       "more than a turn the other way: the remainder, taken the asked way")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: 1.5 * .pi, clockwise: true), -0.5 * .pi, accuracy: 1e-12)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -1.5 * .pi, clockwise: false), 0.5 * .pi, accuracy: 1e-12)
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: -0.5 * .pi, clockwise: true), -0.5 * .pi)
+        XCTAssertEqual(CGMutablePath.sweep(from: 1, to: 1, clockwise: true), 0, "equal angles: nothing")
+        XCTAssertEqual(CGMutablePath.sweep(from: 0, to: twoPi - 0.01, clockwise: true), -0.01, accuracy: 1e-12,
+                       "just short of a turn the other way: a sliver")
+        XCTAssertEqual(CGMutablePath.sweep(from: -.pi / 2, to: 3 * .pi / 2 - 1e-14, clockwise: true), -twoPi,
+                       "a turn short by rounding is still a turn")
+    }
+
+    func testFullCirclesDrawInBothDirections() {
+        for clockwise in [false, true] {
+            let context = TestBitmap.rgba(40, 40)
+            context.setStrokeColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+            context.setLineWidth(4)
+            context.addArc(center: CGPoint(x: 20, y: 20), radius: 14, startAngle: 0, endAngle: 2 * .pi, clockwise: clockwise)
+            context.strokePath()
+            for (x, y) in [(34, 20), (6, 20), (20, 34), (20, 6)] {
+                XCTAssertEqual(context.pixel(atUser: x, y).r, 255, "clockwise \(clockwise), ring at (\(x), \(y))")
+            }
+            XCTAssertEqual(context.pixel(atUser: 20, 20).a, 0, "the middle stays clear")
+        }
+    }
+
+    /// The forms Apple's C functions import as, beside the Swift methods, give the same paths.
+    func testRefinedForSwiftInitializers() throws {
+        let line = CGMutablePath()
+        line.move(to: .zero)
+        line.addLine(to: CGPoint(x: 10, y: 0))
+        var shift = CGAffineTransform(translationX: 5, y: 5)
+        let stroked = try XCTUnwrap(CGPath(__byStroking: line, transform: &shift, lineWidth: 2, lineCap: .round,
+                                           lineJoin: .miter, miterLimit: 10))
+        XCTAssertEqual(stroked, line.copy(strokingWithWidth: 2, lineCap: .round, lineJoin: .miter, miterLimit: 10, transform: shift))
+        XCTAssertEqual(stroked.boundingBoxOfPath.minX, 4, accuracy: 1e-9)
+        let refused = diagnostics {
+            XCTAssertNil(CGPath(__byStroking: line, transform: nil, lineWidth: 0, lineCap: .butt, lineJoin: .miter, miterLimit: 10))
+        }
+        XCTAssertEqual(refused.count, 1)
+        let lengths: [CGFloat] = [2, 3]
+        let dashed = try XCTUnwrap(CGPath(__byDashing: line, transform: nil, phase: 1, lengths: lengths, count: 2))
+        XCTAssertEqual(dashed, line.copy(dashingWithPhase: 1, lengths: lengths))
+        _ = diagnostics { XCTAssertNil(CGPath(__byDashing: line, transform: nil, phase: 0, lengths: nil, count: 0)) }
+    }
+
+    func testFlattened() {
+        let circle = CGPath(ellipseIn: CGRect(x: -10, y: -10, width: 20, height: 20), transform: nil)
+        let flat = circle.flattened(threshold: 0.1)
+        var kinds = Set<Int32>(), points: [CGPoint] = []
+        flat.applyWithBlock { e in
+            kinds.insert(e.pointee.type.rawValue)
+            if e.pointee.type != .closeSubpath { points.append(e.pointee.points[0]) }
+        }
+        XCTAssertEqual(kinds, [CGPathElementType.moveToPoint.rawValue, CGPathElementType.addLineToPoint.rawValue,
+                               CGPathElementType.closeSubpath.rawValue])
+        XCTAssertGreaterThan(points.count, 16)
+        for p in points { XCTAssertEqual(hypot(p.x, p.y), 10, accuracy: 0.02) }
+        // Each chord's middle stays within the threshold of the circle.
+        for (a, b) in zip(points, points.dropFirst()) {
+            XCTAssertGreaterThan(hypot((a.x + b.x) / 2, (a.y + b.y) / 2), 10 - 0.15)
+        }
+    }
+
     func testTangentArc() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))

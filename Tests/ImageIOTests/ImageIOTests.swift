@@ -167,7 +167,7 @@ final class ImageIOTests: XCTestCase {
             XCTAssertFalse(CGImageDestinationFinalize(unwritable))
         }
         XCTAssertEqual(messages.count, 3, "\(messages)")
-        XCTAssertEqual(CGImageDestinationCopyTypeIdentifiers() as? [String], ["public.png", "public.jpeg"])
+        XCTAssertEqual(CGImageDestinationCopyTypeIdentifiers() as? [String], ["public.png", "public.jpeg", "com.compuserve.gif"])
         XCTAssertNil(CGImageSourceCreateWithURL(URL(fileURLWithPath: "/nonexistent.png") as CFURL, nil))
     }
 }

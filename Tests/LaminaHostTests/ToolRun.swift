@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Runs a command-line tool to its end for a test. Its output goes to a file rather than a
 /// pipe (a process it leaves behind cannot keep a pipe, and so the test, waiting), and a run
@@ -45,5 +46,16 @@ extension Process {
         while isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }   // real processes: real time
         if isRunning { kill(processIdentifier, SIGKILL) }
         waitUntilExit()
+    }
+}
+
+extension XCTestCase {
+    /// The executable `name` of this package, built next to the tests (skips when it is not).
+    func tool(_ name: String) throws -> URL {
+        let url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw XCTSkip("\(name) is not built next to the tests (swift build --build-tests builds it)")
+        }
+        return url
     }
 }

@@ -372,6 +372,51 @@ final class WindowTests: XCTestCase {
         return nil
     }
 
+    /// A layer redrawn for an animated custom property: only the main thread's `presentation()` can
+    /// draw it, so its window's frames are drawn whole, never composited.
+    final class Dial: CALayer {
+        var progress: CGFloat = 0
+        override class var keyValueProperties: [String: LayerProperty] {
+            super.keyValueProperties.merging(["progress": .keyPath(\Dial.progress)]) { $1 }
+        }
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "progress" || super.needsDisplay(forKey: key)
+        }
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+            ctx.fill(CGRect(x: 0, y: 0, width: bounds.width * progress, height: bounds.height))
+        }
+    }
+
+    func testFramesDrawnWholeCountsOnlyFramesTheCompositorCouldNotPlace() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkFramesDrawnWholeCountsOnlyFramesTheCompositorCouldNotPlace() }
+    }
+
+    @MainActor func checkFramesDrawnWholeCountsOnlyFramesTheCompositorCouldNotPlace() throws {
+        let board = Board()
+        board.layer.backgroundColor = red
+        addSlidingLayer(to: board, frame: CGRect(x: 0, y: 50, width: 20, height: 20), from: 10, to: 190, repeatCount: .infinity)
+        let window = try showBoard(board)
+        defer { window.close() }
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.framesPresented >= 5 }, "the sliding layer was not shown")
+        XCTAssertEqual(window.framesDrawnWhole, 0, "the compositor places a sliding layer")
+        let dial = Dial()
+        dial.frame = CGRect(x: 20, y: 100, width: 160, height: 20)
+        let turn = CABasicAnimation(keyPath: "progress")
+        turn.fromValue = 0
+        turn.toValue = 1
+        turn.duration = 1
+        turn.repeatCount = .infinity
+        dial.add(turn, forKey: "turn")
+        board.layer.addSublayer(dial)
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.framesDrawnWhole >= 1 }, "no frame drawn whole for the dial")
+        let (presented, whole) = (window.framesPresented, window.framesDrawnWhole)
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.framesPresented >= presented + 3 })
+        XCTAssertEqual(window.framesPresented - presented, window.framesDrawnWhole - whole, "every frame with the dial is drawn whole")
+    }
+
     func testFramesFollowTheDisplaysRefreshRate() throws {
         try requireDisplay()
         let x = try X11Display.connection()

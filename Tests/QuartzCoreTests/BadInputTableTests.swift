@@ -120,7 +120,7 @@ final class BadInputTableTests: XCTestCase {
                                     space: CGColorSpaceCreateDeviceRGB(),
                                     bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
                 guard let tree = RenderTree(root) else { continue }
-                tree.draw(atMediaTime: 1000 + t, in: ctx)
+                tree.draw(atMediaTime: 1000 + t, in: ctx, context: compositor.context)
                 _ = compositor.composite(tree, atMediaTime: 1000 + t, scale: 2, into: ctx)
                 MediaClock.setVirtualTime(1000 + t)
                 _ = root.sublayers?.first?.presentation()

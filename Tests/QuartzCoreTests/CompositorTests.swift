@@ -2,9 +2,8 @@ import XCTest
 @testable import QuartzCore
 import LaminaTesting
 
-/// The compositor (cached textures placed by pixman, damage only) against the renderer (every
-/// layer drawn by Core Graphics): the same pictures, within the tolerance of bilinear sampling.
-final class CompositorTests: XCTestCase {
+/// What compositor tests share: a window-like target, scenes, and the renderer's picture.
+class CompositingTestCase: XCTestCase {
     override func setUp() { MediaClock.setVirtualTime(1000) }
     override func tearDown() { MediaClock.useSystemTime() }
 
@@ -24,7 +23,7 @@ final class CompositorTests: XCTestCase {
         ctx.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
         ctx.translateBy(x: 0, y: CGFloat(size.height))
         ctx.scaleBy(x: 1, y: -1)
-        RenderTree(layer)!.draw(atMediaTime: CACurrentMediaTime(), in: ctx)
+        RenderTree(layer)!.draw(atMediaTime: CACurrentMediaTime(), in: ctx, context: RenderContext())
         return ctx.makeImage()!
     }
 
@@ -88,6 +87,11 @@ final class CompositorTests: XCTestCase {
         SnapshotComparison.difference(a, b, channelTolerance: 40).differing
     }
 
+}
+
+/// The compositor (cached textures placed by pixman, damage only) against the renderer (every
+/// layer drawn by Core Graphics): the same pictures, within the tolerance of bilinear sampling.
+final class CompositorTests: CompositingTestCase {
     func testPlacesLayersAsTheRendererDrawsThem() throws {
         let layer = scene()
         let ctx = target()
@@ -128,7 +132,7 @@ final class CompositorTests: XCTestCase {
             layer.shadowOpacity = 0.7
             layer.shadowRadius = 5
             layer.shadowOffset = CGSize(width: 4, height: 6)
-            XCTAssertEqual(LayerShadow.knownShape(of: LayerSnapshot(layer)) == nil, layer !== turned)
+            XCTAssertEqual(LayerShadow.knownShape(of: LayerSnapshot(layer), paths: PathCache()) == nil, layer !== turned)
             root.addSublayer(layer)
         }
         let ctx = target()
@@ -174,7 +178,7 @@ final class CompositorTests: XCTestCase {
     func testRoundedTilesHaveACrossOfFlatTexels() throws {
         let layer = tile(CGRect(x: 0, y: 0, width: 64, height: 64), CGColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 1))
         layer.cornerRadius = 8
-        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1))
+        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: RenderContext()))
         let t = texture.texels
         let wide = (x0: Int(t.flat_x0), y0: Int(t.flat_y0), x1: Int(t.flat_x1), y1: Int(t.flat_y1))
         let tall = (x0: Int(t.flat2_x0), y0: Int(t.flat2_y0), x1: Int(t.flat2_x1), y1: Int(t.flat2_y1))
@@ -232,8 +236,9 @@ final class CompositorTests: XCTestCase {
         let layer = scene()
         let compositor = Compositor(), ctx = target()
         XCTAssertNotNil(composited(layer, with: compositor, into: ctx))
-        let plan = try XCTUnwrap(CompositePlan(RenderTree(layer)!.snapshot, tree: 0, scale: 1, screen: DeviceRect(x: 0, y: 0, width: 240, height: 160),
-                                               cache: TextureCache(), reusing: nil, generation: 1))
+        let plan = CompositePlan(screen: DeviceRect(x: 0, y: 0, width: 240, height: 160), cache: TextureCache(context: RenderContext()),
+                                 groups: GroupCompositor(), damage: nil)
+        _ = plan.placeRoot(RenderTree(layer)!.snapshot, scale: 1, previous: nil, previousBackdrop: 0)
         XCTAssertNotEqual(plan.backdrop, 0xFFFF_FFFF, "the root's color, not white")
         layer.backgroundColor = CGColor(red: 0.2, green: 0.5, blue: 0.3, alpha: 1)
         XCTAssertEqual(composited(layer, with: compositor, into: ctx), [DeviceRect(x: 0, y: 0, width: 240, height: 160)])
@@ -344,22 +349,6 @@ final class CompositorTests: XCTestCase {
         root.sublayers![0].backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
         XCTAssertNotNil(composited(root, with: compositor, into: ctx))
         XCTAssertEqual(compositor.texturesDrawn, 4, "a new look is drawn once")
-    }
-
-    func testTreesItCannotPlaceAreLeftToTheRenderer() throws {
-        for needsGroup in [{ (l: CALayer) in l.shadowOpacity = 0.5; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5); l.opacity = 0.8 },
-                           { l in l.shadowOpacity = 0.5; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5); l.addSublayer(CALayer()) },
-                           { l in l.mask = CALayer() },
-                           { l in l.masksToBounds = true; l.addSublayer(CALayer()) },
-                           { l in l.opacity = 0.5; l.addSublayer(CALayer()) },
-                           { l in l.transform = CATransform3D(m11: 1, m12: 0, m13: 0, m14: -0.002, m21: 0, m22: 1, m23: 0, m24: 0,
-                                                              m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1) }] {
-            let layer = scene()
-            needsGroup(layer.sublayers![0])
-            let ctx = target()
-            XCTAssertNil(composited(layer, with: Compositor(), into: ctx))
-            XCTAssertEqual(differing(ctx.makeImage()!, target().makeImage()!), 0, "the target was not touched")
-        }
     }
 
     /// Frames of one committed tree reuse what its still sublayers placed; what moves — an

@@ -38,11 +38,11 @@ final class DrawingCacheTests: XCTestCase {
         let root = scene()
         let renderer = CARenderer(size: root.bounds.size)
         renderer.layer = root
-        let hits = DrawingCache.shared.hits
+        let hits = renderer.renderContext.drawings.hits
         let drawn = try XCTUnwrap(renderer.makeImage(atTime: 0))
         _ = renderer.makeImage(atTime: 0)                          // seen twice: kept
         let kept = try XCTUnwrap(renderer.makeImage(atTime: 0))
-        XCTAssertGreaterThanOrEqual(DrawingCache.shared.hits - hits, 3, "the whole-pixel leaves come from kept drawings")
+        XCTAssertGreaterThanOrEqual(renderer.renderContext.drawings.hits - hits, 3, "the whole-pixel leaves come from kept drawings")
         let (differing, worst, _) = SnapshotComparison.difference(kept, drawn, channelTolerance: 1)
         XCTAssertEqual(differing, 0, "worst \(worst)")
     }

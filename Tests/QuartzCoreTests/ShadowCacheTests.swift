@@ -18,15 +18,18 @@ final class ShadowCacheTests: XCTestCase {
         root.frame = CGRect(x: 0, y: 0, width: 300, height: 120)
         // Three layers of one shape share a blur; a translucent one is blurred from its drawing.
         for x in [20, 120, 220] as [CGFloat] { root.addSublayer(shadowed(CGRect(x: x, y: 20, width: 61, height: 53))) }
-        let (hitsBefore, missesBefore) = (ShadowCache.shared.hits, ShadowCache.shared.misses)
-        let cached = try XCTUnwrap(renderSnapshot(of: root))
-        XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1)
-        XCTAssertEqual(ShadowCache.shared.hits - hitsBefore, 2)
+        let renderer = CARenderer(size: root.bounds.size)
+        renderer.layer = root
+        let shadows = renderer.renderContext.shadows
+        let (hitsBefore, missesBefore) = (shadows.hits, shadows.misses)
+        let cached = try XCTUnwrap(renderer.makeImage(atTime: 0))
+        XCTAssertEqual(shadows.misses - missesBefore, 1)
+        XCTAssertEqual(shadows.hits - hitsBefore, 2)
         // The same shadows drawn the slow way: a sublayer joins the shadow, so the layer is drawn
         // through a transparency layer with a shadow.
         for layer in root.sublayers! { layer.addSublayer(CALayer()) }
-        let drawn = try XCTUnwrap(renderSnapshot(of: root))
-        XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1)
+        let drawn = try XCTUnwrap(renderer.makeImage(atTime: 0))
+        XCTAssertEqual(shadows.misses - missesBefore, 1)
         let (differing, worst, _) = SnapshotComparison.difference(cached, drawn, channelTolerance: 3)
         XCTAssertLessThan(Double(differing) / Double(300 * 120), 0.01, "worst \(worst)")
     }
@@ -44,14 +47,17 @@ final class ShadowCacheTests: XCTestCase {
             if i == 2 { layer.setAffineTransform(CGAffineTransform(rotationAngle: 0.4)) }
             root.addSublayer(layer)
         }
-        XCTAssertNil(LayerShadow.knownShape(of: LayerSnapshot(root.sublayers![0])))
-        let (hitsBefore, missesBefore) = (ShadowCache.shared.hits, ShadowCache.shared.misses)
-        let cached = try XCTUnwrap(renderSnapshot(of: root))
-        XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1, "one look, one blur")
-        XCTAssertEqual(ShadowCache.shared.hits - hitsBefore, 2)
+        XCTAssertNil(LayerShadow.knownShape(of: LayerSnapshot(root.sublayers![0]), paths: PathCache()))
+        let renderer = CARenderer(size: root.bounds.size)
+        renderer.layer = root
+        let shadows = renderer.renderContext.shadows
+        let (hitsBefore, missesBefore) = (shadows.hits, shadows.misses)
+        let cached = try XCTUnwrap(renderer.makeImage(atTime: 0))
+        XCTAssertEqual(shadows.misses - missesBefore, 1, "one look, one blur")
+        XCTAssertEqual(shadows.hits - hitsBefore, 2)
         for layer in root.sublayers! { layer.addSublayer(CALayer()) }           // the slow way
-        let drawn = try XCTUnwrap(renderSnapshot(of: root))
-        XCTAssertEqual(ShadowCache.shared.misses - missesBefore, 1)
+        let drawn = try XCTUnwrap(renderer.makeImage(atTime: 0))
+        XCTAssertEqual(shadows.misses - missesBefore, 1)
         let (differing, worst, _) = SnapshotComparison.difference(cached, drawn, channelTolerance: 3)
         XCTAssertLessThan(Double(differing) / Double(300 * 120), 0.01, "worst \(worst)")
     }

@@ -3,11 +3,16 @@
 
 LAMINA_PACKAGES=(
   libx11-dev libxext-dev libxtst-dev libxrandr-dev  # X11 host: windows, MIT-SHM, XTest, RandR
+  libxcursor-dev libxfixes-dev                # cursors from themes; tests read them back
+  libxpresent-dev                             # frames paced by the display's vertical blank
   libcairo2-dev libpango1.0-dev libpixman-1-dev  # drawing, text, compositing
   libpng-dev libjpeg-dev libturbojpeg0-dev    # image codecs
   fonts-dejavu-core                           # the default font, for stable text pixels
+  fonts-liberation2                           # metric-compatible Helvetica/Arial, Times, Courier (Core Text names)
+  fonts-lohit-deva                            # Devanagari (187 KB; DejaVu Sans already covers Arabic)
   xvfb xauth xdotool                          # end-to-end tests under a virtual display
   poppler-utils                               # pdftoppm: tests read back the PDFs we write
+  chromium                                    # headless: tests load lamina-snap's HTML report
 )
 
 lamina_missing_packages() {

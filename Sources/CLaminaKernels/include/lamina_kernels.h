@@ -35,6 +35,14 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride_pixels,
                                  int x0, int y0, int x1, int y1,
                                  const lamina_texture *src, const double inverse[6], uint32_t alpha);
 
+/// Blends `src` OVER `dst` through a projective map (a layer under perspective), sampled
+/// bilinearly, faded by `alpha`, within [x0, x1)×[y0, y1). `inverse` is the row-vector 3×3 map from
+/// destination pixel coordinates to texel ones: (sx, sy, w) = (x, y, 1)·inverse, then divided by w;
+/// pixels with w ≤ 0 (behind the viewer) are skipped. The same padding rule as the affine kernel.
+void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride_pixels,
+                                     int x0, int y0, int x1, int y1,
+                                     const lamina_texture *src, const double inverse[9], uint32_t alpha);
+
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 

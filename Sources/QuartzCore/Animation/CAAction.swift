@@ -22,14 +22,6 @@ extension CAAnimation: CAAction {
 }
 
 extension CALayer {
-    /// Apple's animatable properties (those that animate implicitly).
-    static let implicitlyAnimatedKeys: Set<String> = [
-        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds", "contents",
-        "contentsRect", "contentsCenter", "contentsScale", "cornerRadius", "doubleSided", "hidden", "masksToBounds",
-        "opacity", "position", "shadowColor", "shadowOffset", "shadowOpacity", "shadowPath", "shadowRadius",
-        "sublayerTransform", "transform", "zPosition", "colors", "locations", "startPoint", "endPoint",
-    ]
-
     func searchAction(forKey event: String) -> CAAction? {
         if let delegate, let action = delegate.action(for: self, forKey: event) { return action is NSNull ? nil : action }
         if let action = actions?[event] { return action is NSNull ? nil : action }
@@ -37,6 +29,7 @@ extension CALayer {
             return styled is NSNull ? nil : styled as? CAAction
         }
         if let action = Self.defaultAction(forKey: event) { return action is NSNull ? nil : action }
-        return Self.implicitlyAnimatedKeys.contains(event) ? CABasicAnimation(keyPath: event) : nil
+        // Apple's animatable properties animate implicitly: the property table says which.
+        return Self.keyValueProperties[event]?.isAnimatable == true ? CABasicAnimation(keyPath: event) : nil
     }
 }

@@ -52,6 +52,9 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     open var delegate: CAAnimationDelegate?
     /// Whether the layer drops the animation once it has finished. Defaults to true.
     open var isRemovedOnCompletion = true
+    /// Values stored for keys that are not properties (`setValue(_:forKey:)`), copied with the
+    /// animation.
+    var customValues: [String: Any] = [:]
 
     /// Problems found while evaluating (every frame) are logged once per animation.
     let diagnostics = DiagnosticLatch()
@@ -59,6 +62,24 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     public required override init() {
         super.init()
     }
+
+    // MARK: Key-value coding (CAAnimation+KeyValueCoding)
+
+    /// The value of a property by its Objective-C name (`duration`, `removedOnCompletion`,
+    /// `fromValue`, …), else a value stored under `key`, else `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+
+    /// Sets a property (a value of the wrong type is refused with a message) or stores any other
+    /// key on the animation (nil removes it); stored keys travel with the copies layers make.
+    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+
+    /// The value a fresh animation of this class has for `key`: Apple's default for properties
+    /// (`speed` 1, `removedOnCompletion` true, …), nil for other keys. Subclasses override it to
+    /// give their own keys defaults.
+    open class func defaultValue(forKey key: String) -> Any? { builtInDefault(forKey: key) }
+
+    /// Whether `key`'s value is archived with the animation. Defaults to true for every key.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     /// A copy with every property (subclasses override to copy theirs, calling super).
     open func copy(with zone: NSZone? = nil) -> Any {
@@ -71,7 +92,7 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
         beginTime = other.beginTime; duration = other.duration; speed = other.speed; timeOffset = other.timeOffset
         repeatCount = other.repeatCount; repeatDuration = other.repeatDuration; autoreverses = other.autoreverses
         fillMode = other.fillMode; timingFunction = other.timingFunction; delegate = other.delegate
-        isRemovedOnCompletion = other.isRemovedOnCompletion
+        isRemovedOnCompletion = other.isRemovedOnCompletion; customValues = other.customValues
     }
 
     /// The animation's timing as a value.
@@ -89,6 +110,10 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
 
     /// Whether every value the animation holds is finite (checked once, when it is added).
     var valuesAreFinite: Bool { true }
+
+    /// Readies the layer's own copy, once, when it is added: takes the values Apple code boxes in
+    /// `NSValue` out of their boxes (see `BoxedValues`) and reports values that do not fit.
+    func prepare() {}
 
     /// The layer keys it animates (the first component of each key path).
     var animatedKeys: [String] { [] }

@@ -9,6 +9,10 @@ open class CAAnimationGroup: CAAnimation {
         return copy
     }
 
+    override func prepare() {
+        for child in animations ?? [] { child.prepare() }
+    }
+
     override var animatedKeys: [String] { (animations ?? []).flatMap(\.animatedKeys) }
 
     override var valuesAreFinite: Bool {

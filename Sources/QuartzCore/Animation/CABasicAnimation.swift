@@ -12,6 +12,12 @@ open class CABasicAnimation: CAPropertyAnimation {
         return copy
     }
 
+    override func prepare() {
+        fromValue = BoxedValues.unboxed(fromValue)
+        toValue = BoxedValues.unboxed(toValue)
+        byValue = BoxedValues.unboxed(byValue)
+    }
+
     /// The two ends for a given current (model) value; nil when the values do not combine.
     func endpoints(model: Any?) -> (from: Any?, to: Any?)? {
         switch (fromValue, toValue, byValue) {

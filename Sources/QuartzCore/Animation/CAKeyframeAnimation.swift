@@ -25,10 +25,11 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
     /// A path for point properties to follow; its points are the keyframes.
     open var path: CGPath?
-    /// When each keyframe is reached, 0…1 and increasing; nil spaces them evenly. Must have as many
-    /// entries as `values` (else it is ignored, as Apple does).
+    /// When each keyframe is reached, 0…1 and increasing; nil spaces them evenly. One entry per
+    /// keyframe; `.discrete` also takes one more (each value holds until the next key time);
+    /// paced modes ignore them. Entries that do not fit are ignored, with a message. Defaults to nil.
     open var keyTimes: [NSNumber]?
-    /// One timing function per segment (count − 1). Defaults to nil (linear).
+    /// One timing function per segment (count − 1); paced modes ignore them. Defaults to nil (linear).
     open var timingFunctions: [CAMediaTimingFunction]?
     /// Defaults to `.linear`.
     open var calculationMode = CAAnimationCalculationMode.linear
@@ -45,6 +46,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         copy.calculationMode = calculationMode; copy.rotationMode = rotationMode
         copy.tensionValues = tensionValues; copy.continuityValues = continuityValues; copy.biasValues = biasValues
         return copy
+    }
+
+    override func prepare() {
+        if let values { self.values = BoxedValues.unboxed(values) as? [Any] ?? values }
+        // Reported once, here, rather than at every frame.
+        if let problem = keyTimesProblem(count: keyframes.count) { CGDiagnostics.log("CAKeyframeAnimation", problem) }
     }
 
     /// The keyframes: `path`'s points (curves flattened into their end points) or `values`.
@@ -64,22 +71,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         return values ?? []
     }
 
-    /// Key times that fit the keyframes (given, or even, or by distance when paced).
+    /// Whether the mode paces the keyframes by distance (ignoring `keyTimes` and
+    /// `timingFunctions`, as Apple documents).
+    var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
+
+    /// The key times used for the keyframes, by Apple's rules: paced modes space them by distance;
+    /// otherwise `keyTimes` when they fit (`keyTimesProblem`), else evenly.
     func times(for frames: [Any]) -> [Double] {
         let n = frames.count
-        if calculationMode == .paced || calculationMode == .cubicPaced {
+        if isPaced {
             var lengths = [0.0]
             for i in 1..<max(n, 1) { lengths.append(lengths[i - 1] + Self.distance(frames[i - 1], frames[i])) }
             if let total = lengths.last, total > 0 { return lengths.map { $0 / total } }
-        }
-        if let given = keyTimes?.map(\.doubleValue), given.count == n,
-           zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }), given.allSatisfy({ (0...1).contains($0) }) {
-            return given
-        }
-        if let keyTimes, keyTimes.count != n {
-            diagnostics.log("CAKeyframeAnimation", "\(keyTimes.count) keyTimes for \(n) values; spaced evenly instead.")
-        } else if let keyTimes {
-            diagnostics.log("CAKeyframeAnimation", "keyTimes \(keyTimes) must rise within 0…1; spaced evenly instead.")
+        } else if let given = keyTimes, keyTimesProblem(count: n) == nil {
+            return given.map(\.doubleValue)
         }
         if calculationMode == .discrete { return (0..<n).map { Double($0) / Double(n) } }
         return n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
@@ -89,20 +94,36 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         (values ?? []).allSatisfy(Interpolation.isFinite)
     }
 
+    /// Why `keyTimes` do not fit `n` keyframes; nil when they fit or are not used. They fit when
+    /// they increase within 0…1 and there is one per keyframe — for `.discrete` also one more
+    /// (each value holds from its key time until the next).
+    func keyTimesProblem(count n: Int) -> String? {
+        guard let given = keyTimes?.map(\.doubleValue), !isPaced else { return nil }
+        guard zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }), given.allSatisfy({ (0...1).contains($0) }) else {
+            return "keyTimes must increase within 0…1; spaced evenly instead."
+        }
+        let counts = calculationMode == .discrete ? [n, n + 1] : [n]
+        if counts.contains(given.count) { return nil }
+        let expected = counts.map(String.init).joined(separator: " or ")
+        return "\(given.count) keyTimes for \(n) values (\(calculationMode.rawValue) takes \(expected)); spaced evenly instead."
+    }
+
     override func value(atProgress progress: Double, model: Any?) -> Any? {
         let frames = keyframes
         guard !frames.isEmpty else { return nil }
         if frames.count == 1 { return frames[0] }
         let times = times(for: frames)
         if calculationMode == .discrete {
-            let index = times.lastIndex { $0 <= progress } ?? 0
+            // Each value from its key time until the next; a last key time (1) has no value of its own.
+            let index = min(frames.count - 1, times.lastIndex { $0 <= progress } ?? 0)
             return frames[index]
         }
         let segment = max(0, min(frames.count - 2, (times.lastIndex { $0 <= progress } ?? 0)))
         let span = times[segment + 1] - times[segment]
         var local = span > 0 ? (progress - times[segment]) / span : 1
         local = min(max(local, 0), 1)
-        if let functions = timingFunctions, segment < functions.count { local = functions[segment].evaluate(local) }
+        // One timing function per segment (n − 1 of them); paced modes ignore them.
+        if !isPaced, let functions = timingFunctions, segment < functions.count { local = functions[segment].evaluate(local) }
         if calculationMode == .cubic || calculationMode == .cubicPaced,
            let value = CubicKeyframes.value(frames, segment: segment, t: local,
                                             tension: tensionValues, continuity: continuityValues, bias: biasValues) {

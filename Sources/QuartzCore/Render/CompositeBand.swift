@@ -70,10 +70,25 @@ final class CompositeBand: @unchecked Sendable {
         let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
         guard x1 > x0, y1 > y0, let source = source(index, item.texture) else { return }
         let mask = item.alpha == 255 ? nil : fade(item.alpha)
-        if let offset = item.integerOffset {
+        if item.perspective != SIMD3(0, 0, 1) {
+            Self.placeProjected(item, clip: clip, within: (x0, y0, x1, y1), target: target)
+        } else if let offset = item.integerOffset {
             pixman_image_set_transform(source, nil)
             pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
                                      x0, y0, x1 - x0, y1 - y0)
+        } else if item.isAxisAligned, item.texture.texels.flat_x1 - item.texture.texels.flat_x0 < 2 {
+            // Moved by a fraction of a pixel or scaled, not turned, with no flat interior for our
+            // kernel to fill: pixman's bilinear fast path for scaled images is quicker.
+            let inverse = item.toDevice.inverted()
+            var transform = pixman_transform()
+            pixman_transform_init_identity(&transform)
+            func fixed(_ v: CGFloat) -> pixman_fixed_t { pixman_fixed_t((v * 65536).rounded()) }
+            transform.matrix.0.0 = fixed(inverse.a); transform.matrix.0.2 = fixed(inverse.tx)
+            transform.matrix.1.1 = fixed(inverse.d); transform.matrix.1.2 = fixed(inverse.ty)
+            pixman_image_set_transform(source, &transform)
+            pixman_image_set_filter(source, PIXMAN_FILTER_BILINEAR, nil, 0)
+            pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0, y0, 0, 0, x0, y0, x1 - x0, y1 - y0)
+            pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
         } else {
             // Rotated or scaled: our kernel, over the clip's boxes (pixman has no fast path).
             Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)
@@ -97,6 +112,27 @@ final class CompositeBand: @unchecked Sendable {
                     guard x1 > x0, y1 > y0 else { continue }
                     lamina_affine_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
                                                 m.baseAddress, UInt32(alpha))
+                }
+            }
+        }
+    }
+
+    /// A layer under perspective: our projective kernel, over the clip's boxes.
+    private static func placeProjected(_ item: CompositeItem, clip: UnsafeMutablePointer<pixman_region32_t>,
+                                       within r: (Int32, Int32, Int32, Int32), target: Target) {
+        guard item.texture.texels.texels != nil, let inverse = item.homography.inverse else { return }
+        let pixels = target.data.assumingMemoryBound(to: UInt32.self)
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(clip, &count) else { return }
+        let m = inverse.m.map(Double.init)
+        m.withUnsafeBufferPointer { m in
+            withUnsafePointer(to: item.texture.texels) { texels in
+                for i in 0..<Int(count) {
+                    let b = boxes[i]
+                    let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
+                    guard x1 > x0, y1 > y0 else { continue }
+                    lamina_projective_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
+                                                    m.baseAddress, UInt32(item.alpha))
                 }
             }
         }

@@ -1,195 +1,446 @@
-/// Turns a presented tree into composite items, when every layer is one the compositor places
-/// exactly as the renderer would draw it: an affine transform, and no mask, clipped sublayers,
-/// group opacity, transition or rasterization, and no shadow of a drawing that is faded or has
-/// sublayers. Anything else goes to `LayerRenderer`.
-struct CompositePlan {
-    /// The items of the root's sublayers that have no animations, and how the root was placed:
-    /// a later frame of the same tree, with the root placed the same way, reuses them as they are
-    /// (a few things moving over many still ones cost only what moves).
-    struct StillSublayers {
-        var tree: UInt64
-        var rootToDevice: CGAffineTransform
-        var rootOpacity: CGFloat
-        /// Tells still lists apart: a rebuilt one gets a new generation.
-        var generation: UInt64
-        /// The still sublayers' items, in the order they were placed.
-        var items: [CompositeItem] = []
-        /// Per sublayer index: where its items are in `items`; nil for animated or not yet placed ones.
-        var ranges: [Range<Int>?] = []
-        /// The last frame's shape, when it placed no new still items: its runs, the drawing order,
-        /// the animated sublayers in that order with how many items each placed, and all it placed.
-        /// A frame with the same order whose animated sublayers place as many items has the same
-        /// runs: it places only those and skips the still ones.
-        var frame: (runs: [CompositeList.Run], order: [Int], animated: [Int], counts: [Int], placed: Int)?
+import CPixman
+
+/// Places a presented tree as composite items, reusing what the last frame placed (`PlacedNode`)
+/// wherever a subtree did not change, and adding to `damage` the device pixels that differ.
+///
+/// Per layer, one of three ways, chosen by `route(of:)` — one predicate, with a reason:
+/// 1. **Items**: the layer's own textures (shadow, body, border) placed by an affine map, its
+///    sublayers recursively; a rectangular `masksToBounds` on whole pixels clips their items.
+/// 2. **Offscreen group** (a mask, a clip with rounded corners or off the pixel grid, group
+///    opacity): the subtree is placed item by item into a texture of its own, clipped by its
+///    shape or mask there, and that texture is placed as one item (`OffscreenGroup`).
+/// 3. **Drawn** by `LayerRenderer` into a texture, for what items cannot show: perspective and
+///    rasterization by design; transitions, the shadow of a whole subtree and a faded border over
+///    a background as fallbacks, reported (`LAMINA_DEBUG=fallback`).
+/// Only the subtree takes the slower way; the rest of the frame stays items.
+final class CompositePlan {
+    /// What a frame needs besides the cache: the screen (or group texture) it places into and
+    /// where to report damage and fallbacks.
+    private let cache: TextureCache
+    private let screen: DeviceRect
+    private let damage: Damage?
+    private let groups: GroupCompositor
+    /// Subtrees drawn by the layer renderer this frame because items could not show them.
+    private(set) var fallbacks: [Fallback] = []
+    /// What the frame is painted with before the items (premultiplied ARGB): white, or the
+    /// root's color when it fills the screen.
+    private(set) var backdrop: UInt32 = 0xFFFF_FFFF
+
+    init(screen: DeviceRect, cache: TextureCache, groups: GroupCompositor, damage: Damage?) {
+        self.screen = screen
+        self.cache = cache
+        self.groups = groups
+        self.damage = damage
     }
 
-    private(set) var items = CompositeList()
-    /// What the frame is painted with before the items (premultiplied ARGB): white, or the root's
-    /// color when it fills the screen.
-    private(set) var backdrop: UInt32 = 0xFFFF_FFFF
-    private(set) var still: StillSublayers
-    private let previous: StillSublayers?
-    private let cache: TextureCache
-    private let memo: LookMemo?
-    private let screen: DeviceRect
+    /// Places the root at `scale` device pixels per point; `previous` is the last frame's root.
+    func placeRoot(_ root: LayerSnapshot, scale: CGFloat, previous: PlacedNode?, previousBackdrop: UInt32) -> PlacedNode {
+        let placement = Placement(space: nil, toDevice: CGAffineTransform(scaleX: scale, y: scale), opacity: 1, clip: screen)
+        let node = place(root, placement, old: previous, tracked: damage != nil, isRoot: true)
+        if node === previous { backdrop = previousBackdrop }
+        return node
+    }
 
-    /// Nil when some layer needs the full renderer. `generation` names the still list if this plan
-    /// has to build it anew; `expectedCount` is how many items the last frame placed itself.
-    init?(_ root: LayerSnapshot, tree: UInt64, scale: CGFloat, screen: DeviceRect, cache: TextureCache,
-          reusing previous: StillSublayers?, generation: UInt64, memo: LookMemo? = nil, expectedCount: Int = 0) {
-        self.cache = cache
-        memo?.use(tree: tree, count: root.sublayers.count + 1)    // the root's own at the end
-        self.memo = memo
-        self.screen = screen
-        items.reservePlaced(expectedCount)               // growing a large array costs more than placing
-        let toDevice = CGAffineTransform(scaleX: scale, y: scale)
-        still = StillSublayers(tree: tree, rootToDevice: toDevice, rootOpacity: 1, generation: generation)
-        // Only when the root itself does not animate do its sublayers sit where they sat.
-        self.previous = root.animations.isEmpty && previous?.tree == tree ? previous : nil
-        let start = (items, still)
-        guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true, memoIndex: root.sublayers.count) else { return nil }
-        if shortcut {
-            // The same shape as the last frame, or a full pass after all.
-            if let frame = still.frame, items.placed.count == frame.placed, shortcutHeld {
-                items.adoptRuns(frame.runs)
-            } else {
-                (items, still, shortcut) = (start.0, start.1, false)
-                allowsShortcut = false
-                guard add(root, in: nil, toDevice: toDevice, opacity: 1, isRoot: true, memoIndex: root.sublayers.count) else { return nil }
+    // MARK: Reuse and damage
+
+    /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
+    /// one, compared with the old (when `tracked`) for damage.
+    private func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
+                       isRoot: Bool = false) -> PlacedNode {
+        if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
+            return reuse(old)
+        }
+        let match = old?.id == layer.id ? old : nil
+        let node = PlacedNode(id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
+        if let match, match.version == layer.version, !match.animated, !layer.hasAnimations {
+            // A still subtree placed elsewhere (scrolled, say): what it covers is known from
+            // last frame, so one out of sight is passed over without looking inside.
+            let local = match.localExtent ?? FlattenedLayer.visualExtent(of: layer)
+            node.localExtent = local
+            if !Self.canShow(local, of: layer, in: placement) {
+                if tracked, let damage { addDamage(from: match, to: node, in: damage) }
+                return node
             }
         }
-        if !shortcut, let shape = frameShape { still.frame = (items.runs, shape.order, shape.animated, shape.counts, items.placed.count) }
+        placeLayer(layer, node, old: match, tracked: tracked && match != nil, isRoot: isRoot)
+        guard tracked, let damage else { return node }
+        guard let match else {
+            // Something else was here: all of it, and all of this, changed.
+            damage.add(old?.extent)
+            damage.add(node.extent)
+            return node
+        }
+        addDamage(from: match, to: node, in: damage)
+        return node
     }
 
-    /// Whether this frame took the shortcut (placing only the animated root sublayers), whether
-    /// they placed as many items as before, and whether a full pass may take it.
-    private var shortcut = false, shortcutHeld = true, allowsShortcut = true
-    /// What a full pass saw, for the next frame's shortcut (nil when it placed new still items).
-    private var frameShape: (order: [Int], animated: [Int], counts: [Int])?
+    /// Whether `local` (the subtree's extent in the layer's coordinates) placed as `placement`
+    /// says can touch the clip (true when not sure: under perspective).
+    private static func canShow(_ local: CGRect, of layer: LayerSnapshot, in placement: Placement) -> Bool {
+        guard !layer.isHidden, layer.opacity > 0 else { return false }
+        guard let affine = layer.transformToParent(in: placement.space).planeAffine else { return true }
+        let device = local.applying(affine.concatenating(placement.toDevice))
+        guard device.isFiniteRect else { return true }
+        return DeviceRect(enclosing: device, within: placement.clip) != nil
+    }
 
-    /// Places `layer` and its sublayers; `memoIndex` is its index in the memo (root sublayers and the root).
-    private mutating func add(_ layer: LayerSnapshot, in parent: LayerGeometry.SublayerSpace?,
-                              toDevice parentToDevice: CGAffineTransform, opacity parentOpacity: CGFloat,
-                              isRoot: Bool = false, memoIndex: Int? = nil) -> Bool {
-        guard !layer.isHidden, layer.opacity > 0 else { return true }
-        let m = layer.transformToParent(in: parent)
-        if !layer.isDoubleSided && m.m33 < 0 { return true }
-        guard let affine = m.planeAffine, Self.isPlaceable(layer) else { return false }
-        let toDevice = affine.concatenating(parentToDevice)
-        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        guard det != 0, det.isFinite else { return true }
-        let opacity = parentOpacity * min(layer.opacity, 1)
-        let scale = Self.textureScale(abs(det).squareRoot())
-        if Self.castsShadow(layer) {
-            // Behind the layer, faded with it, as the renderer draws a shadow of known shape. One
-            // of unknown shape is the renderer's transparency layer with a shadow: the same as
-            // shadow and drawing placed apart when nothing fades them (and no sublayers join in).
-            let shape = LayerShadow.knownShape(of: layer)
-            guard shape != nil || (layer.sublayers.isEmpty && layer.mask.isEmpty && opacity >= 1),
-                  let texture = texture(.shadow, of: layer, memoIndex, scale, { $0.shadowTexture(for: layer, shape: shape, scale: scale) })
-            else { return false }
-            place(texture, toDevice: toDevice, opacity: opacity)
+    /// Whether the layer's last node shows it as it is now: the same version, no animations, placed the same way.
+    private static func isStill(_ old: PlacedNode, _ version: UInt64, _ animated: Bool, _ placement: Placement) -> Bool {
+        old.version == version && !animated && !old.animated && old.placement == placement
+    }
+
+    /// A still subtree's last node, as it is.
+    @discardableResult
+    private func reuse(_ old: PlacedNode) -> PlacedNode {
+        // Its textures stay cached while used; telling the cache now and then is enough.
+        if cache.wantsTouches { old.forEachItem { cache.touch($0.texture) } }
+        return old
+    }
+
+    /// What differs between a node and the one placed for the same layer last frame (its
+    /// children placed again have added their own).
+    private func addDamage(from old: PlacedNode, to node: PlacedNode, in damage: Damage) {
+        if !Self.same(old.below, node.below) || !Self.same(old.above, node.above) {
+            for item in old.below + old.above + node.below + node.above { damage.add(item.extent) }
         }
+        if !node.childrenInPlace { addChildDamage(old: old.children, new: node.children, to: damage) }
+    }
+
+    /// A group's layer placed into its texture by `toDevice`, item by item, at full opacity,
+    /// compared with `old` for damage.
+    func placeContents(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, scale: CGFloat, old: PlacedNode?) {
+        placeItems(layer, node, toDevice: toDevice, opacity: 1, scale: scale, old: old, tracked: damage != nil && old != nil, isRoot: false)
+        if let damage, let old { addDamage(from: old, to: node, in: damage) }
+    }
+
+    /// Children placed again damage themselves; this adds those that came, went or changed order.
+    private func addChildDamage(old: [PlacedNode], new: [PlacedNode], to damage: Damage) {
+        if old.count == new.count, zip(old, new).allSatisfy({ $0.id == $1.id }) { return }
+        let oldIDs = Set(old.map(\.id)), newIDs = Set(new.map(\.id))
+        for node in old where !newIDs.contains(node.id) { damage.add(node.extent) }
+        for node in new where !oldIDs.contains(node.id) { damage.add(node.extent) }
+        let keptOld = old.filter { newIDs.contains($0.id) }, keptNew = new.filter { oldIDs.contains($0.id) }
+        if keptOld.map(\.id) != keptNew.map(\.id) {
+            for node in keptOld + keptNew { damage.add(node.extent) }
+        }
+    }
+
+    private static func same(_ a: [CompositeItem], _ b: [CompositeItem]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0.looksLike($1) }
+    }
+
+    // MARK: Routes
+
+    /// How a layer is shown, and why.
+    enum Route: Equatable {
+        case items
+        /// Through a texture its subtree is composited into (`OffscreenGroup`).
+        case group(GroupReason)
+        /// Through a texture the layer renderer draws.
+        case drawn(DrawnReason)
+    }
+
+    /// The one predicate that chooses a layer's route (its map to device pixels decides whether
+    /// a clip is a rectangle on whole pixels).
+    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
+        let hasSublayers = !layer.sublayers.isEmpty
+        if layer.transition != nil { return .drawn(.transition) }
+        if layer.shouldRasterize { return .drawn(.rasterized) }
+        // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
+        // mask the mask would have to cut it too.
+        if castsShadow(layer), !layer.mask.isEmpty, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
+        if !layer.mask.isEmpty { return .group(.mask) }
+        if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
+        if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
+        // The renderer fades a faded layer's background and border as one picture, sublayers between.
+        if hasBorder(layer), hasSublayers, opacity < 1, layer.backgroundColor != nil { return .drawn(.fadedBorder) }
+        return .items
+    }
+
+    /// The device pixels a `masksToBounds` layer keeps, when its clip is a rectangle on whole
+    /// pixels (no rounded corners, not turned): a clip rectangle for its sublayers' items.
+    static func rectangularClip(of layer: LayerSnapshot, toDevice: CGAffineTransform) -> DeviceRect? {
+        guard layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty, toDevice.b == 0, toDevice.c == 0 else { return nil }
+        let r = layer.bounds.applying(toDevice)
+        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1.0 / 64 && abs(v) < 1e6 }
+        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
+        return DeviceRect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()),
+                          width: Int32(r.width.rounded()), height: Int32(r.height.rounded()))
+    }
+
+    // MARK: Placing one layer
+
+    private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
+        let placement = node.placement
+        guard !layer.isHidden, layer.opacity > 0 else { return }
+        let m = layer.transformToParent(in: placement.space)
+        if !layer.isDoubleSided && m.m33 < 0 { return }
+        guard let affine = m.planeAffine else {
+            // Perspective: a layer that is its own drawing alone goes straight through the
+            // projective kernel; any other is drawn flat and warped by the layer renderer.
+            if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
+            return
+        }
+        let toDevice = affine.concatenating(placement.toDevice)
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite else { return }
+        let opacity = placement.opacity * min(layer.opacity, 1)
+        let scale = Self.textureScale(abs(det).squareRoot())
+        // A shadow of unknown shape cast by a subtree or a faded drawing: the blurred alpha of the
+        // whole picture, placed behind it as one item (the picture itself is placed as usual).
+        let subtreeShadow = Self.castsShadow(layer) && layer.mask.isEmpty && (!layer.sublayers.isEmpty || opacity < 1)
+            && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
+        if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
+        switch Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths) {
+        case .items:
+            placeItems(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old, tracked: tracked, isRoot: isRoot,
+                       withShadow: !subtreeShadow)
+        case .group(let reason):
+            if reason == .opacity, Self.castsShadow(layer), !subtreeShadow {
+                // Core Animation casts the shadow outside the group, faded with it.
+                placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old)
+            }
+            let group = groups.group(of: layer, reason: reason, toDevice: toDevice, scale: scale, clip: placement.clip,
+                                     old: old?.group, cache: cache)
+            node.group = group
+            if let group { place(group.texture, into: &node.below, node, toDevice: toDevice, opacity: opacity) }
+        case .drawn(let reason):
+            if reason.isFallback { fallbacks.append(Fallback(id: layer.id, name: layer.name, reason: reason)) }
+            placeDrawn(layer, node, toDevice: toDevice, opacity: placement.opacity, scale: scale, reason: reason, old: old)
+        }
+    }
+
+    /// The layer's own textures and its sublayers' items.
+    private func placeItems(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                            scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool, withShadow: Bool = true) {
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale)
+        if withShadow, Self.castsShadow(layer) { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         // The border goes above the sublayers: apart from the body when there are sublayers.
         let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
-        // The renderer fades a faded layer's background and border as one picture, sublayers included.
-        if borderApart && opacity < 1 && layer.backgroundColor != nil { return false }
-        if Self.drawsItself(layer, part: borderApart ? .body : .whole) {
-            let part: LayerTexture.Part = borderApart ? .body : .whole
-            guard let texture = texture(.body, of: layer, memoIndex, scale, { $0.texture(for: layer, part: part, scale: scale) })
-            else { return false }
-            if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, toDevice) {
-                // A root that fills the screen with one opaque color is the backdrop, not an item
-                // (and hides its own shadow).
-                items = CompositeList()
-                backdrop = color
+        let part: LayerTexture.Part = borderApart ? .body : .whole
+        if Self.drawsItself(layer, part: part),
+           let texture = ownTexture(\.body, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: part, scale: scale) }) {
+            node.textures.body = texture
+            if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
+                backdrop = color          // a root that fills the screen with one color is the backdrop
             } else {
-                place(texture, toDevice: toDevice, opacity: opacity)
+                place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
             }
         }
-        if isRoot {
-            still.rootToDevice = toDevice
-            still.rootOpacity = opacity
-        }
-        if isRoot {
-            guard addRootSublayers(of: layer, toDevice: toDevice, opacity: opacity) else { return false }
-        } else {
-            for i in layer.drawingOrder {
-                guard add(layer.sublayers[i], in: layer.sublayerSpace, toDevice: toDevice, opacity: opacity) else { return false }
+        if !layer.sublayers.isEmpty {
+            var clip = node.placement.clip
+            if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
+                guard let inside = clip.intersection(rect) else { return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart) }
+                clip = inside
             }
+            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip)
+            node.childPlacement = childPlacement
+            // Compared once for all the children.
+            let placedAlike = old?.childPlacement == childPlacement
+            let olds = old?.children ?? []
+            var byID: [UInt64: Int]?
+            var reusedIndices: [Int32] = []
+            if old != nil { reusedIndices.reserveCapacity(layer.sublayers.count) }
+            // Sublayers are read in place (a copy of a snapshot retains all it holds): a still
+            // one is its last node after a look at its id and version alone.
+            let sublayers = layer.sublayers
+            // Built in locals and stored once: each access to a node's stored properties is
+            // checked for exclusivity at run time, which a thousand children feel.
+            var children: [PlacedNode] = []
+            children.reserveCapacity(sublayers.count)
+            var extent = node.extent
+            let touches = cache.wantsTouches
+            var inPlace = olds.count == sublayers.count
+            for (k, i) in layer.drawingOrder.enumerated() {
+                let id = sublayers[i].id
+                var at = k < olds.count && olds[k].id == id ? k : nil
+                if at == nil, !olds.isEmpty {
+                    if byID == nil { byID = Dictionary(olds.indices.map { (olds[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) }
+                    at = byID?[id]
+                }
+                if at != k { inPlace = false }
+                let match = at.map { olds[$0] }
+                let placed: PlacedNode
+                if let match, placedAlike, match.version == sublayers[i].version, !match.animated, !sublayers[i].hasAnimations {
+                    if touches { reuse(match) }
+                    placed = match
+                } else {
+                    placed = place(sublayers[i], childPlacement, old: match, tracked: tracked && match != nil)
+                }
+                children.append(placed)
+                if let covered = placed.extent { extent = extent.map { $0.union(covered) } ?? covered }
+                if old != nil { reusedIndices.append(placed === match ? Int32(at!) : -1) }
+            }
+            node.children = children
+            node.extent = extent
+            node.childrenInPlace = inPlace
+            if let old { node.reusedFrom = (old, reusedIndices) }
         }
-        if borderApart {
-            guard let texture = texture(.border, of: layer, memoIndex, scale, { $0.texture(for: layer, part: .border, scale: scale) })
-            else { return false }
-            place(texture, toDevice: toDevice, opacity: opacity)
-        }
-        return true
+        placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
     }
 
-    /// The root's sublayers: still ones as the previous frame placed them, when the root sits
-    /// where it sat (shared, not copied), the others placed now.
-    private mutating func addRootSublayers(of root: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat) -> Bool {
-        if let previous, previous.rootToDevice == toDevice, previous.rootOpacity == opacity {
-            still = previous                                           // the same tree: same sublayers
-            // The textures stay cached while used; telling the cache now and then is enough.
-            if cache.wantsTouches { for item in still.items { cache.touch(item.texture) } }
-        } else {
-            still.ranges = Array(repeating: nil, count: root.sublayers.count)
-        }
-        items.useStill(still.items, generation: still.generation)
-        if allowsShortcut, let frame = still.frame, frame.order == root.drawingOrder,
-           frame.animated.count == root.sublayers.animatedIndices.count {
-            shortcut = true
-            for (k, i) in frame.animated.enumerated() {
-                let start = items.placed.count
-                guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity, memoIndex: i) else { return false }
-                if items.placed.count - start != frame.counts[k] { shortcutHeld = false }
-            }
-            return true
-        }
-        still.frame = nil
-        var shape: (order: [Int], animated: [Int], counts: [Int])? = (root.drawingOrder, [], [])
-        var animates = [Bool](repeating: false, count: root.sublayers.count)
-        for i in root.sublayers.animatedIndices { animates[i] = true }
-        for i in root.drawingOrder {
-            let animated = animates[i]
-            if !animated, let placed = still.ranges[i] {
-                items.appendStill(placed)
-                continue
-            }
-            let start = items.placed.count
-            guard add(root.sublayers[i], in: root.sublayerSpace, toDevice: toDevice, opacity: opacity, memoIndex: i) else { return false }
-            if animated {
-                shape?.animated.append(i)
-                shape?.counts.append(items.placed.count - start)
-            } else {
-                still.ranges[i] = still.items.count..<(still.items.count + items.placed.count - start)
-                still.items.append(contentsOf: items.placed[start...])
-                shape = nil                                        // the next frame's still list grows
-            }
-        }
-        frameShape = shape
-        return true
+    private func placeBorder(_ layer: LayerSnapshot, _ node: PlacedNode, _ toDevice: CGAffineTransform, _ opacity: CGFloat,
+                             _ scale: CGFloat, _ old: PlacedNode?, _ borderApart: Bool) {
+        guard borderApart,
+              let texture = ownTexture(\.border, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: .border, scale: scale) })
+        else { return }
+        node.textures.border = texture
+        place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
     }
 
-    /// A texture of `layer` from the cache, or from the memo when the layer's animations cannot
-    /// change how it looks.
-    private func texture(_ slot: LookMemo.Slot, of layer: LayerSnapshot, _ memoIndex: Int?, _ scale: CGFloat,
-                         _ lookUp: (TextureCache) -> LayerTexture?) -> LayerTexture? {
-        guard let memo, let index = memoIndex, !layer.animatesLook else { return lookUp(cache) }
-        if let texture = memo.texture(slot, at: index, scale: scale) {
+    /// Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
+    /// unknown shape is the shadow of the layer's own drawing (`route` sends subtrees elsewhere).
+    private func placeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                             scale: CGFloat, old: PlacedNode?) {
+        let shape = LayerShadow.knownShape(of: layer, paths: cache.context.paths)
+        guard let texture = ownTexture(\.shadow, of: layer, old: old, scale: scale, { $0.shadowTexture(for: layer, shape: shape, scale: scale) })
+        else { return }
+        node.textures.shadow = texture
+        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+    }
+
+    /// The shadow of the layer's whole picture (sublayers included, not faded), kept while the
+    /// subtree looks the same.
+    private func placeSubtreeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                                    scale: CGFloat, old: PlacedNode?) {
+        let still = !layer.animatesLook && layer.sublayers.animatedIndices.isEmpty
+        let texture: LayerTexture?
+        if still, let kept = old?.subtreeShadow, kept.version == layer.version, kept.scale == scale {
+            texture = kept.texture
+        } else {
+            texture = LayerTexture.shadowOfSubtree(layer, scale: scale, context: cache.context)
+        }
+        guard let texture else { return }
+        node.subtreeShadow = (layer.version, scale, texture)
+        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+    }
+
+    /// A texture of the layer's own: the last frame's while its look stays, else the cache's.
+    private func ownTexture(_ slot: WritableKeyPath<OwnTextures, LayerTexture?>, of layer: LayerSnapshot, old: PlacedNode?,
+                            scale: CGFloat, _ lookUp: (TextureCache) -> LayerTexture?) -> LayerTexture? {
+        if let kept = old?.textures, kept.ownVersion == layer.ownVersion, kept.scale == scale, !layer.animatesLook,
+           let texture = kept[keyPath: slot] {
             if cache.wantsTouches { cache.touch(texture) }
             return texture
         }
-        let texture = lookUp(cache)
-        memo.store(texture, slot, at: index, scale: scale)
-        return texture
+        return lookUp(cache)
+    }
+
+    // MARK: Drawn by the layer renderer
+
+    /// The layer and its subtree drawn by the layer renderer into a texture over what can show
+    /// of them, in the layer's own space; kept while the subtree is still.
+    private func placeDrawn(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                            scale: CGFloat, reason: DrawnReason, old: PlacedNode?) {
+        let textureScale = reason == .rasterized ? max(min(layer.rasterizationScale, 16), 0.01) : scale
+        guard let rect = Self.visible(FlattenedLayer.visualExtent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity)
+        let texture: LayerTexture?
+        if !layer.hasAnimations, let kept = old?.group, kept.key == key {
+            texture = kept.texture
+        } else {
+            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: 4096) { LayerRenderer.draw(layer, in: $0, context: cache.context) }
+        }
+        guard let texture else { return }
+        node.group = OffscreenGroup(key: key, texture: texture)
+        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+    }
+
+    /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or
+    /// anything else drawn around it), placed as one item through its homography; false when it
+    /// is not such a layer or some of it is behind the viewer.
+    private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
+        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize,
+              !Self.castsShadow(layer), !layer.isHidden, layer.opacity > 0 else { return false }
+        let placement = node.placement
+        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
+        guard det != 0, det.isFinite else { return true }
+        guard Self.drawsItself(layer, part: .whole) else { return true }
+        // Perspective enlarges the near side: a little more resolution than the plane's.
+        let scale = Self.textureScale(abs(det).squareRoot() * 1.5)
+        guard let texture = ownTexture(\.body, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: .whole, scale: scale) })
+        else { return true }
+        let toLayer = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
+        let map = Homography(toLayer).concatenating(m.homography).concatenating(Homography(placement.toDevice))
+        var corners: [CGPoint] = []
+        for p in [CGPoint(x: 0, y: 0), CGPoint(x: Int(texture.width), y: 0), CGPoint(x: 0, y: Int(texture.height)),
+                  CGPoint(x: Int(texture.width), y: Int(texture.height))] {
+            guard let q = map.apply(p) else { return false }
+            corners.append(q)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, body: texture)
+        guard let extent = DeviceRect(enclosing: box, within: placement.clip) else { return true }
+        let alpha = UInt8((min(max(placement.opacity * min(layer.opacity, 1), 0), 1) * 255).rounded())
+        guard alpha > 0 else { return true }
+        var item = CompositeItem(texture: texture, toDevice: CGAffineTransform(a: map.m[0], b: map.m[1], c: map.m[3], d: map.m[4],
+                                                                            tx: map.m[6], ty: map.m[7]),
+                                 alpha: alpha, extent: extent)
+        item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        node.below.append(item)
+        node.cover(extent)
+        return true
+    }
+
+    /// A layer under perspective, drawn flat and warped into its parent's plane by the layer
+    /// renderer, over what can show of it there.
+    private func placeDrawnInParent(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) {
+        let placement = node.placement
+        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
+        guard det != 0, det.isFinite else { return }
+        let scale = Self.textureScale(abs(det).squareRoot())
+        let extent = CALayer.mapRect(FlattenedLayer.visualExtent(of: layer), m.homography)
+        guard !extent.isNull, let rect = Self.visible(extent, toDevice: placement.toDevice, clip: placement.clip) else { return }
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: m)
+        let texture: LayerTexture?
+        if !layer.hasAnimations, let kept = old?.group, kept.key == key {
+            texture = kept.texture
+        } else {
+            texture = LayerTexture(covering: rect, scale: scale, maxSide: 4096) {
+                LayerRenderer.drawSublayer(layer, in: placement.space, ctx: $0, context: cache.context)
+            }
+        }
+        guard let texture else { return }
+        node.group = OffscreenGroup(key: key, texture: texture)
+        place(texture, into: &node.below, node, toDevice: placement.toDevice, opacity: placement.opacity)
+    }
+
+    /// The part of `rect` (layer coordinates) that can show inside `clip` (device pixels), in
+    /// layer coordinates; nil when none.
+    static func visible(_ rect: CGRect, toDevice: CGAffineTransform, clip: DeviceRect) -> CGRect? {
+        let inverse = toDevice.inverted()
+        let shown = rect.intersection(clip.cgRect.applying(inverse))
+        guard !shown.isNull, shown.width > 0, shown.height > 0, shown.isFiniteRect else { return nil }
+        return shown
+    }
+
+    // MARK: Items
+
+    /// Places `texture` (drawn in layer coordinates shifted by `origin`: own textures are drawn
+    /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip.
+    private func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
+                       toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero) {
+        var placed = texture.toLayer
+        if origin != .zero { placed = placed.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)) }
+        placed = placed.concatenating(toDevice)
+        let corners = CGRect(x: 0, y: 0, width: Int(texture.width), height: Int(texture.height)).applying(placed)
+        guard let extent = DeviceRect(enclosing: corners, within: node.placement.clip) else { return }
+        let alpha = UInt8((min(max(opacity, 0), 1) * 255).rounded())
+        guard alpha > 0 else { return }
+        var item = CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)
+        item.generation = texture.generation
+        items.append(item)
+        node.cover(extent)
     }
 
     /// The color of `texture` placed by `toDevice`, when it covers `screen` with that one opaque
     /// color, texel for pixel.
-    private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ toDevice: CGAffineTransform) -> UInt32? {
-        let t = texture.texels, placed = texture.toLayer.concatenating(toDevice)
+    private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
+                             _ toDevice: CGAffineTransform) -> UInt32? {
+        let t = texture.texels
+        let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
+            .concatenating(toDevice)
         guard t.flat_color >> 24 == 255, placed.a == 1, placed.b == 0, placed.c == 0, placed.d == 1,
               placed.tx == placed.tx.rounded(), placed.ty == placed.ty.rounded(), abs(placed.tx) < 1e6, abs(placed.ty) < 1e6
         else { return nil }
@@ -199,34 +450,19 @@ struct CompositePlan {
         return t.flat_color
     }
 
-    private mutating func place(_ texture: LayerTexture, toDevice: CGAffineTransform, opacity: CGFloat) {
-        let placed = texture.toLayer.concatenating(toDevice)
-        let corners = CGRect(x: 0, y: 0, width: Int(texture.width), height: Int(texture.height)).applying(placed)
-        guard let extent = DeviceRect(enclosing: corners, within: screen) else { return }
-        let alpha = UInt8((opacity * 255).rounded())
-        if alpha > 0 { items.append(CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)) }
-    }
+    // MARK: What a layer draws
 
     /// A shadow the renderer draws (a layer that clips to its bounds casts none).
-    private static func castsShadow(_ layer: LayerSnapshot) -> Bool {
+    static func castsShadow(_ layer: LayerSnapshot) -> Bool {
         layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
     }
 
-    /// Whether the layer's look is its own drawing (and a shadow, if its shape is known: see
-    /// `add`), placed and faded: nothing that needs a group.
-    private static func isPlaceable(_ layer: LayerSnapshot) -> Bool {
-        let hasSublayers = !layer.sublayers.isEmpty
-        return layer.mask.isEmpty && layer.transition == nil && !layer.shouldRasterize
-            && !(hasSublayers && layer.masksToBounds)
-            && !(hasSublayers && layer.opacity < 1 && layer.allowsGroupOpacity)
-    }
-
-    private static func hasBorder(_ layer: LayerSnapshot) -> Bool {
+    static func hasBorder(_ layer: LayerSnapshot) -> Bool {
         layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
     }
 
     /// Whether `part` of the layer's own drawing shows anything.
-    private static func drawsItself(_ layer: LayerSnapshot, part: LayerTexture.Part) -> Bool {
+    static func drawsItself(_ layer: LayerSnapshot, part: LayerTexture.Part) -> Bool {
         let body = (layer.backgroundColor?.alpha ?? 0) > 0 || layer.contents != nil || layer.content != nil
         switch part {
         case .whole: return body || hasBorder(layer)
@@ -240,5 +476,41 @@ struct CompositePlan {
     static func textureScale(_ scale: CGFloat) -> CGFloat {
         let steps = (2 * log2(max(scale, 1.0 / 64)) - 1e-3).rounded(.up)   // 1.0000001 is 1
         return min(pow(2, steps / 2), 16)
+    }
+}
+
+/// Why a subtree is composited into a texture of its own and placed as one item.
+enum GroupReason: String, Sendable {
+    case mask = "a mask"
+    case clip = "masksToBounds with rounded corners or off whole pixels"
+    case opacity = "group opacity"
+}
+
+/// Why a subtree is drawn by the layer renderer into a texture.
+enum DrawnReason: String, Sendable {
+    case perspective = "perspective"
+    case rasterized = "shouldRasterize"
+    case transition = "a transition in flight"
+    case shadowOfSubtree = "a shadow cast by a subtree or a faded drawing (its shape is unknown)"
+    case fadedBorder = "a border over a background under opacity, with sublayers"
+
+    /// Whether items could not show it (the others take this way by design).
+    var isFallback: Bool { self != .perspective && self != .rasterized }
+}
+
+/// A subtree the layer renderer drew because the compositor's items could not show it.
+struct Fallback: Hashable, Sendable {
+    let id: UInt64
+    let name: String?
+    let reason: DrawnReason
+
+    var message: String {
+        "layer \(name.map { "'\($0)' " } ?? "")#\(id) is drawn by the layer renderer, not composited: \(reason.rawValue)"
+    }
+}
+
+extension Damage {
+    func add(_ rect: DeviceRect?) {
+        if let rect { add(rect) }
     }
 }

@@ -5,18 +5,26 @@ import Foundation
 /// The render thread's fast path. Each layer's own drawing is rasterized once into a texture
 /// (`TextureCache`); a frame then places textures with pixman — plain blits for whole-pixel
 /// translations, bilinear transforms otherwise — only where the picture changed since the last
-/// frame (the damage), in horizontal bands composited on all cores. Trees it cannot place
-/// exactly (see `CompositePlan`) are left to `LayerRenderer`.
+/// frame (the damage), in horizontal bands composited on all cores. Subtrees that need an
+/// offscreen pass become textures of their own (see `CompositePlan`); nothing sends a whole
+/// frame to `LayerRenderer`.
 package final class Compositor: @unchecked Sendable {
-    private let cache = TextureCache()
-    private var previous = CompositeList()
+    /// The caches this compositor draws with (see `RenderContext` for their lifecycle).
+    package let context = RenderContext()
+    private let cache: TextureCache
+    /// The last frame's placed tree: what the next frame reuses and compares with.
+    private var previous: PlacedNode?
+    /// The last frame's placed tree (for tests).
+    var lastRoot: PlacedNode? { previous }
     private var previousBackdrop: UInt32 = 0
-    /// Counts frames; names still lists built anew.
-    private var frame: UInt64 = 0
     private var targets = TargetHistory()
     private var needsFullFrame = true
-    private var stillSublayers: CompositePlan.StillSublayers?
-    private let memo = LookMemo()
+    private let groups = GroupCompositor()
+    /// Subtrees reported drawn by the layer renderer (`LAMINA_DEBUG=fallback`), once each.
+    private var reported = Set<Fallback>()
+    private let debug = RenderDebug.fromEnvironment()
+    /// Rectangles flashed last frame (`LAMINA_DEBUG=damage`): repainted in this one.
+    private var flashed: [DeviceRect] = []
     private var prefetched: PresentedFrame?
     /// How long the last frame's animations took to evaluate.
     private var evaluationSeconds: CFTimeInterval = 0
@@ -29,9 +37,13 @@ package final class Compositor: @unchecked Sendable {
 
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
     package private(set) var texturesDrawn = 0
+    /// The subtrees the last frame had the layer renderer draw because items could not show
+    /// them (none in a tree the compositor places fully), as messages.
+    package private(set) var lastFallbacks: [String] = []
 
     package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
         bands = (0..<max(threads, 1)).map { _ in CompositeBand() }
+        cache = TextureCache(context: context)
     }
 
     /// Forgets what the target shows: the next frame is composited whole (after a resize, or
@@ -42,7 +54,7 @@ package final class Compositor: @unchecked Sendable {
     /// `scale` pixels per point) where it changed since the last call, and returns the changed
     /// rectangles (what to put), empty when nothing changed. A target last composited two calls
     /// ago (a window's other buffer) also gets what changed in the call between. Nil when the
-    /// tree needs `LayerRenderer`; the target is then untouched.
+    /// target is not a 32-bit BGRA/BGRX bitmap; the target is then untouched.
     ///
     /// With `nextFrameAt`, the next frame's animations are evaluated on another core while this
     /// frame composites; a next call for the same tree within 10 ms of that time uses them.
@@ -61,25 +73,21 @@ package final class Compositor: @unchecked Sendable {
             evaluationSeconds = Self.now() - started
         }
         prefetched = nil
-        frame += 1
-        let plan = CompositePlan(presented, tree: tree.id, scale: scale, screen: screen, cache: cache, reusing: stillSublayers,
-                                 generation: frame, memo: memo, expectedCount: previous.placed.count)
+        // What changed on screen since the last frame: what to put.
+        let changes = Damage(limit: 16)
+        let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
+        let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
+        let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
         // Handing the evaluation to another thread pays only when it takes a while.
         if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
             prefetched = PresentedFrame(tree, atMediaTime: next)
         }
         texturesDrawn += max(cache.count - before, 0)
-        stillSublayers = plan?.still
-        guard let items = plan?.items, let backdrop = plan?.backdrop else {
-            needsFullFrame = true
-            return nil
-        }
-        // What changed on screen since the last frame: what to put.
-        let changes = Damage(limit: 16)
-        if needsFullFrame || backdrop != previousBackdrop || !items.addChanges(since: previous, to: changes) {
-            changes.add(screen)
-        }
-        previous = items
+        report(plan.fallbacks)
+        let items = CompositeList(root: root), backdrop = plan.backdrop
+        if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
+        for rect in flashed { changes.add(rect) }
+        self.previous = root
         previousBackdrop = backdrop
         if needsFullFrame { targets.forget() }
         needsFullFrame = false
@@ -94,16 +102,26 @@ package final class Compositor: @unchecked Sendable {
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
-        guard area >= Self.smallestSharedArea, bands.count > 1 else {
+        if area >= Self.smallestSharedArea, bands.count > 1 {
+            let rows = (target.height + bands.count - 1) / bands.count
+            DispatchQueue.concurrentPerform(iterations: bands.count) { k in
+                let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
+                bands[k].draw(items, in: rects, band: band, target: surface, backdrop: backdrop)
+            }
+        } else {
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
-            return shown
         }
-        let rows = (target.height + bands.count - 1) / bands.count
-        DispatchQueue.concurrentPerform(iterations: bands.count) { k in
-            let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
-            bands[k].draw(items, in: rects, band: band, target: surface, backdrop: backdrop)
-        }
+        flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
         return shown
+    }
+
+    /// Notes the frame's fallbacks; prints each new one once when `LAMINA_DEBUG=fallback`.
+    private func report(_ fallbacks: [Fallback]) {
+        lastFallbacks = fallbacks.map(\.message)
+        guard debug.contains(.fallback) else { return }
+        for fallback in fallbacks where reported.insert(fallback).inserted {
+            RenderDebug.print(fallback.message)
+        }
     }
 
     /// Seconds on the system's monotonic clock: for how long work takes (never the media clock,

@@ -7,8 +7,6 @@ import Foundation
 /// background under a border. A look is kept from its second sighting on, so that a tree drawn
 /// once (a snapshot) pays nothing for it.
 final class DrawingCache: @unchecked Sendable {
-    static let shared = DrawingCache()
-
     struct Drawing {
         let image: CGImage
         /// Where it goes, in the layer's coordinates.
@@ -28,13 +26,13 @@ final class DrawingCache: @unchecked Sendable {
 
     /// Draws `layer`'s own drawing from the cache when the context places it on whole pixels (and
     /// it is kept or seen before); false when it did not, and the caller draws it.
-    func draw(_ layer: LayerSnapshot, in ctx: CGContext) -> Bool {
+    func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) -> Bool {
         let m = ctx.ctm
         // Layer coordinates are y down: (s, 0, 0, −s), and the bounds' corner on a whole pixel.
         guard m.b == 0, m.c == 0, m.a > 0, m.d == -m.a, Self.isCacheable(layer) else { return false }
         let corner = CGPoint(x: layer.bounds.minX, y: layer.bounds.minY).applying(m)
         guard abs(corner.x) < 1e7, abs(corner.y) < 1e7, corner.x == corner.x.rounded(), corner.y == corner.y.rounded(),
-              let drawing = drawing(of: layer, scale: m.a) else { return false }
+              let drawing = drawing(of: layer, scale: m.a, context: context) else { return false }
         ctx.saveGState()
         ctx.concatenate(CGContext.imageFlip(about: drawing.rect))
         ctx.draw(drawing.image, in: drawing.rect)
@@ -49,14 +47,14 @@ final class DrawingCache: @unchecked Sendable {
         return border || (layer.backgroundColor?.alpha ?? 0) > 0 || layer.content != nil
     }
 
-    private func drawing(of layer: LayerSnapshot, scale: CGFloat) -> Drawing? {
+    private func drawing(of layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
         let look = LayerTexture.Look(layer, scale: scale)
         lock.lock()
         if let drawing = drawings[look] { hits += 1; lock.unlock(); return drawing }
         if seen.count >= 4096 { seen.removeAll(keepingCapacity: true) }
         let again = !seen.insert(look).inserted
         lock.unlock()
-        guard again, let drawing = Self.make(layer, scale: scale) else { return nil }
+        guard again, let drawing = Self.make(layer, scale: scale, context: context) else { return nil }
         let size = drawing.image.bytesPerRow * drawing.image.height
         lock.lock()
         defer { lock.unlock() }
@@ -66,14 +64,14 @@ final class DrawingCache: @unchecked Sendable {
         return drawing
     }
 
-    private static func make(_ layer: LayerSnapshot, scale: CGFloat) -> Drawing? {
+    private static func make(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
         guard let canvas = LayerCanvas.make(covering: layer.bounds, scale: scale, maxSide: largestSide) else { return nil }
         // The drawing alone: the context it is blitted into holds the mask clip and the fade.
         var own = layer
         own.opacity = 1
         own.shadowOpacity = 0
         own.mask = []
-        LayerRenderer.draw(own, in: canvas)
+        LayerRenderer.draw(own, in: canvas, context: context)
         guard let image = canvas.makeImage() else { return nil }
         return Drawing(image: image, rect: LayerCanvas.extent(of: canvas, covering: layer.bounds, scale: scale))
     }

@@ -3,13 +3,14 @@
 /// flattens into its parent's plane, as in Core Animation), or when `shouldRasterize` asks for
 /// a bitmap at `rasterizationScale`.
 enum FlattenedLayer {
-    static func draw(_ layer: LayerSnapshot, through h: Homography, rasterizationScale: CGFloat?, in ctx: CGContext) {
+    static func draw(_ layer: LayerSnapshot, through h: Homography, rasterizationScale: CGFloat?, in ctx: CGContext,
+                     context: RenderContext) {
         let extent = visualExtent(of: layer)
         let deviceScale = ctx.deviceScale
         // Perspective oversamples a little: it enlarges the near side.
         let scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
         guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: 8192) else { return }
-        LayerRenderer.draw(layer, in: flat)
+        LayerRenderer.draw(layer, in: flat, context: context)
         guard let image = flat.makeImage() else { return }
         // Pixel (u, v) → layer point → parent plane.
         let pixelToLayer = Homography(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: extent.minX, ty: extent.minY))
@@ -18,11 +19,11 @@ enum FlattenedLayer {
 
     /// What the layer and its subtree cover in its own coordinates (shadow included).
     static func visualExtent(of layer: LayerSnapshot) -> CGRect {
-        var extent = layer.bounds
+        var extent = LayerContents.ownExtent(of: layer)
         if !layer.masksToBounds {
-            for sublayer in layer.sublayers where !sublayer.isHidden {
-                let m = sublayer.transformToParent(in: layer.sublayerSpace)
-                let r = CALayer.mapRect(visualExtent(of: sublayer), m.homography)
+            for i in layer.sublayers.indices where !layer.sublayers[i].isHidden {
+                let m = layer.sublayers[i].transformToParent(in: layer.sublayerSpace)
+                let r = CALayer.mapRect(visualExtent(of: layer.sublayers[i]), m.homography)
                 if !r.isNull { extent = extent.union(r) }
             }
         }

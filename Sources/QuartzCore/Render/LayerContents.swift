@@ -27,6 +27,19 @@ enum LayerContents {
         }
     }
 
+    /// Everything the layer's own drawing covers, in its coordinates: its bounds, and contents
+    /// that a gravity places beyond them (unless `masksToBounds` clips them).
+    static func ownExtent(of layer: LayerSnapshot) -> CGRect {
+        guard !layer.masksToBounds, let image = layer.contents else { return layer.bounds }
+        let cr = layer.contentsRect
+        let natural = CGSize(width: cr.width * CGFloat(image.width) / layer.contentsScale,
+                             height: cr.height * CGFloat(image.height) / layer.contentsScale)
+        let gravity = layer.isGeometryFlipped ? layer.contentsGravity.flippedVertically : layer.contentsGravity
+        let target = placement(of: natural, in: layer.bounds, gravity: gravity)
+        guard target.width > 0, target.height > 0, target.isFiniteRect else { return layer.bounds }
+        return layer.bounds.union(target)
+    }
+
     /// Where contents of `size` go in `bounds`. Vertical names are y-up, as Core Animation's:
     /// `.top` is the larger y.
     static func placement(of size: CGSize, in bounds: CGRect, gravity: CALayerContentsGravity) -> CGRect {

@@ -2,7 +2,7 @@
 /// renderer so that both place layers exactly alike.
 enum LayerGeometry {
     /// What a superlayer contributes to placing its sublayers.
-    struct SublayerSpace {
+    struct SublayerSpace: Equatable {
         var bounds: CGRect
         var anchorPoint: CGPoint
         var anchorPointZ: CGFloat

@@ -4,68 +4,78 @@
 enum LayerRenderer {
     /// Renders `layer` in the context's current user space, taken as the layer's own coordinate
     /// space (its position and transform are not applied, as Apple's `render(in:)` does).
-    static func render(_ layer: LayerSnapshot, in ctx: CGContext) {
-        draw(layer, in: ctx, reusingDrawings: true)
+    static func render(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
+        draw(layer, in: ctx, context: context, reusingDrawings: true)
     }
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
-    static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext) {
-        drawSublayer(layer, of: nil, in: ctx, reusingDrawings: true)
+    static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
+        drawSublayer(layer, of: nil, in: ctx, context: context, reusingDrawings: true)
     }
 
     /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from
     /// `DrawingCache` (trees drawn again and again: `CARenderer`, `render(in:)`).
-    static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext, reusingDrawings: Bool = false) {
+    static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext, context: RenderContext,
+                             reusingDrawings: Bool = false) {
+        drawSublayer(layer, in: parent?.sublayerSpace, ctx: ctx, context: context, reusingDrawings: reusingDrawings)
+    }
+
+    /// Draws `layer` placed in its parent's sublayer space `space` (nil: the root's plane).
+    static func drawSublayer(_ layer: LayerSnapshot, in space: LayerGeometry.SublayerSpace?, ctx: CGContext, context: RenderContext,
+                             reusingDrawings: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
-        let m = layer.transformToParent(in: parent?.sublayerSpace)
+        let m = layer.transformToParent(in: space)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         let h = m.homography
         // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
         guard h.isAffine, !layer.shouldRasterize else {
             let scale = layer.shouldRasterize ? layer.rasterizationScale : nil
-            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx)
+            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx, context: context)
             return
         }
         let affine = h.affine
         guard affine.a * affine.d - affine.b * affine.c != 0 else { return }
         ctx.saveGState()
         ctx.concatenate(affine)
-        draw(layer, in: ctx, reusingDrawings: reusingDrawings)
+        draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings)
         ctx.restoreGState()
     }
 
     /// Draws one layer in its own coordinate space.
-    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, reusingDrawings: Bool = false) {
+    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext, reusingDrawings: Bool = false) {
         if let transition = layer.transition {
-            drawTransition(transition, of: layer, in: ctx)
+            drawTransition(transition, of: layer, in: ctx, context: context)
             return
         }
         guard !layer.isHidden, layer.opacity > 0 else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         if let mask = layer.mask.first {
-            guard LayerMask.clip(ctx, to: mask, of: layer) else { return }
+            guard LayerMask.clip(ctx, to: mask, of: layer, context: context) else { return }
         }
-        let shape = LayerShape(layer)
+        let shape = LayerShape(layer, paths: context.paths)
         let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
         // A shadow of a known shape comes from the cache; any other is the shadow of the layer's
         // whole drawing, through a transparency layer.
-        let shadowShape = castsShadow ? LayerShadow.knownShape(of: layer) : nil
+        let shadowShape = castsShadow ? LayerShadow.knownShape(of: layer, paths: context.paths) : nil
         if layer.opacity < 1 { ctx.setAlpha(min(layer.opacity, 1) * ctx.currentAlpha) }
         // The shadow of a drawing alone (no sublayers), not faded, comes from the cache too: the
         // transparency layer would cast the same shadow under the same drawing.
         let cachesDrawingShadow = castsShadow && shadowShape == nil && layer.sublayers.isEmpty && ctx.currentAlpha >= 1
         let shadowsDrawing = castsShadow && shadowShape == nil && !cachesDrawingShadow
-        if let shadowShape { LayerShadow.drawCachedShadow(of: shadowShape, layer: layer, in: ctx) }
-        if cachesDrawingShadow { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx) }
+        if let shadowShape { LayerShadow.drawCachedShadow(of: shadowShape, layer: layer, in: ctx, context: context) }
+        if cachesDrawingShadow { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx, context: context) }
         // A border over a background fades with it as one picture, also under an inherited
         // opacity (a superlayer without group opacity), as the compositor's textures do.
         let fadesOverlap = ctx.currentAlpha < 1 && layer.backgroundColor != nil && layer.borderWidth > 0
-        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap
+        // A mask applies to the layer's whole picture (its sublayers composited first), as Core
+        // Animation masks: through a transparency layer, which the mask clip then clips as one.
+        let masked = !layer.mask.isEmpty && !layer.sublayers.isEmpty
+        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap || masked
         // A leaf's own drawing, placed on whole pixels, is the same from a cached image (faded as
         // one picture, as the transparency layer fades it).
-        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, DrawingCache.shared.draw(layer, in: ctx) { return }
+        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, context.drawings.draw(layer, in: ctx, context: context) { return }
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
@@ -82,7 +92,7 @@ enum LayerRenderer {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, reusingDrawings: reusingDrawings) }
+        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
         ctx.restoreGState()
         if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
             ctx.addPath(border)
@@ -95,10 +105,10 @@ enum LayerRenderer {
 
 extension LayerRenderer {
     /// The old and new looks of a layer in a transition, placed and faded, within its bounds.
-    static func drawTransition(_ transition: TransitionState, of layer: LayerSnapshot, in ctx: CGContext) {
+    static func drawTransition(_ transition: TransitionState, of layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var now = layer
         now.transition = nil
-        guard let before = transition.before.first else { draw(now, in: ctx); return }
+        guard let before = transition.before.first else { draw(now, in: ctx, context: context); return }
         let placement = transition.placement(in: layer.bounds)
         let old = (look: before, offset: placement.old, alpha: placement.oldAlpha, mode: CGBlendMode.normal)
         // A fade adds the two looks (a cross-dissolve); `reveal` slides the old look off the new.
@@ -112,7 +122,7 @@ extension LayerRenderer {
             ctx.setAlpha(alpha * ctx.currentAlpha)
             ctx.setBlendMode(mode)
             ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: look), auxiliaryInfo: nil)
-            draw(look, in: ctx)
+            draw(look, in: ctx, context: context)
             ctx.endTransparencyLayer()
             ctx.restoreGState()
         }

@@ -15,26 +15,26 @@ enum LayerShadow {
 
     /// The shape a layer's shadow is cast from, when it is known without drawing the layer: its
     /// `shadowPath`, or its rounded bounds when an opaque background is all it draws.
-    static func knownShape(of layer: LayerSnapshot) -> CGPath? {
+    static func knownShape(of layer: LayerSnapshot, paths: PathCache) -> CGPath? {
         if let path = layer.shadowPath { return path }
         guard layer.contents == nil, layer.content == nil, layer.sublayers.isEmpty, layer.mask.isEmpty,
               let background = layer.backgroundColor, background.alpha >= 1 else { return nil }
-        return LayerShape(layer).path
+        return LayerShape(layer, paths: paths).path
     }
 
     /// Draws only the shadow of a known shape, from the cache: the blurred silhouette as a mask
     /// for the shadow color, offset in layer coordinates.
-    static func drawCachedShadow(of shape: CGPath, layer: LayerSnapshot, in ctx: CGContext) {
+    static func drawCachedShadow(of shape: CGPath, layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         let scale = max(ctx.deviceScale, 0.01)
         let key = ShadowCache.Key(silhouette: .shape(shape), radius: layer.shadowRadius, scale: scale)
-        guard let entry = ShadowCache.shared.entry(for: key, make: { ShadowCache.render(shape, radius: layer.shadowRadius, scale: scale) })
+        guard let entry = context.shadows.entry(for: key, make: { ShadowCache.render(shape, radius: layer.shadowRadius, scale: scale) })
         else { return }
         draw(entry, of: layer, in: ctx)
     }
 
     /// Draws only the shadow of the layer's own drawing (background, contents, border; no
     /// sublayers), as a transparency layer with a shadow casts it, from the cache.
-    static func drawShadowOfDrawing(of layer: LayerSnapshot, in ctx: CGContext) {
+    static func drawShadowOfDrawing(of layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var own = layer
         own.removeSublayers()
         own.opacity = 1
@@ -42,10 +42,21 @@ enum LayerShadow {
         own.transition = nil
         let scale = max(ctx.deviceScale, 0.01)
         let key = ShadowCache.Key(silhouette: .drawing(LayerTexture.Look(own, scale: scale)), radius: layer.shadowRadius, scale: scale)
-        guard let entry = ShadowCache.shared.entry(for: key, make: {
+        guard let entry = context.shadows.entry(for: key, make: {
             ShadowCache.silhouette(covering: FlattenedLayer.visualExtent(of: own), radius: layer.shadowRadius, scale: scale,
-                                   draw: { LayerRenderer.draw(own, in: $0) })
+                                   draw: { LayerRenderer.draw(own, in: $0, context: context) })
         }) else { return }
+        draw(entry, of: layer, in: ctx)
+    }
+
+    /// Draws only the shadow `layer` casts of `picture` (its whole drawing, within `extent`), not
+    /// kept: the compositor keeps the texture it draws this into.
+    static func drawShadow(ofPicture picture: LayerSnapshot, covering extent: CGRect, castBy layer: LayerSnapshot,
+                           in ctx: CGContext, context: RenderContext) {
+        let scale = max(ctx.deviceScale, 0.01)
+        guard let entry = ShadowCache.silhouette(covering: extent, radius: layer.shadowRadius, scale: scale,
+                                                 draw: { LayerRenderer.draw(picture, in: $0, context: context) })
+        else { return }
         draw(entry, of: layer, in: ctx)
     }
 

@@ -6,24 +6,27 @@ struct LayerShape {
     let radius: CGFloat
     let corners: CACornerMask
     let curve: CALayerCornerCurve
+    /// Where its paths are kept (the renderer's context).
+    let paths: PathCache
 
-    init(_ layer: LayerSnapshot) {
+    init(_ layer: LayerSnapshot, paths: PathCache) {
         bounds = layer.bounds
         radius = layer.cornerRadius
         corners = layer.maskedCorners
         curve = layer.cornerCurve
+        self.paths = paths
     }
 
     /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
     var path: CGPath {
-        Self.paths.path(for: Key(shape: self, border: nil)) { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
+        paths.path(for: Key(shape: self, border: nil)) { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
     }
 
     /// The border's area: between the outline and the outline inset by `width` (a ring to fill
     /// with the even-odd rule). Nil for empty bounds.
     func borderPath(width: CGFloat) -> CGPath? {
         guard bounds.width > 0, bounds.height > 0 else { return nil }
-        return Self.paths.path(for: Key(shape: self, border: width)) { makeBorderPath(width: width) }
+        return paths.path(for: Key(shape: self, border: width)) { makeBorderPath(width: width) }
     }
 
     private func makeBorderPath(width: CGFloat) -> CGPath {
@@ -38,7 +41,7 @@ struct LayerShape {
     }
 
     /// What a shape's paths depend on.
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var bounds: CGRect
         var radius: CGFloat
         var corners: CACornerMask
@@ -51,28 +54,6 @@ struct LayerShape {
         }
     }
 
-    /// Paths made lately, shared by every thread that draws: a frame draws most shapes again,
-    /// and building rounded corners (arcs to curves) cost more than filling them.
-    private final class PathCache: @unchecked Sendable {
-        private var paths: [Key: CGPath] = [:]
-        private let lock = NSLock()
-        /// Past this many shapes the cache starts over.
-        private let capacity = 1024
-
-        func path(for key: Key, make: () -> CGPath) -> CGPath {
-            lock.lock()
-            if let path = paths[key] { lock.unlock(); return path }
-            lock.unlock()
-            let path = make()
-            lock.lock()
-            if paths.count >= capacity { paths.removeAll(keepingCapacity: true) }
-            paths[key] = path
-            lock.unlock()
-            return path
-        }
-    }
-
-    private static let paths = PathCache()
 
     static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
                             curve: CALayerCornerCurve = .circular) -> CGPath {

@@ -1,6 +1,21 @@
 /// An immutable copy of one layer and its subtree: what a commit hands to the renderer, which
 /// never touches `CALayer` objects.
+///
+/// Commits are incremental: a layer keeps its last snapshot (`CALayer.committedSnapshot`) until
+/// something in its subtree changes, so a commit that moved one layer of a thousand snapshots
+/// that layer and its ancestors and shares every other subtree with the last tree. A snapshot
+/// carries its layer's `id` and versions, so that a renderer can tell an unchanged subtree (the
+/// same id and `version`) from a changed one without comparing values.
 struct LayerSnapshot: Sendable {
+    /// The layer's `renderID`: the same in every tree while the layer lives.
+    let id: UInt64
+    /// Changes whenever anything in this subtree (the layer, its sublayers, its mask, their
+    /// animations) changed at a commit.
+    let version: UInt64
+    /// Changes whenever one of the layer's own properties changed at a commit.
+    let ownVersion: UInt64
+    /// The layer's name, for diagnostics.
+    let name: String?
     var bounds: CGRect
     var position: CGPoint
     var zPosition: CGFloat
@@ -58,7 +73,30 @@ struct LayerSnapshot: Sendable {
     /// looks the same at every time and evaluating it is a no-op.
     private(set) var hasAnimations: Bool
 
+    /// The layer's subtree as committed: the kept snapshot when nothing in it changed since the
+    /// last one.
     init(_ layer: CALayer) {
+        self = Self.box(of: layer).pointer.pointee
+    }
+
+    /// The layer's kept snapshot, made now if something in its subtree changed since the last.
+    static func box(of layer: CALayer) -> SnapshotBox {
+        if let kept = layer.committedSnapshot { return kept }
+        let box = SnapshotBox(LayerSnapshot(making: layer))
+        layer.committedSnapshot = box
+        return box
+    }
+
+    private init(making layer: CALayer) {
+        id = layer.renderID
+        layer.subtreeVersion &+= 1
+        if layer.ownPropertiesChanged {
+            layer.ownVersion &+= 1
+            layer.ownPropertiesChanged = false
+        }
+        version = layer.subtreeVersion
+        ownVersion = layer.ownVersion
+        name = layer.name
         bounds = layer.bounds
         position = layer.position
         zPosition = layer.zPosition
@@ -93,19 +131,20 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
-        sublayers = SublayerList(layer.sublayerStorage.map(LayerSnapshot.init))
+        sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         transition = layer.activeTransition
         timing = layer.layerTiming
         animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
         animatesLook = layer.attachedAnimations.contains { entry in
-            entry.animation.animatedKeys.contains { !Self.placementKeys.contains($0) }
+            entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
-        needsDisplayWhenAnimated = redraws || sublayers.contains(where: \.needsDisplayWhenAnimated)
+        let list = sublayers
+        needsDisplayWhenAnimated = redraws || list.indices.contains { list[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
     }
 
@@ -159,10 +198,6 @@ struct LayerSnapshot: Sendable {
                                         position: position, zPosition: zPosition, in: parent)
     }
 
-    /// Keys that place a layer without changing its drawing.
-    static let placementKeys: Set<String> = ["position", "transform", "opacity", "zPosition", "anchorPoint", "anchorPointZ",
-                                            "hidden", "doubleSided", "sublayerTransform"]
-
     /// The layer alone, without its sublayers.
     mutating func removeSublayers() {
         sublayers = SublayerList()
@@ -170,7 +205,7 @@ struct LayerSnapshot: Sendable {
     }
 
     private static func drawingOrder(of sublayers: SublayerList) -> [Int] {
-        guard let z = sublayers.first?.zPosition, !sublayers.allSatisfy({ $0.zPosition == z }) else {
+        guard !sublayers.isEmpty, case let z = sublayers[0].zPosition, !sublayers.indices.allSatisfy({ sublayers[$0].zPosition == z }) else {
             return Array(sublayers.indices)
         }
         return sublayers.indices.sorted { a, b in

@@ -43,8 +43,8 @@ final class LayerTexture: @unchecked Sendable {
         /// Texture pixels per point of the layer.
         var scale: CGFloat
 
-        init(_ layer: LayerSnapshot, scale: CGFloat) {
-            bounds = layer.bounds
+        init(_ layer: LayerSnapshot, scale: CGFloat, atOrigin: Bool = false) {
+            bounds = atOrigin ? CGRect(origin: .zero, size: layer.bounds.size) : layer.bounds
             backgroundColor = layer.backgroundColor
             cornerRadius = layer.cornerRadius
             maskedCorners = layer.maskedCorners
@@ -104,25 +104,25 @@ final class LayerTexture: @unchecked Sendable {
     let width: Int32
     let height: Int32
     /// From texture pixels to the layer's own coordinates.
-    let toLayer: CGAffineTransform
+    private(set) var toLayer: CGAffineTransform
     /// The pixels as our kernels take them, with the flat rectangle found once.
-    let texels: lamina_texture
+    private(set) var texels: lamina_texture
+    /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
+    private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
     var lastUse = 0
 
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
     /// at `scale` pixels per point; nil when too large or empty.
-    init?(covering rect: CGRect, scale: CGFloat, draw: (CGContext) -> Void) {
-        let pad = CGFloat(Self.padding) / scale
-        let rect = rect.insetBy(dx: -pad, dy: -pad)
-        guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: 4096) else { return nil }
+    init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, draw: (CGContext) -> Void) {
+        let rect = Self.padded(rect, scale: scale)
+        guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
         draw(bitmap)
         bitmap.flush()
         self.bitmap = bitmap
         width = Int32(bitmap.width)
         height = Int32(bitmap.height)
-        toLayer = CGAffineTransform(scaleX: 1 / scale, y: 1 / scale)
-            .concatenating(CGAffineTransform(translationX: rect.minX, y: rect.minY))
+        toLayer = Self.toLayer(covering: rect, scale: scale)
         var texels = lamina_texture()
         texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
@@ -131,25 +131,69 @@ final class LayerTexture: @unchecked Sendable {
         self.texels = texels
     }
 
-    /// The layer's own drawing, without its sublayers, shadow or opacity.
-    static func own(_ layer: LayerSnapshot, scale: CGFloat) -> LayerTexture? {
+    /// `rect` with the transparent ring around it, at `scale`.
+    static func padded(_ rect: CGRect, scale: CGFloat) -> CGRect {
+        let pad = CGFloat(padding) / scale
+        return rect.insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// From the pixels of a texture over `padded` (ring included) to layer coordinates.
+    static func toLayer(covering padded: CGRect, scale: CGFloat) -> CGAffineTransform {
+        CGAffineTransform(scaleX: 1 / scale, y: 1 / scale).concatenating(CGAffineTransform(translationX: padded.minX, y: padded.minY))
+    }
+
+    /// Draws the texture anew in place, as a texture over `rect` at `scale` of the same pixel
+    /// size (an offscreen group composited again: no new bitmap, no page faults); `body` gets
+    /// its raw pixels. False when the sizes differ.
+    func recomposite(covering rect: CGRect, scale: CGFloat, _ body: (CompositeBand.Target) -> Void) -> Bool {
+        let padded = Self.padded(rect, scale: scale)
+        guard Int32((padded.width * scale).rounded(.up)) == width, Int32((padded.height * scale).rounded(.up)) == height,
+              let data = bitmap.data else { return false }
+        body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
+        toLayer = Self.toLayer(covering: padded, scale: scale)
+        texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0
+        lamina_texture_find_flat_rect(&texels)
+        generation += 1
+        return true
+    }
+
+    /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
+    /// draws (contents may overflow the bounds). Drawn with the bounds' origin at zero, so that
+    /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
+    static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
         var own = layer
         own.removeSublayers()
         own.opacity = 1
         own.shadowOpacity = 0
         own.transition = nil
-        return LayerTexture(covering: layer.bounds, scale: scale) { LayerRenderer.draw(own, in: $0) }
+        own.bounds.origin = .zero
+        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
     }
 
     /// A layer's shadow alone: cast from `shape` when it is known (`LayerShadow.knownShape`),
     /// else from the layer's own drawing.
-    static func shadow(of layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
+    static func shadow(of layer: LayerSnapshot, shape: CGPath?, scale: CGFloat, context: RenderContext) -> LayerTexture? {
         let spread = 3 * layer.shadowRadius + 2
         let rect = (shape?.boundingBoxOfPath ?? layer.bounds).offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
             .insetBy(dx: -spread, dy: -spread)
         return LayerTexture(covering: rect, scale: scale) { ctx in
-            if let shape { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: ctx) }
-            else { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx) }
+            if let shape { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: ctx, context: context) }
+            else { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx, context: context) }
+        }
+    }
+
+    /// The shadow of a layer's whole picture — sublayers included, at full opacity — as the
+    /// renderer's transparency layer with a shadow casts it.
+    static func shadowOfSubtree(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
+        var silhouette = layer
+        silhouette.opacity = 1
+        silhouette.shadowOpacity = 0
+        silhouette.transition = nil
+        let drawn = FlattenedLayer.visualExtent(of: silhouette)
+        let spread = 3 * layer.shadowRadius + 2
+        let rect = drawn.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -spread, dy: -spread)
+        return LayerTexture(covering: rect, scale: scale) { ctx in
+            LayerShadow.drawShadow(ofPicture: silhouette, covering: drawn, castBy: layer, in: ctx, context: context)
         }
     }
 
@@ -170,22 +214,31 @@ final class TextureCache {
 
     private var textures: [Key: LayerTexture] = [:]
     private var frame = 0
+    /// The renderer's caches its textures are drawn with.
+    let context: RenderContext
+
+    init(context: RenderContext) {
+        self.context = context
+    }
 
     var count: Int { textures.count }
 
     /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
     func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
-        guard part != .whole else { return texture(.own(LayerTexture.Look(layer, scale: scale))) { LayerTexture.own(layer, scale: scale) } }
+        // Keyed at the bounds' origin zero, as `own` draws them.
+        guard part != .whole else {
+            return texture(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true))) { LayerTexture.own(layer, scale: scale, context: context) }
+        }
         let drawn = part.applied(to: layer)
-        return texture(.own(LayerTexture.Look(drawn, scale: scale))) { LayerTexture.own(drawn, scale: scale) }
+        return texture(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true))) { LayerTexture.own(drawn, scale: scale, context: context) }
     }
 
     /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
     func shadowTexture(for layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
         let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(LayerTexture.Look(layer, scale: scale))
         return texture(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale))) {
-            LayerTexture.shadow(of: layer, shape: shape, scale: scale)
+            LayerTexture.shadow(of: layer, shape: shape, scale: scale, context: context)
         }
     }
 

@@ -26,8 +26,9 @@ package struct RenderTree: Sendable {
     /// Whether frames change with time (an animation somewhere in the tree).
     package var isAnimating: Bool { snapshot.hasAnimations }
 
-    /// Draws the tree as it is at media time `t`, placed by the root's frame, into `ctx`.
-    package func draw(atMediaTime t: CFTimeInterval, in ctx: CGContext) {
-        LayerRenderer.renderPlaced(snapshot.presented(atParentTime: t), in: ctx)
+    /// Draws the tree as it is at media time `t`, placed by the root's frame, into `ctx`, with
+    /// the caches of `context`.
+    package func draw(atMediaTime t: CFTimeInterval, in ctx: CGContext, context: RenderContext) {
+        LayerRenderer.renderPlaced(snapshot.presented(atParentTime: t), in: ctx, context: context)
     }
 }

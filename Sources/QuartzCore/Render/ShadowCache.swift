@@ -4,8 +4,6 @@
 /// drawing every frame. Keyed by everything the pixels depend on: the silhouette, the blur and
 /// the device scale.
 final class ShadowCache: @unchecked Sendable {
-    static let shared = ShadowCache()
-
     struct Key: Hashable {
         /// What casts it: a shape in layer coordinates, or a layer's own drawing (by its look).
         enum Silhouette: Hashable {

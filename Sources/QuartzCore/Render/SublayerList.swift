@@ -1,8 +1,10 @@
-/// A snapshot's sublayers, back to front as stored. Presenting a tree lays the presented versions
-/// of its animated sublayers over the committed list rather than copying the list, so that a
+/// A snapshot's sublayers, back to front as stored. The committed sublayers are shared, not
+/// copied: each is the boxed snapshot its layer keeps (`SnapshotBox`), so a commit that rebuilds
+/// a parent of a thousand still layers makes an array of a thousand references. Presenting a
+/// tree lays the presented versions of its animated sublayers over the committed list, so that a
 /// frame where one layer of a thousand moves copies one snapshot, not a thousand.
 struct SublayerList: RandomAccessCollection, Sendable {
-    private let committed: [LayerSnapshot]
+    private let committed: [SnapshotBox]
     /// Per index: where its presented version is in `presented`, or −1 for the committed one.
     /// Empty while nothing is laid over.
     private var slots: [Int32] = []
@@ -11,24 +13,25 @@ struct SublayerList: RandomAccessCollection, Sendable {
     /// only these (looking into every snapshot would touch all of their memory).
     let animatedIndices: [Int]
 
-    init(_ layers: [LayerSnapshot] = []) {
-        committed = layers
-        animatedIndices = layers.indices.filter { layers[$0].hasAnimations }
+    init(_ boxes: [SnapshotBox] = []) {
+        committed = boxes
+        animatedIndices = boxes.indices.filter { boxes[$0].pointer.pointee.hasAnimations }
     }
 
     var startIndex: Int { 0 }
     var endIndex: Int { committed.count }
 
-    // Read in place: a copy of a snapshot retains every object it holds. An addressor, because a
-    // `_read` coroutine that yields from another array's storage allocates its frame on each access.
+    // Read in place: a copy of a snapshot retains every object it holds (index, don't iterate,
+    // where that matters). An addressor, because a `_read` coroutine that yields from another
+    // array's storage allocates its frame on each access.
     subscript(index: Int) -> LayerSnapshot {
         unsafeAddress {
             precondition(index >= 0 && index < committed.count, "sublayer index out of range")
-            // Both arrays are held by `self`, so their storage outlives the access.
+            // `presented` is held by `self` and each box by `committed`, so the storage outlives the access.
             if !slots.isEmpty, slots[index] >= 0 {
                 return presented.withUnsafeBufferPointer { $0.baseAddress! + Int(slots[index]) }
             }
-            return committed.withUnsafeBufferPointer { $0.baseAddress! + index }
+            return UnsafePointer(committed[index].pointer)
         }
     }
 
@@ -41,5 +44,22 @@ struct SublayerList: RandomAccessCollection, Sendable {
             slots[index] = Int32(presented.count)
             presented.append(layer)
         }
+    }
+}
+
+/// A committed snapshot kept by its layer and shared by every parent snapshot that lists it.
+/// Immutable once made (hence `@unchecked Sendable`); it owns its storage so that readers can
+/// address the snapshot in place.
+final class SnapshotBox: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<LayerSnapshot>
+
+    init(_ snapshot: LayerSnapshot) {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: snapshot)
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
     }
 }

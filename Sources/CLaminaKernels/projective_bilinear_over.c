@@ -1,0 +1,52 @@
+// Projective bilinear OVER: a layer under perspective placed straight from its texture. Each
+// pixel center is mapped to texel space through the inverse homography (one division per
+// pixel), sampled bilinearly from the 2×2 texels around it and blended; pixels whose sample
+// would leave the texture, or that map from behind the viewer, are skipped. Perspective layers
+// are few and small, so this stays plain C; its flat interiors are still filled without reading
+// texels when the sample lands inside the flat rectangle.
+#include "lamina_kernels.h"
+#include "pixel_math.h"
+#include <math.h>
+
+/// The blend of the 2×2 texels at `row` with 8-bit weights dx, dy.
+static inline uint32_t bilinear8(const uint32_t *row, int stride, uint32_t dx, uint32_t dy) {
+    uint32_t tl = row[0], tr = row[1], bl = row[stride], br = row[stride + 1];
+    if (tl == tr && tl == bl && tl == br) return tl;
+    uint32_t result = 0;
+    for (int k = 0; k < 32; k += 8) {
+        uint32_t a = (tl >> k) & 0xff, b = (tr >> k) & 0xff, c = (bl >> k) & 0xff, d = (br >> k) & 0xff;
+        uint32_t top = a * (256 - dx) + b * dx, bottom = c * (256 - dx) + d * dx;
+        result |= ((top * (256 - dy) + bottom * dy + (1 << 15)) >> 16) << k;
+    }
+    return result;
+}
+
+void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                     const lamina_texture *src, const double h[9], uint32_t alpha) {
+    if (src->width < 2 || src->height < 2 || alpha == 0) return;
+    const double umax = src->width - 1, vmax = src->height - 1;
+    const int flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
+    const uint32_t flat_color = alpha < 255 ? lamina_scale_channels(src->flat_color, alpha) : src->flat_color;
+    for (int y = y0; y < y1; y++) {
+        uint32_t *out = dst + (long)y * dst_stride;
+        const double py = y + 0.5;
+        for (int x = x0; x < x1; x++) {
+            const double px = x + 0.5;
+            const double w = h[2] * px + h[5] * py + h[8];
+            if (!(w > 1e-12)) continue;
+            // Texel centers at integers.
+            const double u = (h[0] * px + h[3] * py + h[6]) / w - 0.5, v = (h[1] * px + h[4] * py + h[7]) / w - 0.5;
+            if (!(u >= 0 && v >= 0 && u < umax && v < vmax)) continue;
+            const int iu = (int)u, iv = (int)v;
+            uint32_t p;
+            if (flat && iu >= src->flat_x0 && iu + 1 < src->flat_x1 && iv >= src->flat_y0 && iv + 1 < src->flat_y1) {
+                p = flat_color;
+            } else {
+                const uint32_t *row = src->texels + (long)iv * src->stride_pixels + iu;
+                p = bilinear8(row, src->stride_pixels, (uint32_t)((u - iu) * 256), (uint32_t)((v - iv) * 256));
+                if (alpha < 255) p = lamina_scale_channels(p, alpha);
+            }
+            if (p) out[x] = lamina_over(p, out[x]);
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import CCairo
+import Glibc
+
+/// Lamina's one text engine: Pango (itemizing, bidi, line breaking) over HarfBuzz (shaping) and
+/// fontconfig (fonts and fallback). Core Text and `TextLayout` both lay out through the contexts
+/// made here, so the same string in the same font gives the same glyphs and advances in both.
+package enum PangoEngine {
+    /// A new Pango context on this thread's font map (Pango's font maps are per thread). Free it
+    /// with `g_object_unref`.
+    ///
+    /// - Parameter gridFitted: false (Core Text): no hinting, unrounded glyph positions, so
+    ///   advances are the font's design advances at any scale, as Apple's are. True
+    ///   (`TextLayout`): the target surface's hinting and whole-pixel positions, which
+    ///   `TextLayout` has always drawn with (its goldens hold it), for crisp UI labels.
+    package static func makeContext(gridFitted: Bool = false) -> OpaquePointer {
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        if gridFitted { return context }
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
+        pango_context_set_round_glyph_positions(context, 0)
+        return context
+    }
+
+    /// A Pango description that fontconfig resolves to `match` at `size` points (absolute size:
+    /// one point is one user-space unit, as in Core Text). Free it with `pango_font_description_free`.
+    package static func fontDescription(for match: FontMatch, size: CGFloat) -> OpaquePointer {
+        let description = pango_font_description_new()!
+        pango_font_description_set_family(description, match.family)
+        pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(FcWeightToOpenType(Int32(match.weight)))))
+        pango_font_description_set_style(description, match.slant == 0 ? PANGO_STYLE_NORMAL : match.slant >= 110 ? PANGO_STYLE_OBLIQUE : PANGO_STYLE_ITALIC)
+        pango_font_description_set_absolute_size(description, Double(size) * Double(PANGO_SCALE))
+        return description
+    }
+
+    /// Whether Pango's font is face `index` of `file` (compared without making Swift strings:
+    /// every run of every line asks).
+    package static func font(_ font: UnsafeMutablePointer<PangoFont>, isFile file: String, index: Int32) -> Bool {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return false }
+        var value: UnsafeMutablePointer<FcChar8>?
+        var faceIndex: Int32 = 0
+        guard FcPatternGetString(pattern, FC_FILE, 0, &value) == FcResultMatch, let value else { return false }
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &faceIndex)
+        return faceIndex == index && file.withCString { strcmp($0, UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self)) == 0 }
+    }
+
+    /// The fontconfig face of a font Pango chose (the requested one or a fallback).
+    package static func match(of font: UnsafeMutablePointer<PangoFont>) -> FontMatch? {
+        guard let pattern = pango_fc_font_get_pattern(UnsafeMutableRawPointer(font).assumingMemoryBound(to: PangoFcFont.self)) else { return nil }
+        return FontMatch(pattern: pattern)
+    }
+}

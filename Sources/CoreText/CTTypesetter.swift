@@ -1,0 +1,71 @@
+import CoreGraphics
+
+/// Breaks an attributed string into lines on request: where the next line should end for a
+/// width, and that range as a `CTLine`. Immutable.
+public final class CTTypesetter: @unchecked Sendable {
+    let attributed: NSAttributedString
+    /// The string, bridged once.
+    let string: NSString
+
+    init(attributed: NSAttributedString) {
+        self.attributed = attributed
+        string = attributed.string as NSString
+    }
+
+    /// The end of the paragraph that holds `index`, without and with its terminator.
+    func paragraphEnd(from index: Int) -> (content: Int, terminated: Int) {
+        var i = index
+        while i < string.length {
+            let c = string.character(at: i)
+            if c == 0x0A || c == 0x2029 || c == 0x2028 { return (i, i + 1) }
+            if c == 0x0D { return (i, i + 1 < string.length && string.character(at: i + 1) == 0x0A ? i + 2 : i + 1) }
+            i += 1
+        }
+        return (i, i)
+    }
+}
+
+/// A typesetter for an attributed string (copied).
+public func CTTypesetterCreateWithAttributedString(_ string: CFAttributedString) -> CTTypesetter {
+    CTTypesetter(attributed: string.copy() as? NSAttributedString ?? string)
+}
+
+/// The number of characters from `startIndex` that fill a line `width` points wide, broken at
+/// a word boundary where there is one (else between characters), a paragraph's terminator
+/// ending the line.
+public func CTTypesetterSuggestLineBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double) -> CFIndex {
+    suggestBreak(typesetter, startIndex, width, wrapping: .words)
+}
+
+/// Like `CTTypesetterSuggestLineBreak`, breaking between any two characters (grapheme clusters).
+public func CTTypesetterSuggestClusterBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double) -> CFIndex {
+    suggestBreak(typesetter, startIndex, width, wrapping: .characters)
+}
+
+private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ width: Double, wrapping: ParagraphShaper.Wrapping) -> CFIndex {
+    guard startIndex >= 0, startIndex < typesetter.string.length else { return 0 }
+    let (end, terminated) = typesetter.paragraphEnd(from: startIndex)
+    guard end > startIndex else { return terminated - startIndex }
+    let shaper = ParagraphShaper(typesetter.attributed, range: NSRange(location: startIndex, length: end - startIndex), string: typesetter.string)
+    guard let first = shaper.lines(width: CGFloat(max(width, 1)), wrapping: wrapping).first else { return terminated - startIndex }
+    let lineEnd = first.stringRange.location + first.stringRange.length
+    // A line that reaches the paragraph's end takes its terminator too.
+    return max((lineEnd >= end ? terminated : lineEnd) - startIndex, 1)
+}
+
+/// The characters in `stringRange` (length 0: to the end) as one line.
+public func CTTypesetterCreateLine(_ typesetter: CTTypesetter, _ stringRange: CFRange) -> CTLine {
+    CTTypesetterCreateLineWithOffset(typesetter, stringRange, 0)
+}
+
+/// The characters in `stringRange` as one line; `offset` (the pen's start, for tab stops) is
+/// not used.
+public func CTTypesetterCreateLineWithOffset(_ typesetter: CTTypesetter, _ stringRange: CFRange, _ offset: Double) -> CTLine {
+    let range = clampedRange(stringRange, length: typesetter.string.length)
+    return ParagraphShaper(typesetter.attributed, range: range, string: typesetter.string).singleLine()
+}
+
+/// The typesetter a framesetter breaks lines with.
+public func CTFramesetterGetTypesetter(_ framesetter: CTFramesetter) -> CTTypesetter {
+    CTTypesetterCreateWithAttributedString(framesetter.attributed)
+}

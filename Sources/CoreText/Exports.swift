@@ -1,0 +1,2 @@
+// `import CoreText` gives Core Graphics (and Foundation) too, as on Apple platforms.
+@_exported import CoreGraphics

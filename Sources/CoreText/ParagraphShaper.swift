@@ -1,0 +1,275 @@
+import CCairo
+import CoreGraphics
+
+/// Turns a range of an attributed string into `CTLine`s through Pango: bidi and script
+/// itemization, font fallback (fontconfig), shaping (HarfBuzz) and, given a width, line
+/// breaking. Core Text's indices are UTF-16 offsets and Pango's UTF-8 byte offsets; the maps
+/// here convert between them. Everything Pango returns is copied into the lines, which own no
+/// Pango objects.
+struct ParagraphShaper {
+    /// How lines are broken when a width is given.
+    enum Wrapping {
+        /// One line, however long (Core Text's `CTLineCreateWithAttributedString`).
+        case none
+        case words
+        case characters
+    }
+
+    let attributed: NSAttributedString
+    /// The UTF-16 range laid out.
+    let range: NSRange
+    private let text: [UInt8]
+    /// UTF-16 offset (relative to `range`) of each UTF-8 byte offset that starts a scalar, and
+    /// of the end.
+    private let utf16OfByte: [Int]
+    /// UTF-8 byte offset of each UTF-16 offset (relative to `range`), and of the end.
+    private let byteOfUTF16: [Int]
+
+    /// The whole string, bridged once (each `NSAttributedString.string` is a copy on Linux).
+    let string: NSString
+    /// The paragraph style of the range's first character (Core Text takes a paragraph's style
+    /// from its first character).
+    let paragraphStyle: CTParagraphStyle?
+
+    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil) {
+        self.attributed = attributed
+        self.range = range
+        let string = string ?? (attributed.string as NSString)
+        self.string = string
+        paragraphStyle = range.length > 0
+            ? attributed.attribute(NSAttributedString.Key(kCTParagraphStyleAttributeName as String), at: range.location, effectiveRange: nil) as? CTParagraphStyle
+            : nil
+        // The whole string needs no substring (which transcodes through UTF-16 on Linux).
+        let substring = range.location == 0 && range.length == string.length ? attributed.string : string.substring(with: range)
+        let text = Array(substring.utf8)
+        var utf16OfByte: [Int] = []
+        var byteOfUTF16: [Int] = []
+        utf16OfByte.reserveCapacity(text.count + 1)
+        byteOfUTF16.reserveCapacity(range.length + 1)
+        var utf16 = 0
+        for scalar in substring.unicodeScalars {
+            let units = scalar.value > 0xFFFF ? 2 : 1
+            let bytes = scalar.value < 0x80 ? 1 : scalar.value < 0x800 ? 2 : scalar.value < 0x10000 ? 3 : 4
+            for _ in 0..<units { byteOfUTF16.append(utf16OfByte.count) }
+            for _ in 0..<bytes { utf16OfByte.append(utf16) }
+            utf16 += units
+        }
+        utf16OfByte.append(utf16)
+        byteOfUTF16.append(text.count)
+        self.text = text
+        self.utf16OfByte = utf16OfByte
+        self.byteOfUTF16 = byteOfUTF16
+    }
+
+    /// The absolute UTF-16 index of a byte offset into the laid-out text.
+    private func index(ofByte byte: Int) -> Int {
+        range.location + utf16OfByte[min(max(byte, 0), utf16OfByte.count - 1)]
+    }
+
+    /// The base direction the paragraph style sets; nil for natural (Pango takes the first
+    /// strong character's, as Core Text does).
+    var styledDirection: CTWritingDirection? {
+        guard let direction = paragraphStyle?.baseWritingDirection, direction != .natural else { return nil }
+        return direction
+    }
+
+
+    /// Lays the range out. `width` (with a wrapping) breaks it into lines; `firstLineIndent` is
+    /// the first line's extra indent (negative: the others'), `justify` spreads all but the last.
+    func lines(width: CGFloat? = nil, wrapping: Wrapping = .none, firstLineIndent: CGFloat = 0, justify: Bool = false) -> [CTLine] {
+        let context = PangoEngine.makeContext()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let layout = pango_layout_new(context)!
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
+        }
+        let (attributeList, styles) = makeAttributes()
+        pango_layout_set_attributes(layout, attributeList)
+        pango_attr_list_unref(attributeList)
+        if let direction = styledDirection {
+            pango_layout_set_auto_dir(layout, 0)
+            pango_context_set_base_dir(context, direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
+            pango_layout_context_changed(layout)
+        }
+        if let width, wrapping != .none, width.isFinite, width > 0 {
+            pango_layout_set_width(layout, Int32(min(Double(width), 1e6) * Double(PANGO_SCALE)))
+            pango_layout_set_wrap(layout, wrapping == .words ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
+            pango_layout_set_indent(layout, Int32(Double(firstLineIndent) * Double(PANGO_SCALE)))
+            pango_layout_set_justify(layout, justify ? 1 : 0)
+        } else {
+            // A newline inside a CTLine is one more glyph, not a new line.
+            pango_layout_set_single_paragraph_mode(layout, 1)
+        }
+        var lines: [CTLine] = []
+        let count = pango_layout_get_line_count(layout)
+        for i in 0..<count {
+            guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
+            lines.append(makeLine(line, styles: styles))
+        }
+        return lines
+    }
+
+    // MARK: Attributes
+
+    /// One attribute run of the range: its UTF-8 bytes, resolved style and attributes.
+    private struct StyledRun {
+        var bytes: Range<Int>
+        var style: RunStyle
+        var attributes: [NSAttributedString.Key: Any]
+    }
+
+    /// Pango attributes for every attribute run (font, letter spacing, ligatures, language),
+    /// and the runs. Each run also gets a distinct foreground color: Pango then starts a new item
+    /// at every attribute run, as Core Text starts a new CTRun.
+    private func makeAttributes(letterSpacing: Bool = true) -> (OpaquePointer, [StyledRun]) {
+        let list = pango_attr_list_new()!
+        var styles: [StyledRun] = []
+        // Attribute runs as stored (not merged into longest runs: Foundation's merging compares
+        // dictionaries and costs more than the shaping of a short line).
+        var location = range.location
+        let end = range.location + range.length
+        while location < end {
+            var effective = NSRange()
+            let attributes = attributed.attributes(at: location, effectiveRange: &effective)
+            let runRange = NSIntersectionRange(effective, range)
+            location = max(runRange.location + runRange.length, location + 1)
+            let start = byteOfUTF16[runRange.location - range.location]
+            let end = byteOfUTF16[runRange.location + runRange.length - range.location]
+            let style = RunStyle(attributes)
+            styles.append(StyledRun(bytes: start..<end, style: style, attributes: attributes))
+            func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>) {
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(list, attribute)
+            }
+            let description = PangoEngine.fontDescription(for: style.font.face.match, size: style.font.size)
+            insert(pango_attr_font_desc_new(description))
+            pango_font_description_free(description)
+            let marker = UInt16(truncatingIfNeeded: styles.count)
+            insert(pango_attr_foreground_new(marker, 0, 0))
+            if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(Double(style.kern) * Double(PANGO_SCALE)))) }
+            if style.ligature == 0 { insert(pango_attr_font_features_new("liga=0,clig=0")) }
+            if style.ligature >= 2 { insert(pango_attr_font_features_new("dlig=1")) }
+            if let language = style.language { insert(pango_attr_language_new(pango_language_from_string(language))) }
+        }
+        return (list, styles)
+    }
+
+    // MARK: Lines
+
+    /// Copies one Pango line into a CTLine: runs in visual order, glyph positions from the
+    /// line's origin, string indices in UTF-16.
+    private func makeLine(_ line: UnsafeMutablePointer<PangoLayoutLine>, styles: [StyledRun]) -> CTLine {
+        var runs: [CTRun] = []
+        var x: CGFloat = 0
+        let lineIsRightToLeft = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
+        var node = line.pointee.runs
+        while let current = node {
+            node = current.pointee.next
+            guard let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self).pointee,
+                  let item = run.item?.pointee, let glyphs = run.glyphs?.pointee else { continue }
+            // Pango spaces letters (its letter spacing carries the kern) only between characters;
+            // Core Text's kern follows the last one too (where a left-to-right line ends).
+            runs.append(makeRun(item, glyphs, yOffset: run.y_offset, x: &x, styles: styles,
+                                kern: node == nil && !lineIsRightToLeft ? .afterLast : .none))
+        }
+        let start = index(ofByte: Int(line.pointee.start_index))
+        let end = index(ofByte: Int(line.pointee.start_index + line.pointee.length))
+        return CTLine(runs: runs, stringRange: CFRange(location: start, length: end - start), attributed: attributed, string: string,
+                      isRightToLeft: lineIsRightToLeft)
+    }
+
+    /// Where a run's kern goes: Pango's layout spaces letters itself; shaped items do not.
+    private enum KernPlacement { case none, afterLast, afterEachCluster }
+
+    /// One shaped item as a CTRun starting at pen position `x` (advanced past it).
+    private func makeRun(_ item: PangoItem, _ glyphString: PangoGlyphString, yOffset: Int32, x: inout CGFloat, styles: [StyledRun],
+                         kern: KernPlacement) -> CTRun {
+        let scale = CGFloat(PANGO_SCALE)
+        let styled = styles.first { $0.bytes.contains(Int(item.offset)) } ?? styles.last
+        var style = styled?.style ?? RunStyle([:])
+        var attributes = styled?.attributes ?? [:]
+        // Pango's font: the requested one, or a fallback for characters it lacks.
+        if let font = item.analysis.font, !PangoEngine.font(font, isFile: style.font.face.match.file, index: style.font.face.match.index),
+           let match = PangoEngine.match(of: font), let face = FontFace.face(for: match) {
+            style.font = CTFont(face: face, size: style.font.size, matrix: style.font.matrix)
+            attributes[RunStyle.fontKey] = style.font
+        }
+        let count = Int(glyphString.num_glyphs)
+        var glyphs: [CGGlyph] = [], positions: [CGPoint] = [], advances: [CGSize] = [], indices: [CFIndex] = []
+        glyphs.reserveCapacity(count); positions.reserveCapacity(count); advances.reserveCapacity(count); indices.reserveCapacity(count)
+        let startX = x
+        for i in 0..<count {
+            let info = glyphString.glyphs[i]
+            let glyph = info.glyph
+            glyphs.append(glyph == PANGO_GLYPH_EMPTY ? 0xFFFF : glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 || glyph > 0xFFFF ? 0 : CGGlyph(glyph))
+            positions.append(CGPoint(x: x + CGFloat(info.geometry.x_offset) / scale,
+                                     y: style.baselineOffset - CGFloat(info.geometry.y_offset + yOffset) / scale))
+            var advance = CGFloat(info.geometry.width) / scale
+            let cluster = glyphString.log_clusters[i]
+            if kern == .afterEachCluster, style.kern != 0, i == count - 1 || glyphString.log_clusters[i + 1] != cluster {
+                advance += style.kern
+            }
+            advances.append(CGSize(width: advance, height: 0))
+            indices.append(index(ofByte: Int(item.offset) + Int(cluster)))
+            x += advance
+        }
+        if kern == .afterLast, style.kern != 0, !advances.isEmpty {
+            advances[advances.count - 1].width += style.kern
+            x += style.kern
+        }
+        let rtl = item.analysis.level % 2 == 1
+        var status: CTRunStatus = rtl ? .rightToLeft : []
+        let ordered = rtl ? indices.reversed() : indices
+        if zip(ordered, ordered.dropFirst()).contains(where: { $0 > $1 }) { status.insert(.nonMonotonic) }
+        let start = index(ofByte: Int(item.offset))
+        let stringRange = CFRange(location: start, length: index(ofByte: Int(item.offset + item.length)) - start)
+        return CTRun(glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices, stringRange: stringRange,
+                     status: status, attributes: attributes, style: style, originX: startX)
+    }
+
+    /// The range as one line without a layout: itemized (bidi, scripts, fonts), each item shaped
+    /// and the items put in visual order. Half the cost of a PangoLayout, which also finds line
+    /// breaks a single line does not need.
+    func singleLine() -> CTLine {
+        let context = PangoEngine.makeContext()
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let (attributeList, styles) = makeAttributes(letterSpacing: false)
+        defer { pango_attr_list_unref(attributeList) }
+        let direction = styledDirection.map { $0 == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR } ?? PANGO_DIRECTION_WEAK_LTR
+        return text.withUnsafeBufferPointer { buffer -> CTLine in
+            buffer.withMemoryRebound(to: CChar.self) { chars -> CTLine in
+                let length = Int32(chars.count)
+                let items = length == 0 ? nil : pango_itemize_with_base_dir(context, direction, chars.baseAddress, 0, length, attributeList, nil)
+                defer { g_list_free_full(items) { pango_item_free($0?.assumingMemoryBound(to: PangoItem.self)) } }
+                var shaped: [UnsafeMutableRawPointer: UnsafeMutablePointer<PangoGlyphString>] = [:]
+                defer { shaped.values.forEach { pango_glyph_string_free($0) } }
+                var lowestLevel = UInt8.max
+                var node = items
+                while let current = node, let data = current.pointee.data {
+                    let item = data.assumingMemoryBound(to: PangoItem.self)
+                    let glyphs = pango_glyph_string_new()!
+                    pango_shape_item(item, chars.baseAddress, length, nil, glyphs, PANGO_SHAPE_NONE)
+                    shaped[data] = glyphs
+                    lowestLevel = min(lowestLevel, item.pointee.analysis.level)
+                    node = current.pointee.next
+                }
+                let visual = pango_reorder_items(items)
+                defer { g_list_free(visual) }
+                var runs: [CTRun] = []
+                var x: CGFloat = 0
+                node = visual
+                while let current = node, let data = current.pointee.data, let glyphs = shaped[data] {
+                    runs.append(makeRun(data.assumingMemoryBound(to: PangoItem.self).pointee, glyphs.pointee, yOffset: 0, x: &x,
+                                        styles: styles, kern: .afterEachCluster))
+                    node = current.pointee.next
+                }
+                // The paragraph's level is the lowest: odd for a right-to-left paragraph.
+                let rtl = styledDirection.map { $0 == .rightToLeft } ?? (lowestLevel != .max && lowestLevel % 2 == 1)
+                return CTLine(runs: runs, stringRange: CFRange(location: range.location, length: range.length), attributed: attributed,
+                              string: string, isRightToLeft: rtl)
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+/// What the compositor placed for one layer (and its subtree) in the last frame, kept for the
+/// next one: a subtree that did not change and is placed the same way is taken as it was — its
+/// items, its textures, its extent — without looking into it; one that changed is placed again
+/// and compared with this to find the damage.
+///
+/// A frame's items are its placed tree read back to front: each node's `below` items (shadow,
+/// body), its children in drawing order, then its `above` items (the border, which Core
+/// Animation draws over the sublayers). An offscreen group keeps its subtree inside (`group`)
+/// and shows one item.
+///
+/// Nodes are changed only while the planning thread builds them; the bands that composite a
+/// frame on other threads only read them (hence `@unchecked Sendable`).
+final class PlacedNode: @unchecked Sendable {
+    /// The layer's render id, and the snapshot version it was placed from.
+    let id: UInt64
+    let version: UInt64
+    /// Whether its subtree had animations (then it is placed again every frame).
+    let animated: Bool
+    /// How its parent placed it.
+    let placement: Placement
+    var below: [CompositeItem] = []
+    var children: [PlacedNode] = []
+    var above: [CompositeItem] = []
+    /// Every device pixel its items touch (for damage when it goes away).
+    var extent: DeviceRect?
+    /// For a still subtree placed somewhere new: everything it draws, in the layer's own
+    /// coordinates (kept while its version stays, to pass over it when out of sight).
+    var localExtent: CGRect?
+    /// Its own textures and what they were drawn from, kept while its look stays.
+    var textures = OwnTextures()
+    /// The shadow of its whole subtree, when it casts one of unknown shape, with the version and
+    /// scale it was made for.
+    var subtreeShadow: (version: UInt64, scale: CGFloat, texture: LayerTexture)?
+    /// For a subtree shown through one texture: that texture and what it was made from.
+    var group: OffscreenGroup?
+    /// Whether its children are the last frame's layers in the same order (none came or went).
+    var childrenInPlace = false
+    /// How it placed its children (a child of a still parent placed the same way needs no
+    /// comparison of its own).
+    var childPlacement: Placement?
+    /// Its items back to front, made once when first asked for (a node does not change once
+    /// placed): a still subtree hands a frame its items in one piece.
+    private var flattened: [CompositeItem]?
+    /// Where each child's items start in `flattened`.
+    private var childStarts: [Int] = []
+    /// Until flattened: the last frame's node for the same layer, and per child its index among
+    /// that node's children when it is the very same (still) node, else −1. Runs of such
+    /// children are copied from the last frame's items in one piece.
+    var reusedFrom: (old: PlacedNode, indices: [Int32])?
+
+    init(id: UInt64, version: UInt64, animated: Bool, placement: Placement) {
+        self.id = id
+        self.version = version
+        self.animated = animated
+        self.placement = placement
+    }
+
+    /// Calls `body` with each item, back to front.
+    func forEachItem(_ body: (CompositeItem) -> Void) {
+        for item in items { body(item) }
+    }
+
+    /// Its items, back to front.
+    var items: [CompositeItem] {
+        if children.isEmpty && above.isEmpty { return below }
+        if let flattened { return flattened }
+        var all = below
+        var starts: [Int] = []
+        starts.reserveCapacity(children.count)
+        let source = reusedFrom.flatMap { reused in reused.old.flattened.map { (reused.old, reused.indices, $0) } }
+        var j = 0
+        while j < children.count {
+            if let (old, indices, oldItems) = source, indices[j] >= 0 {
+                // A run of still children that followed each other last frame too: one copy.
+                var end = j
+                while end + 1 < children.count, indices[end + 1] == indices[end] + 1 { end += 1 }
+                let first = Int(indices[j]), last = Int(indices[end])
+                let from = old.childStarts[first]
+                let to = last + 1 < old.childStarts.count ? old.childStarts[last + 1] : oldItems.count - old.above.count
+                for k in first...last { starts.append(all.count + old.childStarts[k] - from) }
+                all.append(contentsOf: oldItems[from..<to])
+                j = end + 1
+            } else {
+                starts.append(all.count)
+                all.append(contentsOf: children[j].items)
+                j += 1
+            }
+        }
+        all.append(contentsOf: above)
+        flattened = all
+        childStarts = starts
+        reusedFrom = nil
+        return all
+    }
+
+    /// Joins `rect` to the extent.
+    func cover(_ rect: DeviceRect?) {
+        guard let rect else { return }
+        extent = extent.map { $0.union(rect) } ?? rect
+    }
+}
+
+/// Where a parent puts a sublayer: the parent's sublayer space and its map to device pixels, the
+/// opacity it hands down, and the device rectangle its clip leaves (if any). A still subtree
+/// with the same placement looks the same as last frame.
+struct Placement: Equatable {
+    var space: LayerGeometry.SublayerSpace?
+    var toDevice: CGAffineTransform
+    var opacity: CGFloat
+    var clip: DeviceRect
+}
+
+/// A layer's own textures (shadow, body or whole drawing, border), with the look version and
+/// scale they were drawn for: while both stay and no animation changes the look, the frame takes
+/// them from here instead of hashing the look.
+struct OwnTextures {
+    var ownVersion: UInt64 = 0
+    var scale: CGFloat = 0
+    var shadow: LayerTexture?
+    var body: LayerTexture?
+    var border: LayerTexture?
+}
+
+extension DeviceRect {
+    /// The smallest rectangle holding both.
+    func union(_ other: DeviceRect) -> DeviceRect {
+        let x0 = Swift.min(x, other.x), y0 = Swift.min(y, other.y)
+        let x1 = Swift.max(x + width, other.x + other.width), y1 = Swift.max(y + height, other.y + other.height)
+        return DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The pixels in both; nil when none.
+    func intersection(_ other: DeviceRect) -> DeviceRect? {
+        let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
+        let x1 = Swift.min(x + width, other.x + other.width), y1 = Swift.min(y + height, other.y + other.height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return DeviceRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}

@@ -1,0 +1,30 @@
+import GalleryDemos
+import LaminaHost
+
+/// `lamina-bench pacing --layers N --seconds S`: how evenly an animating window's frames land —
+/// the distribution of intervals between frames put on screen, beside the clock that paces them.
+enum PacingSuite {
+    @MainActor
+    static func run(_ arguments: [String]) -> Int32 {
+        func value(_ flag: String, _ fallback: Double) -> Double {
+            arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
+        }
+        let layers = Int(value("--layers", 100)), seconds = value("--seconds", 5)
+        guard let window = WindowSuite.open(StressDemo(count: layers)) else { return 1 }
+        let skipped = window.recentFrameIntervals.count
+        RunLoop.main.run(until: Date().addingTimeInterval(seconds))      // as Application.run() does
+        let intervals = Array(window.recentFrameIntervals.dropFirst(skipped)).sorted()
+        window.close()
+        guard !intervals.isEmpty else {
+            print("pacing: no frames shown")
+            return 1
+        }
+        func percentile(_ p: Double) -> Double { intervals[min(intervals.count - 1, Int(Double(intervals.count - 1) * p))] * 1e3 }
+        let target = 1e3 / Window.frameTiming.framesPerSecond
+        let late = intervals.filter { $0 * 1e3 > target * 1.5 }.count
+        print(String(format: "pacing: layers=%d frames=%d clock=\"%@\" target_ms=%.2f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f late=%d",
+                     layers, intervals.count + 1, Window.frameTiming.description, target, percentile(0.5), percentile(0.99),
+                     intervals.last! * 1e3, late))
+        return 0
+    }
+}

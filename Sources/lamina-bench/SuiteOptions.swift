@@ -1,0 +1,29 @@
+import Foundation
+
+/// The options of the scene suites (`nested`, `drag`, `effects`, `scroll`): `--frames N` offscreen
+/// frames, `--seconds S` in a window, `--short` for a quick check (fewer of both), `--offscreen`
+/// to leave the window out.
+struct SuiteOptions {
+    let arguments: [String]
+
+    var short: Bool { arguments.contains("--short") }
+
+    func value(_ flag: String, _ fallback: Double) -> Double {
+        arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
+    }
+
+    /// Offscreen frames timed per figure.
+    var frames: Int { max(Int(value("--frames", short ? 60 : 300)), 10) }
+    /// Seconds a window is watched per figure (after a second's warm-up).
+    var seconds: Double { max(value("--seconds", short ? 1 : 5), 0.2) }
+
+    /// Whether to measure in a window too: asked for, and a display to open it on. Says why not.
+    func wantsWindow(_ suite: String) -> Bool {
+        if arguments.contains("--offscreen") { return false }
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else {
+            print("\(suite) window: skipped (no DISPLAY; scripts/bench starts Xvfb)")
+            return false
+        }
+        return true
+    }
+}

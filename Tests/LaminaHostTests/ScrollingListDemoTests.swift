@@ -1,0 +1,51 @@
+import XCTest
+import LaminaHost
+import GalleryDemos
+
+/// The gallery's scrolling list (the scene of `lamina-bench scroll`) is what it says: a thousand
+/// rounded cards with an icon and a text image, in a rounded clip, scrolled by its bounds' origin.
+final class ScrollingListDemoTests: XCTestCase {
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    func testAThousandRoundedCardsWithAnIconAndATextImageInARoundedClip() {
+        MainActor.assumeIsolated {
+            let demo = ScrollingListDemo()
+            XCTAssertTrue(demo.list.masksToBounds)
+            XCTAssertGreaterThan(demo.list.cornerRadius, 0)
+            XCTAssertEqual(demo.list.frame, CGRect(x: 24, y: 24, width: 592, height: 432))
+            let cards = demo.list.sublayers ?? []
+            XCTAssertEqual(cards.count, 1000)
+            XCTAssertEqual(cards[999].frame.minY - cards[0].frame.minY, 999 * ScrollingListDemo.rowPitch)
+            var labelWidths = Set<Int>()
+            for card in cards {
+                XCTAssertGreaterThan(card.cornerRadius, 0)
+                let parts = card.sublayers ?? []
+                XCTAssertEqual(parts.count, 2)
+                let images = parts.compactMap { $0.contents as! CGImage? }
+                XCTAssertEqual(images.count, 2, "an icon and a text image")
+                XCTAssertEqual(images.first?.width, 40)
+                if let label = images.last { labelWidths.insert(label.width) }
+            }
+            XCTAssertGreaterThan(labelWidths.count, 5, "each row its own text")
+        }
+    }
+
+    func testScrollsByAnimatingBoundsOriginYToTheLastCardAndBack() {
+        MainActor.assumeIsolated {
+            MediaClock.setVirtualTime(1000)
+            let demo = ScrollingListDemo(size: CGSize(width: 640, height: 480), rows: 100, pointsPerSecond: 500)
+            CATransaction.flush()
+            let end = 10 + 100 * ScrollingListDemo.rowPitch - 432                    // the last card's bottom at the clip's
+            guard let scroll = demo.list.animation(forKey: "scroll") as? CABasicAnimation else { return XCTFail("no scroll animation") }
+            XCTAssertEqual(scroll.keyPath, "bounds.origin.y")
+            XCTAssertEqual(scroll.duration, Double(end / 500), accuracy: 1e-9)
+            MediaClock.setVirtualTime(1001)
+            XCTAssertEqual(demo.list.presentation()!.bounds.origin.y, 500, accuracy: 1e-6)
+            MediaClock.setVirtualTime(1000 + scroll.duration)
+            XCTAssertEqual(demo.list.presentation()!.bounds.origin.y, end, accuracy: 1e-6)
+            MediaClock.setVirtualTime(1000 + 2 * scroll.duration - 1)               // and back up
+            XCTAssertEqual(demo.list.presentation()!.bounds.origin.y, 500, accuracy: 1e-6)
+            XCTAssertEqual(demo.list.bounds.origin.y, 0, "the model stays at the top")
+        }
+    }
+}

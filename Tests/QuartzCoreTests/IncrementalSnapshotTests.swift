@@ -1,0 +1,71 @@
+import XCTest
+@testable import QuartzCore
+
+/// Commits snapshot only what changed: unchanged subtrees keep their snapshot (and version),
+/// changed ones and their ancestors get new versions, and every kind of change is seen.
+final class IncrementalSnapshotTests: XCTestCase {
+    private func tree() -> (root: CALayer, container: CALayer, tiles: [CALayer]) {
+        let root = CALayer(), container = CALayer()
+        let tiles = (0..<5).map { i -> CALayer in
+            let tile = CALayer()
+            tile.frame = CGRect(x: i * 10, y: 0, width: 8, height: 8)
+            container.addSublayer(tile)
+            return tile
+        }
+        root.addSublayer(container)
+        return (root, container, tiles)
+    }
+
+    func testUnchangedSubtreesKeepTheirSnapshotAndIDs() {
+        let (root, container, tiles) = tree()
+        let first = LayerSnapshot(root)
+        tiles[2].position.x += 3
+        let second = LayerSnapshot(root)
+        XCTAssertEqual(first.id, second.id)
+        XCTAssertNotEqual(first.version, second.version)
+        XCTAssertNotEqual(first.sublayers[0].version, second.sublayers[0].version)
+        XCTAssertEqual(first.sublayers[0].ownVersion, second.sublayers[0].ownVersion, "the container itself did not change")
+        for i in [0, 1, 3, 4] {
+            XCTAssertEqual(first.sublayers[0].sublayers[i].version, second.sublayers[0].sublayers[i].version)
+        }
+        XCTAssertNotEqual(first.sublayers[0].sublayers[2].version, second.sublayers[0].sublayers[2].version)
+        XCTAssertEqual(second.sublayers[0].sublayers[2].position.x, tiles[2].position.x)
+        XCTAssertEqual(container.renderID, second.sublayers[0].id)
+        // Nothing changed: the very same versions.
+        XCTAssertEqual(LayerSnapshot(root).version, second.version)
+    }
+
+    func testEveryKindOfChangeMakesANewSnapshot() {
+        let (root, container, tiles) = tree()
+        let gradient = CAGradientLayer()
+        gradient.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        container.addSublayer(gradient)
+        var last = LayerSnapshot(root).version
+        func changes(_ what: String, _ change: () -> Void) {
+            change()
+            let now = LayerSnapshot(root).version
+            XCTAssertNotEqual(now, last, "\(what) made no new snapshot")
+            last = now
+        }
+        changes("a property") { tiles[0].backgroundColor = CGColor(gray: 0, alpha: 1) }
+        changes("a gradient's type alone") { gradient.type = .radial }
+        changes("a sublayer added") { tiles[1].addSublayer(CALayer()) }
+        changes("a sublayer removed") { tiles[1].sublayers?.first?.removeFromSuperlayer() }
+        changes("a mask") { tiles[3].mask = CALayer() }
+        changes("the mask's property") { tiles[3].mask?.opacity = 0.5 }
+        changes("an animation") { tiles[4].add(CABasicAnimation(keyPath: "opacity"), forKey: "fade") }
+        changes("its removal") { tiles[4].removeAllAnimations() }
+        changes("timing") { container.speed = 2 }
+        changes("a name") { tiles[0].name = "first" }
+        XCTAssertEqual(LayerSnapshot(root).sublayers[0].sublayers[3].mask.first?.opacity, 0.5)
+        guard case .gradient(let drawn)? = LayerSnapshot(root).sublayers[0].sublayers.last?.content else { return XCTFail("no gradient") }
+        XCTAssertEqual(drawn.type, .radial)
+    }
+
+    func testARefusedValueKeepsTheSnapshotCorrect() {
+        let (root, _, tiles) = tree()
+        _ = LayerSnapshot(root)
+        tiles[0].position = CGPoint(x: CGFloat.nan, y: 0)
+        XCTAssertEqual(LayerSnapshot(root).sublayers[0].sublayers[0].position, tiles[0].position)
+    }
+}
