@@ -99,7 +99,8 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         let full = 2 * CGFloat.pi, epsilon: CGFloat = 1e-9
         let delta = end - start
         let turn = clockwise ? -full : full
-        if clockwise ? delta <= -full : delta >= full { return turn }
+        // Angles ±1.8e308 apart differ by infinity: more than a turn either way.
+        if !delta.isFinite || (clockwise ? delta <= -full : delta >= full) { return turn }
         var sweep = delta.truncatingRemainder(dividingBy: full)
         if clockwise, sweep > 0 { sweep -= full }
         if !clockwise, sweep < 0 { sweep += full }
@@ -152,8 +153,10 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
         }
         let first = point(start).applying(transform)
         elements.append(hasCurrentPoint ? .line(first) : .move(first))
-        let pieces = max(1, Int((abs(delta) / (CGFloat.pi / 2)).rounded(.up)))
-        guard delta != 0 else { return }
+        // At most 1024 turns (a relative arc may sweep any finite angle): the count is capped
+        // before Int(…), which trapped for a sweep of 1e300.
+        let pieces = max(1, Int(min((abs(delta) / (CGFloat.pi / 2)).rounded(.up), 4096)))
+        guard delta != 0, delta.isFinite else { return }
         let step = delta / CGFloat(pieces)
         let k = 4.0 / 3.0 * tan(step / 4) * radius
         var angle = start

@@ -35,7 +35,7 @@ extension CGPath {
 }
 
 extension CGPath {
-    /// The most pieces `copy(dashingWithPhase:lengths:)` cuts a path into.
+    /// The most pieces `copy(dashingWithPhase:lengths:)` (or a dashed stroke) cuts a path into.
     static let largestDashCount = 1 << 20
 }
 

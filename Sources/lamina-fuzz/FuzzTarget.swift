@@ -1,10 +1,10 @@
 import Foundation
 import LaminaFuzzing
 
-// Built by scripts/fuzz with `-sanitize=fuzzer -DLAMINA_FUZZING`: libFuzzer brings `main` and
-// calls `LLVMFuzzerTestOneInput` with each input; `LAMINA_FUZZ_TARGET` names the scenario.
-// Built plainly (as `swift build` does), it replays files instead:
-// `lamina-fuzz <target> <file or folder>…`.
+// Built by scripts/fuzz with `-sanitize=fuzzer -DLAMINA_FUZZING`: `main` hands over to libFuzzer's
+// driver, which calls `LLVMFuzzerTestOneInput` with each input; `LAMINA_FUZZ_TARGET` names the
+// scenario. (SwiftPM links an executable's own `main`, so libFuzzer's cannot be used.) Built
+// plainly (as `swift build` does), it replays files instead: `lamina-fuzz <target> <file or folder>…`.
 
 private let scenario: Scenario = {
     let name = ProcessInfo.processInfo.environment["LAMINA_FUZZ_TARGET"] ?? ""
@@ -20,7 +20,21 @@ public func fuzzOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     return 0
 }
 
-#if !LAMINA_FUZZING
+#if LAMINA_FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+private func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                                 _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+                                 _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt
+
+@main
+struct Fuzz {
+    static func main() {
+        var argc = CommandLine.argc
+        var argv = CommandLine.unsafeArgv
+        exit(LLVMFuzzerRunDriver(&argc, &argv, fuzzOneInput))
+    }
+}
+#else
 @main
 struct Replay {
     static func main() {

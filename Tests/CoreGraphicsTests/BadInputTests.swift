@@ -204,6 +204,10 @@ final class BoundedPathTests: XCTestCase {
         path.addArc(center: .zero, radius: 5, startAngle: -1e300, endAngle: 1e300, clockwise: true)
         path.addArc(center: .zero, radius: 5, startAngle: 1e300, endAngle: -1e300, clockwise: false)
         path.addArc(center: .zero, radius: 5, startAngle: 0, endAngle: 1e17, clockwise: true)
+        // Angles 1.8e308 apart differ by infinity, and a relative sweep of 1e300 counted its
+        // quarter turns into an Int: both trapped (the path fuzzer again).
+        path.addArc(center: .zero, radius: 5, startAngle: -.greatestFiniteMagnitude, endAngle: .greatestFiniteMagnitude, clockwise: true)
+        path.addRelativeArc(center: .zero, radius: 5, startAngle: 0, delta: 1e300)
         XCTAssertFalse(path.isEmpty)
         // Turns the other way than asked are taken off by remainder (see `CGMutablePath.sweep`):
         // 0 → π/2 − 4π counterclockwise is a quarter, ending at π/2.
@@ -211,6 +215,25 @@ final class BoundedPathTests: XCTestCase {
         quarter.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: .pi / 2 - 4 * .pi, clockwise: false)
         XCTAssertEqual(quarter.currentPoint.x, 0, accuracy: 1e-9)
         XCTAssertEqual(quarter.currentPoint.y, 1, accuracy: 1e-9)
+    }
+
+    func testStrokesWithOverflowingDashesOrHugeWidthsEnd() {
+        // Found by the path fuzzer: a dash of 1.8e308 under a scale of 126 hung cairo's dasher,
+        // and cairo's round pen grows without bound with the line width.
+        let c = TestBitmap.rgba(16, 16)
+        c.scaleBy(x: 100, y: -126)
+        let messages = diagnostics {
+            c.setLineDash(phase: 0, lengths: [.greatestFiniteMagnitude])
+            c.move(to: CGPoint(x: -1, y: -1)); c.addLine(to: CGPoint(x: 1e300, y: 1e300))
+            c.strokePath()
+        }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        c.setLineDash(phase: 0, lengths: [])
+        c.setLineWidth(1e300)
+        c.setLineJoin(.round); c.setLineCap(.round)
+        c.move(to: .zero); c.addLine(to: CGPoint(x: 0.05, y: -0.05)); c.addLine(to: CGPoint(x: 0.1, y: 0))
+        c.strokePath()
+        XCTAssertEqual(c.pixel(8, 8).a, 255, "a line that wide covers the context")
     }
 
     func testHugeCurvesFlattenAndStroke() {

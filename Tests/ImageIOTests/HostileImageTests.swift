@@ -142,3 +142,30 @@ extension Data {
         append(bigEndian: PNGFile.crc32(typed))
     }
 }
+
+/// What the fuzzers found, each kept as a unit test besides its corpus file.
+final class FuzzFoundImageTests: XCTestCase {
+    func testAChunkDeclaringMoreThanTheFileHoldsIsRefused() {
+        // zTXt declaring 721 MB in a 142-byte file: libpng allocated it all before reading.
+        var png = PNGFile.make(width: 3, height: 3, colorType: 0, idat: PNGFile.stored(Data(count: 12)))
+        let iend = png.count - 12
+        png.insert(contentsOf: [0x2B, 0x00, 0x00, 0x13] + Array("zTXt".utf8) + Array("z\0\0".utf8), at: iend)
+        let messages = CGDiagnostics.collecting {
+            XCTAssertNil(CGImageSourceCreateImageAtIndex(CGImageSourceCreateWithData(png as CFData, nil)!, 0, nil))
+        }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.contains("zTXt") ?? false, "\(messages)")
+    }
+
+    func testAnArithmeticJPEGDeclaringMoreThanItCanHoldIsRefused() throws {
+        // 221 bytes declaring 15406 × 14386 pixels took 890 MB.
+        let url = HostileImageTests.fixtures.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/corpus/jpeg/regression-oom-arithmetic.jpg")
+        let jpeg = try Data(contentsOf: url)
+        let messages = CGDiagnostics.collecting {
+            XCTAssertNil(CGImageSourceCreateImageAtIndex(CGImageSourceCreateWithData(jpeg as CFData, nil)!, 0, nil))
+        }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        XCTAssertTrue(messages.first?.contains("truncated") ?? false, "\(messages)")
+    }
+}

@@ -176,6 +176,21 @@ final class BadInputTableTests: XCTestCase {
         XCTAssertEqual(added.count + messages.count, 1, "logged once, not every frame: \(added + messages)")
     }
 
+    /// Cubic keyframes mixing points and numbers fall back to linear switching instead of
+    /// indexing past a number's one component (a trap the layer fuzzer found).
+    func testCubicKeyframesOfMixedKindsEvaluate() {
+        let layer = CALayer()
+        let keyframes = CAKeyframeAnimation(keyPath: "position")
+        keyframes.values = [CGPoint(x: 0, y: 0), 5, CGPoint(x: 10, y: 10)]
+        keyframes.calculationMode = .cubic
+        keyframes.duration = 1
+        layer.add(keyframes, forKey: "k")
+        MediaClock.setVirtualTime(1000.25)
+        _ = layer.presentation()
+        MediaClock.setVirtualTime(1000.75)
+        XCTAssertNotNil(layer.presentation())
+    }
+
     /// A 1e-300 s cycle repeated forever, a huge repeat count run backwards, a huge speed: each
     /// made the cycle count overflow an Int (a trap) before.
     func testExtremeFiniteTimingsEvaluate() {

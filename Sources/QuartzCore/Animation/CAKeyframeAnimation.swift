@@ -162,7 +162,8 @@ enum CubicKeyframes {
             return nil
         }
         let vectors = frames.compactMap(vector)
-        guard vectors.count == frames.count else { return nil }
+        // Points and numbers mixed (found by the layer fuzzer) have no spline: the index trapped.
+        guard vectors.count == frames.count, vectors.allSatisfy({ $0.count == vectors[0].count }) else { return nil }
         func param(_ list: [NSNumber]?, _ k: Int) -> Double { list.flatMap { k < $0.count ? $0[k].doubleValue : nil } ?? 0 }
         func tangent(_ k: Int, outgoing: Bool) -> [Double] {
             let prev = vectors[max(k - 1, 0)], here = vectors[k], next = vectors[min(k + 1, vectors.count - 1)]
