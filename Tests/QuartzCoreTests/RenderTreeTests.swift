@@ -235,6 +235,32 @@ final class RenderTreeTests: CompositingTestCase {
 
     func testDebugSwitchesAreParsed() {
         XCTAssertEqual(RenderDebug(parsing: "damage, Fallback,unknown"), [.damage, .fallback])
+        XCTAssertEqual(RenderDebug(parsing: "offscreen,misaligned,blended"), [.offscreen, .misaligned, .blended])
         XCTAssertEqual(RenderDebug(parsing: nil), [])
+    }
+
+    /// The overlays tint what they name and nothing else: a masked layer (offscreen), a turned
+    /// one (misaligned); the same frame without switches is untinted.
+    func testOverlaysTintWhatTheyName() throws {
+        let layer = scene()
+        let masked = content(CGRect(x: 150, y: 90, width: 70, height: 60))
+        let mask = CALayer()
+        mask.frame = masked.bounds
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        masked.mask = mask
+        layer.addSublayer(masked)
+        func pixel(_ options: RenderDebug, _ x: Int, _ y: Int) throws -> [UInt8] {
+            let ctx = target()
+            XCTAssertNotNil(Compositor(debug: options).composite(RenderTree(layer)!, atMediaTime: CACurrentMediaTime(), scale: 1, into: ctx))
+            let i = (y * size.width + x) * 4
+            return Array(SnapshotComparison.rgba(try XCTUnwrap(ctx.makeImage()))[i..<i + 3])
+        }
+        let inGroup = (185, 120), turned = (110, 40), plain = (35, 30)     // the masked layer, the turned tile, the first tile
+        let offscreen = try pixel(.offscreen, inGroup.0, inGroup.1), clean = try pixel([], inGroup.0, inGroup.1)
+        XCTAssertGreaterThan(Int(offscreen[0]) + Int(offscreen[1]), Int(clean[0]) + Int(clean[1]) + 40, "yellow over the group")
+        XCTAssertEqual(try pixel(.offscreen, plain.0, plain.1), try pixel([], plain.0, plain.1), "a plain tile is not offscreen")
+        let misaligned = try pixel(.misaligned, turned.0, turned.1), straight = try pixel([], turned.0, turned.1)
+        XCTAssertGreaterThan(Int(misaligned[0]) + Int(misaligned[2]), Int(straight[0]) + Int(straight[2]) + 40, "magenta over the turned tile")
+        XCTAssertEqual(try pixel(.misaligned, plain.0, plain.1), try pixel([], plain.0, plain.1), "a tile on whole pixels is not")
     }
 }

@@ -12,6 +12,9 @@ struct CompositeItem {
     var perspective = SIMD3<Double>(0, 0, 1)
     /// The texture's `generation` when placed (a group texture is redrawn in place).
     var generation = 0
+    /// Whether the texture comes from an offscreen pass (a group, or a subtree the layer
+    /// renderer drew), for `LAMINA_DEBUG=offscreen`.
+    var isOffscreen = false
     /// The product of the opacities down to this layer, in 1/255 steps.
     let alpha: UInt8
     /// The device pixels it can touch (clipped to the screen).

@@ -22,7 +22,7 @@ package final class Compositor: @unchecked Sendable {
     private let groups = GroupCompositor()
     /// Subtrees reported drawn by the layer renderer (`LAMINA_DEBUG=fallback`), once each.
     private var reported = Set<Fallback>()
-    private let debug = RenderDebug.fromEnvironment()
+    private let debug: RenderDebug
     /// Rectangles flashed last frame (`LAMINA_DEBUG=damage`): repainted in this one.
     private var flashed: [DeviceRect] = []
     private var prefetched: PresentedFrame?
@@ -41,7 +41,9 @@ package final class Compositor: @unchecked Sendable {
     /// them (none in a tree the compositor places fully), as messages.
     package private(set) var lastFallbacks: [String] = []
 
-    package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// `debug` defaults to the switches `LAMINA_DEBUG` names.
+    package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, debug: RenderDebug? = nil) {
+        self.debug = debug ?? RenderDebug.fromEnvironment()
         bands = (0..<max(threads, 1)).map { _ in CompositeBand() }
         cache = TextureCache(context: context)
     }
@@ -110,6 +112,9 @@ package final class Compositor: @unchecked Sendable {
             }
         } else {
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
+        }
+        if !debug.isDisjoint(with: [.offscreen, .misaligned, .blended]) {
+            RenderDebug.tint(items, over: rects, options: debug, in: surface)
         }
         flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
         return shown

@@ -203,7 +203,7 @@ final class CompositePlan {
             let group = groups.group(of: layer, reason: reason, toDevice: toDevice, scale: scale, clip: placement.clip,
                                      old: old?.group, cache: cache)
             node.group = group
-            if let group { place(group.texture, into: &node.below, node, toDevice: toDevice, opacity: opacity) }
+            if let group { place(group.texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, offscreen: true) }
         case .drawn(let reason):
             if reason.isFallback { fallbacks.append(Fallback(id: layer.id, name: layer.name, reason: reason)) }
             placeDrawn(layer, node, toDevice: toDevice, opacity: placement.opacity, scale: scale, reason: reason, old: old)
@@ -343,7 +343,7 @@ final class CompositePlan {
         }
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
-        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, offscreen: true)
     }
 
     /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or
@@ -403,7 +403,7 @@ final class CompositePlan {
         }
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
-        place(texture, into: &node.below, node, toDevice: placement.toDevice, opacity: placement.opacity)
+        place(texture, into: &node.below, node, toDevice: placement.toDevice, opacity: placement.opacity, offscreen: true)
     }
 
     /// The part of `rect` (layer coordinates) that can show inside `clip` (device pixels), in
@@ -420,7 +420,7 @@ final class CompositePlan {
     /// Places `texture` (drawn in layer coordinates shifted by `origin`: own textures are drawn
     /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip.
     private func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
-                       toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero) {
+                       toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
         var placed = texture.toLayer
         if origin != .zero { placed = placed.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)) }
         placed = placed.concatenating(toDevice)
@@ -430,6 +430,7 @@ final class CompositePlan {
         guard alpha > 0 else { return }
         var item = CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)
         item.generation = texture.generation
+        item.isOffscreen = offscreen
         items.append(item)
         node.cover(extent)
     }
