@@ -57,6 +57,8 @@ final class RenderTreeTests: CompositingTestCase {
                 l.transform = CATransform3DRotate(t, 0.5, 0, 1, 0)
             }),
             ("rasterized", { l in l.shouldRasterize = true }),
+            // The drawn texture holds the shadow: no second one from the subtree-shadow item.
+            ("rasterized with a shadow", { l in l.shouldRasterize = true; l.shadowOpacity = 1; l.shadowRadius = 2 }),
             ("the shadow of a subtree", { l in l.shadowOpacity = 0.6; l.backgroundColor = CGColor(gray: 0.5, alpha: 0.5) }),
             ("the shadow of a faded drawing", { l in
                 l.sublayers = nil; l.shadowOpacity = 0.6; l.shadowRadius = 5; l.opacity = 0.7

@@ -3,15 +3,18 @@ import CPixman
 /// Places a presented tree as composite items, reusing what the last frame placed (`PlacedNode`)
 /// wherever a subtree did not change, and adding to `damage` the device pixels that differ.
 ///
-/// Per layer, one of three ways, chosen by `route(of:)` — one predicate, with a reason:
+/// Per layer, one of these ways, chosen by `route(of:)` — one predicate, with a reason — or,
+/// under perspective, by `placeProjected`:
 /// 1. **Items**: the layer's own textures (shadow, body, border) placed by an affine map, its
-///    sublayers recursively; a rectangular `masksToBounds` on whole pixels clips their items.
+///    sublayers recursively; a rectangular `masksToBounds` on whole pixels clips their items. A
+///    shadow of unknown shape cast by a subtree is one more item (`placeSubtreeShadow`).
 /// 2. **Offscreen group** (a mask, a clip with rounded corners or off the pixel grid, group
 ///    opacity): the subtree is placed item by item into a texture of its own, clipped by its
 ///    shape or mask there, and that texture is placed as one item (`OffscreenGroup`).
-/// 3. **Drawn** by `LayerRenderer` into a texture, for what items cannot show: perspective and
-///    rasterization by design; transitions, the shadow of a whole subtree and a faded border over
-///    a background as fallbacks, reported (`LAMINA_DEBUG=fallback`).
+/// 3. **Projected item**: a leaf under perspective, its own texture through its homography.
+/// 4. **Drawn** by `LayerRenderer` into a texture, for what items cannot show: perspective over a
+///    subtree and rasterization by design; transitions, a shadow of unknown shape under a mask and
+///    a faded border over a background as fallbacks, reported (`LAMINA_DEBUG=fallback`).
 /// Only the subtree takes the slower way; the rest of the frame stays items.
 final class CompositePlan {
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
@@ -186,12 +189,17 @@ final class CompositePlan {
         guard det != 0, det.isFinite else { return }
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
+        let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)
         // A shadow of unknown shape cast by a subtree or a faded drawing: the blurred alpha of the
-        // whole picture, placed behind it as one item (the picture itself is placed as usual).
-        let subtreeShadow = Self.castsShadow(layer) && layer.mask.isEmpty && (!layer.sublayers.isEmpty || opacity < 1)
-            && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
+        // whole picture, placed behind it as one item (the picture itself takes its route; a
+        // texture the layer renderer draws has its shadow in it already).
+        var subtreeShadow = false
+        if case .drawn = route {} else {
+            subtreeShadow = Self.castsShadow(layer) && layer.mask.isEmpty && (!layer.sublayers.isEmpty || opacity < 1)
+                && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
+        }
         if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
-        switch Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths) {
+        switch route {
         case .items:
             placeItems(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old, tracked: tracked, isRoot: isRoot,
                        withShadow: !subtreeShadow)
@@ -289,7 +297,8 @@ final class CompositePlan {
     }
 
     /// Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
-    /// unknown shape is the shadow of the layer's own drawing (`route` sends subtrees elsewhere).
+    /// unknown shape is the shadow of the layer's own drawing (a subtree's is
+    /// `placeSubtreeShadow`'s).
     private func placeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                              scale: CGFloat, old: PlacedNode?) {
         let shape = LayerShadow.knownShape(of: layer, paths: cache.context.paths)
