@@ -2,7 +2,8 @@
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
 //   text       Core Text's figures step by step (line creation, drawing, frames)
 //   offscreen  whole frames of layer trees offscreen: composited, and drawn by CARenderer
-//   frames     the render thread's frames offscreen: the stress scene, one tile moving over many
+//   frames     the render thread's frames offscreen: the stress scene, one tile moving over many;
+//              with --layers N --count F: F stress frames of N tiles, wall and CPU time per frame
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
 //   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
@@ -31,6 +32,9 @@ if let name = arguments.first, let run = sceneSuites[name] {
 }
 if arguments.first == "stress" {
     exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
+}
+if arguments.first == "frames", arguments.contains("--layers") || arguments.contains("--count") {
+    exit(MainActor.assumeIsolated { FrameSuite.runStress(arguments) })
 }
 if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
