@@ -27,6 +27,9 @@ public final class Application {
     nonisolated(unsafe) private static var signalPipeInput: Int32 = -1
     /// Fires the lifecycle tick at the next animation event of any window's tree.
     private var lifecycleTimer: DispatchSourceTimer?
+    /// The commit the lifecycle tick last looked at: a frame turn without a new commit has added
+    /// no animation, and the timer covers the moments animations start or end.
+    private var lifecycleCommit = -1
 
     private init() {}
 
@@ -140,7 +143,12 @@ public final class Application {
         CATransaction.flush()
         let commit = CATransaction.commitCount
         for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }
-        animationLifecycleTick()
+        // Walking the trees costs in proportion to their animations (a thousand take
+        // milliseconds): only after a commit, which may have added some.
+        if commit != lifecycleCommit {
+            lifecycleCommit = commit
+            animationLifecycleTick()
+        }
         // Trees only this thread can draw (animated custom properties) need it every frame.
         if windows.contains(where: \.drawsAnimationsOnMainThread) { scheduleFrame() }
     }

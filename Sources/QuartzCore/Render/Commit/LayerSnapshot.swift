@@ -14,8 +14,6 @@ struct LayerSnapshot: Sendable {
     let version: UInt64
     /// Changes whenever one of the layer's own properties changed at a commit.
     let ownVersion: UInt64
-    /// The layer's name, for diagnostics.
-    let name: String?
     var bounds: CGRect
     var position: CGPoint
     var zPosition: CGFloat
@@ -31,38 +29,15 @@ struct LayerSnapshot: Sendable {
     var allowsGroupOpacity: Bool
     var masksToBounds: Bool
     var isDoubleSided: Bool
-    var backgroundColor: CGColor?
     var cornerRadius: CGFloat
     var maskedCorners: CACornerMask
-    var cornerCurve: CALayerCornerCurve
     var borderWidth: CGFloat
-    var borderColor: CGColor?
-    var contents: CGImage?
     var contentsRect: CGRect
     var contentsCenter: CGRect
-    var contentsGravity: CALayerContentsGravity
     var contentsScale: CGFloat
-    var minificationFilter: CALayerContentsFilter
-    var magnificationFilter: CALayerContentsFilter
-    var shadowColor: CGColor?
     var shadowOpacity: CGFloat
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
-    var shadowPath: CGPath?
-    /// Content a subclass draws itself (a gradient), above `contents`.
-    var content: LayerContent?
-    /// Back to front, as stored (the renderer orders by zPosition).
-    private(set) var sublayers: SublayerList
-    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
-    /// ordering copies no snapshots). Worked out at commit, and again only when an animation moves a zPosition.
-    private(set) var drawingOrder: [Int]
-    var mask: [LayerSnapshot]
-    /// A transition in flight (presentation only).
-    var transition: TransitionState?
-    /// The layer's own timing and its animations (the layer's private copies, not changed after
-    /// being added), evaluated at frame time by `presented(atParentTime:)`.
-    var timing: Timing
-    var animations: [AnimationBox]
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
     /// (a custom property): those frames need the main thread's `presentation()`.
     var needsDisplayWhenAnimated: Bool
@@ -72,6 +47,131 @@ struct LayerSnapshot: Sendable {
     /// Whether an animation runs anywhere in this subtree (mask included): if not, the subtree
     /// looks the same at every time and evaluating it is a no-op.
     private(set) var hasAnimations: Bool
+    /// Everything the snapshot holds by reference (colors, images, paths, lists), in one shared
+    /// object: the renderer copies snapshots all the time (each animated layer every frame, each
+    /// sublayer it places), and a copy then retains one object instead of some twenty. A change
+    /// makes the snapshot a new one (see `References`).
+    private var references: References
+
+    // MARK: Held by reference
+
+    /// The layer's name, for diagnostics.
+    var name: String? { references.values.name }
+    var backgroundColor: CGColor? {
+        get { references.values.backgroundColor }
+        set { change { $0.backgroundColor = newValue } }
+    }
+    var cornerCurve: CALayerCornerCurve {
+        get { references.values.cornerCurve }
+        set { change { $0.cornerCurve = newValue } }
+    }
+    var borderColor: CGColor? {
+        get { references.values.borderColor }
+        set { change { $0.borderColor = newValue } }
+    }
+    var contents: CGImage? {
+        get { references.values.contents }
+        set { change { $0.contents = newValue } }
+    }
+    var contentsGravity: CALayerContentsGravity {
+        get { references.values.contentsGravity }
+        set { change { $0.contentsGravity = newValue } }
+    }
+    var minificationFilter: CALayerContentsFilter {
+        get { references.values.minificationFilter }
+        set { change { $0.minificationFilter = newValue } }
+    }
+    var magnificationFilter: CALayerContentsFilter {
+        get { references.values.magnificationFilter }
+        set { change { $0.magnificationFilter = newValue } }
+    }
+    var shadowColor: CGColor? {
+        get { references.values.shadowColor }
+        set { change { $0.shadowColor = newValue } }
+    }
+    var shadowPath: CGPath? {
+        get { references.values.shadowPath }
+        set { change { $0.shadowPath = newValue } }
+    }
+    /// Content a subclass draws itself (a gradient), above `contents`.
+    var content: LayerContent? {
+        get { references.values.content }
+        set { change { $0.content = newValue } }
+    }
+    /// Back to front, as stored (the renderer orders by zPosition).
+    private(set) var sublayers: SublayerList {
+        get { references.values.sublayers }
+        set { change { $0.sublayers = newValue } }
+    }
+    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
+    /// ordering copies no snapshots). Worked out at commit, and again only when an animation moves a zPosition.
+    private(set) var drawingOrder: [Int] {
+        get { references.values.drawingOrder }
+        set { change { $0.drawingOrder = newValue } }
+    }
+    var mask: [LayerSnapshot] {
+        get { references.values.mask }
+        set { change { $0.mask = newValue } }
+    }
+    /// A transition in flight (presentation only).
+    var transition: TransitionState? {
+        get { references.values.transition }
+        set { change { $0.transition = newValue } }
+    }
+    /// The layer's own timing and its animations (the layer's private copies, not changed after
+    /// being added), evaluated at frame time by `presented(atParentTime:)`.
+    var timing: Timing { references.values.timing }
+    var animations: [AnimationBox] { references.values.animations }
+
+    /// A snapshot's reference-counted values. Never changed once made: a change to a snapshot
+    /// makes it a new object (changes are rare: presenting an animated color, image or sublayer
+    /// list, and the renderer's own trimmed copies), so copies can share it across threads.
+    final class References: @unchecked Sendable {
+        struct Values {
+            var name: String?
+            var backgroundColor: CGColor?
+            var cornerCurve: CALayerCornerCurve
+            var borderColor: CGColor?
+            var contents: CGImage?
+            var contentsGravity: CALayerContentsGravity
+            var minificationFilter: CALayerContentsFilter
+            var magnificationFilter: CALayerContentsFilter
+            var shadowColor: CGColor?
+            var shadowPath: CGPath?
+            var content: LayerContent?
+            var sublayers: SublayerList
+            var drawingOrder: [Int]
+            var mask: [LayerSnapshot]
+            var transition: TransitionState?
+            var timing: Timing
+            var animations: [AnimationBox]
+        }
+
+        let values: Values
+        /// Whether the background, contents or subclass content can show; whether the border's
+        /// and the shadow's colors can (worked out once: the renderer asks for each layer every frame).
+        let bodyCanShow: Bool, borderColorShows: Bool, shadowColorShows: Bool
+
+        init(_ values: Values) {
+            self.values = values
+            bodyCanShow = (values.backgroundColor?.alpha ?? 0) > 0 || values.contents != nil || values.content != nil
+            borderColorShows = (values.borderColor?.alpha ?? 0) > 0
+            shadowColorShows = (values.shadowColor?.alpha ?? 0) > 0
+        }
+    }
+
+    /// Whether its background, contents or subclass content can show (a color of alpha 0 does not).
+    var bodyCanShow: Bool { references.bodyCanShow }
+    /// Whether its border can show (width and color).
+    var hasVisibleBorder: Bool { borderWidth > 0 && references.borderColorShows }
+    /// Whether it casts a shadow the renderers draw (a layer that clips to its bounds casts none).
+    var castsShadow: Bool { shadowOpacity > 0 && references.shadowColorShows && !masksToBounds }
+
+    private mutating func change(_ body: (inout References.Values) -> Void) {
+        var values = references.values
+        body(&values)
+        references = References(values)
+    }
 
     /// The layer's subtree as committed: the kept snapshot when nothing in it changed since the
     /// last one.
@@ -96,7 +196,6 @@ struct LayerSnapshot: Sendable {
         }
         version = layer.subtreeVersion
         ownVersion = layer.ownVersion
-        name = layer.name
         bounds = layer.bounds
         position = layer.position
         zPosition = layer.zPosition
@@ -112,39 +211,32 @@ struct LayerSnapshot: Sendable {
         allowsGroupOpacity = layer.allowsGroupOpacity
         masksToBounds = layer.masksToBounds
         isDoubleSided = layer.isDoubleSided
-        backgroundColor = layer.backgroundColor
         cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
-        cornerCurve = layer.cornerCurve
         borderWidth = layer.borderWidth
-        borderColor = layer.borderColor
-        contents = layer.contents as? CGImage
         contentsRect = layer.contentsRect
         contentsCenter = layer.contentsCenter
-        contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
-        minificationFilter = layer.minificationFilter
-        magnificationFilter = layer.magnificationFilter
-        shadowColor = layer.shadowColor
         shadowOpacity = CGFloat(layer.shadowOpacity)
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
-        shadowPath = layer.shadowPath
-        content = layer.renderContent
-        sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
-        drawingOrder = Self.drawingOrder(of: sublayers)
-        mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
-        transition = layer.activeTransition
-        timing = layer.layerTiming
-        animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        let sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
+        let mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
+        let animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        references = References(References.Values(
+            name: layer.name, backgroundColor: layer.backgroundColor, cornerCurve: layer.cornerCurve,
+            borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
+            shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
+            sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
+            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations))
         animatesLook = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
-        let list = sublayers
-        needsDisplayWhenAnimated = redraws || list.indices.contains { list[$0].needsDisplayWhenAnimated }
+        needsDisplayWhenAnimated = redraws || sublayers.indices.contains { sublayers[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
     }
 
@@ -177,13 +269,16 @@ struct LayerSnapshot: Sendable {
             if let target { result = target.snapshot }
         }
         // Only animated sublayers change; the others stay as they are (no copies made for them).
-        var reordered = false
-        for i in sublayers.animatedIndices {
-            result.sublayers.replace(i, with: sublayers[i].presented(atParentTime: time))
-            reordered = reordered || result.sublayers[i].zPosition != sublayers[i].zPosition
+        if !sublayers.animatedIndices.isEmpty {
+            var list = sublayers, reordered = false
+            for i in sublayers.animatedIndices {
+                list.replace(i, with: sublayers[i].presented(atParentTime: time))
+                reordered = reordered || list[i].zPosition != sublayers[i].zPosition
+            }
+            result.sublayers = list
+            if reordered { result.drawingOrder = Self.drawingOrder(of: list) }
         }
-        if reordered { result.drawingOrder = Self.drawingOrder(of: result.sublayers) }
-        result.mask = mask.map { $0.presented(atParentTime: time) }
+        if !mask.isEmpty { result.mask = mask.map { $0.presented(atParentTime: time) } }
         return result
     }
 
@@ -200,8 +295,10 @@ struct LayerSnapshot: Sendable {
 
     /// The layer alone, without its sublayers.
     mutating func removeSublayers() {
-        sublayers = SublayerList()
-        drawingOrder = []
+        change {
+            $0.sublayers = SublayerList()
+            $0.drawingOrder = []
+        }
     }
 
     private static func drawingOrder(of sublayers: SublayerList) -> [Int] {

@@ -75,22 +75,32 @@ package final class Compositor: @unchecked Sendable {
             evaluationSeconds = Self.now() - started
         }
         prefetched = nil
+        // The next frame's evaluation runs on another core while this one is planned and
+        // composited (handing it over pays only when it takes a while).
+        if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
+            prefetched = PresentedFrame(tree, atMediaTime: next)
+        }
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: 16)
         let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
         let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
-        // Handing the evaluation to another thread pays only when it takes a while.
-        if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
-            prefetched = PresentedFrame(tree, atMediaTime: next)
-        }
         texturesDrawn += max(cache.count - before, 0)
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         for rect in flashed { changes.add(rect) }
+        // Held unmanaged so that the last reference is the one dropped on another thread (below).
+        let replaced = self.previous.map { Unmanaged.passRetained($0) }
         self.previous = root
         previousBackdrop = backdrop
+        // The last frame's nodes that were not reused are freed on another thread: a thousand
+        // moving layers leave a thousand nodes, and freeing them here would hold up the bands.
+        if let replaced {
+            if replaced.takeUnretainedValue() === root { replaced.release() } else {
+                DispatchQueue.global().async { replaced.release() }
+            }
+        }
         if needsFullFrame { targets.forget() }
         needsFullFrame = false
         let shown = changes.rectangles

@@ -43,8 +43,7 @@ final class DrawingCache: @unchecked Sendable {
     /// A drawing that stays within the bounds (contents may overflow them) and draws something.
     private static func isCacheable(_ layer: LayerSnapshot) -> Bool {
         guard layer.contents == nil, layer.bounds.width > 0, layer.bounds.height > 0 else { return false }
-        let border = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-        return border || (layer.backgroundColor?.alpha ?? 0) > 0 || layer.content != nil
+        return layer.hasVisibleBorder || layer.bodyCanShow   // contents are nil here
     }
 
     private func drawing(of layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {

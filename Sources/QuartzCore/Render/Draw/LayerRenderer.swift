@@ -55,7 +55,7 @@ enum LayerRenderer {
             guard LayerMask.clip(ctx, to: mask, of: layer, context: context) else { return }
         }
         let shape = LayerShape(layer, paths: context.paths)
-        let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
+        let castsShadow = layer.castsShadow
         // A shadow of a known shape comes from the cache; any other is the shadow of the layer's
         // whole drawing, through a transparency layer.
         let shadowShape = castsShadow ? LayerShadow.knownShape(of: layer, paths: context.paths) : nil

@@ -103,11 +103,25 @@ final class PlacedNode: @unchecked Sendable {
 /// Where a parent puts a sublayer: the parent's sublayer space and its map to device pixels, the
 /// opacity it hands down, and the device rectangle its clip leaves (if any). A still subtree
 /// with the same placement looks the same as last frame.
-struct Placement: Equatable {
-    var space: LayerGeometry.SublayerSpace?
-    var toDevice: CGAffineTransform
-    var opacity: CGFloat
-    var clip: DeviceRect
+///
+/// A class, made once per parent and shared by its sublayers' nodes: the sublayer space holds a
+/// 4×4 matrix, and copying it into each of a thousand children every frame showed in profiles.
+final class Placement: Equatable, @unchecked Sendable {
+    let space: LayerGeometry.SublayerSpace?
+    let toDevice: CGAffineTransform
+    let opacity: CGFloat
+    let clip: DeviceRect
+
+    init(space: LayerGeometry.SublayerSpace?, toDevice: CGAffineTransform, opacity: CGFloat, clip: DeviceRect) {
+        self.space = space
+        self.toDevice = toDevice
+        self.opacity = opacity
+        self.clip = clip
+    }
+
+    static func == (a: Placement, b: Placement) -> Bool {
+        a === b || (a.toDevice == b.toDevice && a.opacity == b.opacity && a.clip == b.clip && a.space == b.space)
+    }
 }
 
 /// A layer's own textures (shadow, body or whole drawing, border), with the look version and
@@ -119,6 +133,18 @@ struct OwnTextures {
     var shadow: LayerTexture?
     var body: LayerTexture?
     var border: LayerTexture?
+
+    /// One of the three (an enum, not a key path: key paths are slow to apply, and every placed
+    /// layer asks each frame).
+    enum Slot { case shadow, body, border }
+
+    subscript(slot: Slot) -> LayerTexture? {
+        switch slot {
+        case .shadow: shadow
+        case .body: body
+        case .border: border
+        }
+    }
 }
 
 extension DeviceRect {
