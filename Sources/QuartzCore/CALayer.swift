@@ -538,7 +538,13 @@ open class CALayer: NSObject {
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     /// The default for `key` when it has no value; nil for keys that are not properties.
-    open class func defaultValue(forKey key: String) -> Any? { builtInDefault(forKey: key) }
+    open class func defaultValue(forKey key: String) -> Any? {
+        if let value = builtInDefault(forKey: key) { return value }
+        // A subclass's own rows: their values on a new layer of the class (written once, where
+        // the subclass declares the property).
+        guard LayerProperty.builtIn[key] == nil, let row = keyValueProperties[key] else { return nil }
+        return row.get(self.init(newFrom: nil))
+    }
 
     /// Whether a change of `key` redraws the layer. Defaults to false for every key.
     open class func needsDisplay(forKey key: String) -> Bool { false }
