@@ -178,11 +178,16 @@ extension WindowSuite {
             click.arguments = ["mousemove", "--window", "\(id)", "100", "100", "click", "1"]
             guard (try? click.run()) != nil else { print("lamina-bench latency: needs xdotool"); return 1 }
             let count = board.pressedAt.count
-            let shown = Application.shared.runUntil(timeout: 2) {
-                board.pressedAt.count > count && window.lastFramePresentedTime > board.pressedAt.last!
+            // The first frame drawn for a time after the press (so from a tree with its change),
+            // and when it was put: read at once, since the spinner keeps putting frames.
+            var put: CFTimeInterval?
+            Application.shared.runUntil(timeout: 2) {
+                guard board.pressedAt.count > count, window.shownMediaTime > board.pressedAt.last! else { return false }
+                put = window.lastFramePresentedTime
+                return true
             }
             click.waitUntilExit()
-            if shown { samples.append(window.lastFramePresentedTime - board.pressedAt.last!) }
+            if let put { samples.append(put - board.pressedAt.last!) }
             Application.shared.runUntil(timeout: 0.05) { false }
         }
         samples.sort()
