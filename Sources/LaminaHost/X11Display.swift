@@ -23,6 +23,8 @@ final class X11Display: @unchecked Sendable {
     private let presentOpcodeForPredicate = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Whether XFixes (version 2 or later: cursor names) is offered.
     let offersXFixes: Bool
+    /// XInput 2 (2.1 or later), when offered: windows take pointer events from it.
+    let xinput: XInput2?
     /// The input method (XIM) that turns key presses into text (compose keys, other layouts);
     /// nil when none opens (keys then go through the keymap alone, `XLookupString`).
     let inputMethod: XIM?
@@ -62,6 +64,7 @@ final class X11Display: @unchecked Sendable {
         var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 2, fixesMinor: Int32 = 0
         offersXFixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
             && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 2
+        xinput = XInput2.query(display)
         // Auto-repeat as presses alone (no release in between), so that a repeat can be told apart.
         var supported: Int32 = 0
         _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
