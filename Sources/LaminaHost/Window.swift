@@ -138,14 +138,18 @@ public final class Window {
         XStoreName(x.display, id, title)
         var atom = x.deleteWindowAtom
         XSetWMProtocols(x.display, id, &atom, 1)
+        // Core buttons and motion are selected with XInput 2 too: for the devices' own events
+        // the server then sends only the XI 2 ones, but events other clients send (SendEvent:
+        // `xdotool click --window`) are core events and arrive this way.
         var mask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | FocusChangeMask
+            | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
         if let xinput = x.xinput, Window.usesXInput2 {
-            // Buttons and motion from XInput 2 (smooth scrolling, touchpad gestures), not the core protocol.
+            // Buttons, motion and crossings from XInput 2 (smooth scrolling, touchpad gestures).
             xinput.select(on: id, x.display)
             readsXInput2 = true
             Application.shared.learnScrollDevices()
         } else {
-            mask |= ButtonPressMask | ButtonReleaseMask | PointerMotionMask | EnterWindowMask | LeaveWindowMask
+            mask |= EnterWindowMask | LeaveWindowMask
         }
         if let im = x.inputMethod, let ic = lamina_create_input_context(im, id) {
             inputContext = ic

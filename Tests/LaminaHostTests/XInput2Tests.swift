@@ -251,8 +251,9 @@ final class XInput2Tests: XCTestCase {
         XCTAssertEqual(scrolling.axes[4], [], "XTest's pointer has no scroll valuators: its wheel is buttons 4–7")
     }
 
-    /// Wheel clicks from XTest reach the view once each, as steps, whether the window reads
-    /// XInput 2 (the server then sends it no core button events) or the core protocol.
+    /// Wheel clicks and motion from XTest reach the view once each, whether the window reads
+    /// XInput 2 (it selects the core types too, for events other clients send; the server then
+    /// sends the devices' events as XI 2 alone) or the core protocol.
     func testWheelClicksArriveOnceThroughEitherProtocol() throws { try onMain { try $0.checkWheelOnce() } }
 
     @MainActor func checkWheelOnce() throws {
@@ -264,13 +265,16 @@ final class XInput2Tests: XCTestCase {
             window.show()
             defer { window.close() }
             XCTAssertEqual(window.readsXInput2, xinput)
+            let id = "\(window.windowID!)"
             let run = try ToolRun(URL(fileURLWithPath: "/usr/bin/xdotool"),
-                                  ["mousemove", "--window", "\(window.windowID!)", "50", "50", "click", "5", "click", "5", "click", "7"], timeout: 30)
+                                  ["mousemove", "--window", id, "60", "40", "mousemove", "--window", id, "50", "50",
+                                   "click", "5", "click", "5", "click", "7"], timeout: 30)
             XCTAssertEqual(run.status, 0, run.output)
             XCTAssertTrue(Application.shared.runUntil(timeout: 5) { view.scrolls.count >= 3 }, "\(view.scrolls.count) scrolls")
             XCTAssertFalse(Application.shared.runUntil(timeout: 0.3) { view.scrolls.count > 3 }, "a click arrived twice")
             XCTAssertEqual(view.scrolls.map(\.deltaY), [10, 10, 0])
             XCTAssertEqual(view.scrolls.last?.deltaX, 10)
+            XCTAssertEqual(view.moves.map(\.location), [CGPoint(x: 60, y: 40), CGPoint(x: 50, y: 50)], "each motion once")
             XCTAssertEqual(view.scrolls.map(\.hasPreciseScrollingDeltas), [false, false, false])
         }
     }
