@@ -479,9 +479,6 @@ public final class Window {
         }
     }
 
-    /// Where the pointer was last seen over the window, in points.
-    var lastPointerLocation: CGPoint? { pointerLocation }
-
     /// Shows the cursor the view wants where the pointer is.
     func updateCursor() {
         guard let id = windowID, let view = contentView else { return }
@@ -621,11 +618,7 @@ public final class Window {
         XFlush(x.display)
     }
 
-    /// Device pixels to points.
-    private func point(_ px: Int32, _ py: Int32) -> CGPoint {
-        CGPoint(x: CGFloat(px) / scale, y: CGFloat(py) / scale)
-    }
-
+    /// The modifier flags of the core protocol's state word.
     func modifiers(_ state: UInt32) -> ModifierFlags {
         var flags: ModifierFlags = []
         if state & UInt32(ShiftMask) != 0 { flags.insert(.shift) }
