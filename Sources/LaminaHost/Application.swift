@@ -115,8 +115,9 @@ public final class Application {
         guard let x = try? X11Display.connection() else { return }
         var event = XEvent()
         while x.takeEvent(&event) {
-            if let xinput = x.xinput, event.type == GenericEvent, event.xcookie.extension == xinput.opcode {
-                handleXInput(&event.xcookie, x)
+            if event.type == GenericEvent {
+                if let xinput = x.xinput, event.xcookie.extension == xinput.opcode { handleXInput(event.xcookie) }
+                XFreeEventData(x.display, &event.xcookie)
                 continue
             }
             // The input method sees key events first (compose sequences consume some).
@@ -138,10 +139,10 @@ public final class Application {
         if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }
 
-    /// An XInput 2 event: to the window it names; a device's new valuators to `smoothScrolling`.
-    private func handleXInput(_ cookie: inout XGenericEventCookie, _ x: X11Display) {
-        guard XGetEventData(x.display, &cookie) != 0, let data = cookie.data else { return }
-        defer { XFreeEventData(x.display, &cookie) }
+    /// An XInput 2 event (its data fetched): to the window it names; a device's new valuators
+    /// to `smoothScrolling`.
+    private func handleXInput(_ cookie: XGenericEventCookie) {
+        guard let x = try? X11Display.connection(), let data = cookie.data else { return }
         let target: UInt
         switch cookie.evtype {
         case XI_DeviceChanged:

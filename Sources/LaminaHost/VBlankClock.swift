@@ -90,9 +90,9 @@ final class VBlankClock: @unchecked Sendable {
         if last?.window == window { last = nil }
     }
 
-    /// A PresentCompleteNotify of an MSC notify: its server time, MSC and serial.
+    /// A PresentCompleteNotify of an MSC notify (its data fetched by `takePresentEvent`): its
+    /// server time, MSC and serial.
     private func complete(_ event: inout XEvent) -> (UInt64, UInt64, UInt32)? {
-        guard XGetEventData(x.display, &event.xcookie) != 0 else { return nil }
         defer { XFreeEventData(x.display, &event.xcookie) }
         guard event.xcookie.evtype == PresentCompleteNotify, let data = event.xcookie.data else { return nil }
         let notify = data.assumingMemoryBound(to: XPresentCompleteNotifyEvent.self).pointee
