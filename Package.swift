@@ -23,7 +23,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev", "libxi-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",

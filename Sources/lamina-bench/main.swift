@@ -9,7 +9,7 @@
 //   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
 //   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
-//   latency    --presses N: real clicks to changed pixels put (needs DISPLAY and xdotool)
+//   latency    --presses N: real clicks to changed pixels put beside a spinner, and the intervals between shown frames (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 //   pacing     --layers N --seconds S: intervals between an animating window's frames, p50/p99/max (needs DISPLAY)
