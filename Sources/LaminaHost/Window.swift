@@ -35,6 +35,12 @@ public final class Window {
     /// The window's frame in pixels before it went full screen without a window manager.
     private var frameBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
 
+    /// The debug switches drawn over this window's frames (tints, outlines, a frame-time graph;
+    /// see `DebugOptions`). Defaults to those `LAMINA_DEBUG` names; settable at any time.
+    public var debugOptions = DebugOptions.environment {
+        didSet { debugOptionsDidChange() }
+    }
+
     /// Whether the window has the keyboard focus (key events go to its view).
     public private(set) var isKey = false
 
@@ -79,6 +85,8 @@ public final class Window {
     private var shownCursor: Cursor?
     /// Where the pointer was last seen over the window (points), for cursor updates.
     private var pointerLocation: CGPoint?
+    /// Where the pointer was last seen over the window (points), nil when it is outside.
+    var currentPointerLocation: CGPoint? { pointerLocation }
 
     /// A window of `size` points; nothing shows until `show()`. Traps with a clear message when
     /// there is no X display (use `Window.make` to handle that case).
@@ -152,6 +160,7 @@ public final class Window {
             if event.type == MapNotify || event.type == Expose { isVisible = true }
         }
         RenderThread.shared.add(surface!)
+        debugOptionsDidChange()
         Application.shared.start()
         needsDisplay = true
         render()
@@ -310,6 +319,7 @@ public final class Window {
         }
         needsDisplay = false
         renderedCommit = commit
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }       // the layers under the pointer may have moved
     }
 
     // MARK: Events
@@ -341,6 +351,7 @@ public final class Window {
             // drags that leave it keep reporting, with points outside the bounds.
             if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.deliverMouseDragged(pointer) }
             updateCursor()
+            if debugOptions.contains(.hits) { debugOptionsDidChange() }
         case EnterNotify, LeaveNotify:
             let e = event.xcrossing
             let location = point(e.x, e.y)
@@ -353,6 +364,7 @@ public final class Window {
                 pointerLocation = nil
                 contentView?.mouseExited(with: pointer)
             }
+            if debugOptions.contains(.hits) { debugOptionsDidChange() }
         case KeyPress, KeyRelease:
             key(&event.xkey, pressed: event.type == KeyPress)
         case FocusIn, FocusOut:
