@@ -108,6 +108,53 @@ final class WindowDebugOptionsTests: XCTestCase {
         waitFor(window, 66, 10, "gone when switched off") { $0 == [128, 128, 128] }
     }
 
+    func testTintsSwitchedOnAtRunTimeShowInTheWindow() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkTints() }
+    }
+
+    @MainActor private func checkTints() throws {
+        let view = HostingView()
+        view.layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        func tile(_ frame: CGRect) -> CALayer {
+            let layer = CALayer()
+            layer.frame = frame
+            layer.backgroundColor = CGColor(gray: 0.9, alpha: 1)
+            view.layer.addSublayer(layer)
+            return layer
+        }
+        let faded = tile(CGRect(x: 10, y: 10, width: 40, height: 40))
+        faded.opacity = 0.5
+        let turned = tile(CGRect(x: 70, y: 10, width: 40, height: 40))
+        turned.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        let masked = tile(CGRect(x: 130, y: 10, width: 40, height: 40))
+        let mask = CALayer()
+        mask.frame = masked.bounds
+        mask.cornerRadius = 10
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        masked.mask = mask
+        let window = try Window(checkedTitle: "Lamina tints", size: CGSize(width: 200, height: 150))
+        guard window.scale == 1 else { throw XCTSkip("pixel positions assume a scale of 1") }
+        window.debugOptions = []
+        window.contentView = view
+        window.show()
+        defer { window.close() }
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { window.framesPresented > 0 }, "no first frame")
+        let before = try XCTUnwrap(window.capture())
+        let plain = (faded: rgb(before, 30, 30), turned: rgb(before, 90, 30), masked: rgb(before, 150, 30))
+        window.debugOptions = [.blended]
+        waitFor(window, 30, 30, "the faded tile tinted red") { $0[0] > plain.faded[0] + 20 && $0[1] < plain.faded[1] - 20 }
+        window.debugOptions = [.misaligned]
+        waitFor(window, 90, 30, "the turned tile tinted magenta") { $0[1] < plain.turned[1] - 40 && $0[0] > $0[1] + 40 }
+        waitFor(window, 30, 30, "the faded tile plain again") { $0 == plain.faded }
+        window.debugOptions = [.offscreen]
+        waitFor(window, 150, 30, "the masked tile tinted yellow") { $0[2] < plain.masked[2] - 40 && $0[0] > $0[2] + 40 }
+        window.debugOptions = [.damage]
+        faded.backgroundColor = CGColor(gray: 0.2, alpha: 1)
+        waitFor(window, 30, 30, "the changed tile flashes magenta") { $0[1] < $0[0] - 40 && $0[1] < $0[2] - 40 }
+    }
+
     private func xdotool(_ arguments: String...) throws {
         let run = try ToolRun(URL(fileURLWithPath: "/usr/bin/xdotool"), arguments, timeout: 30)
         XCTAssertEqual(run.status, 0, "xdotool \(arguments): \(run.output)")
