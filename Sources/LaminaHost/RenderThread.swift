@@ -101,6 +101,10 @@ final class RenderThread: @unchecked Sendable {
         guard first else { return }
         let thread = Thread { [unowned self] in self.loop() }
         thread.name = "Lamina render"
+        // Placing a tree recurses per level: 32 MB (reserved, touched only as used) holds the
+        // deepest tree a layer may have (`CALayer.maximumTreeDepth`) with room to spare, even in
+        // a debug build, where each level takes about 20 KB.
+        thread.stackSize = 32 << 20
         thread.start()
         DisplayLinkClock.shared.drive { RenderThread.shared.wake() }
     }

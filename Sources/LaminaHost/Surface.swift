@@ -44,6 +44,11 @@ final class Surface: @unchecked Sendable {
     /// main thread can draw, by the layer renderer.
     var renderContext: RenderContext { pipeline.context }
 
+    /// The window's debug switches and the `hits` outlines (points), handed to the compositor
+    /// at the next frame (see `Window.debugOptions`).
+    private var debug = RenderDebug.fromEnvironment()
+    private var hitOutlines: [[CGPoint]] = []
+
     init(windowID: UInt, gc: GC, buffers: SwapChain?, scale: CGFloat) {
         self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
     }
@@ -85,6 +90,23 @@ final class Surface: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// New debug switches and `hits` outlines, shown from the next frame (which this asks for).
+    func setDebug(_ debug: RenderDebug, hitOutlines: [[CGPoint]]) {
+        lock.lock()
+        let changed = debug != self.debug || hitOutlines != self.hitOutlines
+        self.debug = debug
+        self.hitOutlines = hitOutlines
+        if changed { needsFrame = true }
+        lock.unlock()
+    }
+
+    /// What the compositor draws over the next frame for the debug switches (under `lock`).
+    private func debugOverlayLocked() -> DebugOverlay {
+        DebugOverlay(outlines: debug.contains(.hits) ? hitOutlines : [],
+                     frameTimes: debug.contains(.fps) ? Array(frameTimes.suffix(DebugOverlay.graphFrames)) : nil,
+                     frameBudget: RenderThread.shared.frameInterval)
+    }
+
     /// Makes the next frame whole.
     func invalidate() {
         lock.lock(); lostPicture = true; lock.unlock()
@@ -112,6 +134,8 @@ final class Surface: @unchecked Sendable {
         framesDrawn += 1
         if lostPicture { pipeline.invalidate() }
         lostPicture = false
+        pipeline.compositor.debug = debug
+        pipeline.compositor.overlay = debugOverlayLocked()
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()

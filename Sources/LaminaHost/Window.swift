@@ -35,6 +35,12 @@ public final class Window {
     /// The window's frame in pixels before it went full screen without a window manager.
     private var frameBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
 
+    /// The debug switches drawn over this window's frames (tints, outlines, a frame-time graph;
+    /// see `DebugOptions`). Defaults to those `LAMINA_DEBUG` names; settable at any time.
+    public var debugOptions = DebugOptions.environment {
+        didSet { debugOptionsDidChange() }
+    }
+
     /// Whether the window has the keyboard focus (key events go to its view).
     public private(set) var isKey = false
 
@@ -93,6 +99,8 @@ public final class Window {
     var lastXInputMotion: (x: Double, y: Double)?
     /// The touchpad pinch in progress (XInput 2.4).
     var touchpadGestures = TouchpadGestures()
+    /// Where the pointer was last seen over the window (points), nil when it is outside.
+    var currentPointerLocation: CGPoint? { pointerLocation }
 
     /// A window of `size` points; nothing shows until `show()`. Traps with a clear message when
     /// there is no X display (use `Window.make` to handle that case).
@@ -177,6 +185,7 @@ public final class Window {
             if event.type == MapNotify || event.type == Expose { isVisible = true }
         }
         RenderThread.shared.add(surface!)
+        debugOptionsDidChange()
         Application.shared.start()
         needsDisplay = true
         render()
@@ -335,6 +344,7 @@ public final class Window {
         }
         needsDisplay = false
         renderedCommit = commit
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }       // the layers under the pointer may have moved
     }
 
     // MARK: Events
@@ -460,6 +470,8 @@ public final class Window {
         // drags that leave it keep reporting, with points outside the bounds.
         if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.deliverMouseDragged(pointer) }
         updateCursor()
+        // LAMINA_DEBUG=hits outlines what the pointer is over.
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }
     }
 
     /// The pointer came in (`entering`) or left, at (`x`, `y`) in device pixels, with the core
@@ -477,6 +489,7 @@ public final class Window {
             pointerLocation = nil
             contentView?.mouseExited(with: pointer)
         }
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }
     }
 
     /// Shows the cursor the view wants where the pointer is.

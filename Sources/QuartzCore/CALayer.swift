@@ -94,6 +94,9 @@ open class CALayer: NSObject {
     /// attached: kept up to date as animations and layers come and go, so that a host asks each
     /// frame without walking the tree.
     var animatedLayersInTree = 0
+    /// How many layers are above this one (superlayers and mask owners), kept as layers move:
+    /// the depth check of `CALayer+TreeDepth` without a walk to the root.
+    var levelsAbove = 0
 
     /// An optional layer whose alpha masks this layer's content and sublayers. Defaults to nil.
     open var mask: CALayer? {

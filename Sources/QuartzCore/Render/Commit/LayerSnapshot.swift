@@ -180,11 +180,22 @@ struct LayerSnapshot: Sendable {
     }
 
     /// The layer's kept snapshot, made now if something in its subtree changed since the last.
+    /// Changed layers are snapshotted children first from an explicit stack, not by recursion:
+    /// a snapshot is large, and a level of recursion per layer ran a 5000-deep tree off the stack.
     static func box(of layer: CALayer) -> SnapshotBox {
         if let kept = layer.committedSnapshot { return kept }
-        let box = SnapshotBox(LayerSnapshot(making: layer))
-        layer.committedSnapshot = box
-        return box
+        var pending: [(layer: CALayer, childrenDone: Bool)] = [(layer, false)]
+        while let (next, childrenDone) = pending.popLast() {
+            guard next.committedSnapshot == nil else { continue }
+            if childrenDone {
+                next.committedSnapshot = SnapshotBox(LayerSnapshot(making: next))
+                continue
+            }
+            pending.append((next, true))
+            for child in next.sublayerStorage where child.committedSnapshot == nil { pending.append((child, false)) }
+            if let mask = next.maskStorage, mask.committedSnapshot == nil { pending.append((mask, false)) }
+        }
+        return layer.committedSnapshot!
     }
 
     private init(making layer: CALayer) {

@@ -22,7 +22,14 @@ package final class Compositor: @unchecked Sendable {
     private let groups = GroupCompositor()
     /// Subtrees reported drawn by the layer renderer (`LAMINA_DEBUG=fallback`), once each.
     private var reported = Set<Fallback>()
-    private let debug: RenderDebug
+    /// The debug switches (see `RenderDebug`); a change repaints the whole next frame.
+    package var debug: RenderDebug {
+        didSet { if debug != oldValue { needsFullFrame = true } }
+    }
+    /// Drawn over each frame (`hits` outlines, the `fps` graph), set by a window before each frame.
+    package var overlay = DebugOverlay()
+    /// What the overlay covered last frame: repainted in this one.
+    private var overlaid: [DeviceRect] = []
     /// Rectangles flashed last frame (`LAMINA_DEBUG=damage`): repainted in this one.
     private var flashed: [DeviceRect] = []
     private var prefetched: PresentedFrame?
@@ -89,7 +96,8 @@ package final class Compositor: @unchecked Sendable {
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
-        for rect in flashed { changes.add(rect) }
+        let overlayRects = overlay.rectangles(scale: scale, screen: screen)
+        for rect in flashed + overlaid + overlayRects { changes.add(rect) }
         // Held unmanaged so that the last reference is the one dropped on another thread (below).
         let replaced = self.previous.map { Unmanaged.passRetained($0) }
         self.previous = root
@@ -127,6 +135,8 @@ package final class Compositor: @unchecked Sendable {
             RenderDebug.tint(items, over: rects, options: debug, in: surface)
         }
         flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
+        overlay.draw(in: surface, scale: scale)
+        overlaid = overlayRects
         return shown
     }
 
