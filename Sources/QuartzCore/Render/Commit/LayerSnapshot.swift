@@ -51,6 +51,8 @@ struct LayerSnapshot: Sendable {
     var shadowPath: CGPath?
     /// Content a subclass draws itself (a gradient), above `contents`.
     var content: LayerContent?
+    /// A `CATiledLayer`'s finished tiles, placed apart from its own texture (`TiledContent`).
+    var tiles: TiledContent?
     /// Back to front, as stored (the renderer orders by zPosition).
     private(set) var sublayers: SublayerList
     /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
@@ -131,6 +133,7 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
+        tiles = (layer as? CATiledLayer)?.tiledContent()
         sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
@@ -146,6 +149,7 @@ struct LayerSnapshot: Sendable {
         let list = sublayers
         needsDisplayWhenAnimated = redraws || list.indices.contains { list[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
+            || tiles?.isFading == true
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
@@ -176,6 +180,7 @@ struct LayerSnapshot: Sendable {
             }
             if let target { result = target.snapshot }
         }
+        if let tiles { result.tiles = tiles.presented(atLocalTime: time) }   // their fade-in
         // Only animated sublayers change; the others stay as they are (no copies made for them).
         var reordered = false
         for i in sublayers.animatedIndices {
