@@ -4,7 +4,7 @@ import LaminaHost
 /// pointer (from the whole map to 8×), drag to pan. Tiles are drawn on background threads as
 /// they come into view, at the level of detail the zoom needs, and fade in; the main thread only
 /// moves the layer. A coarse overview (one image of the whole map, drawn once) stands in under
-/// tiles not drawn yet.
+/// tiles not drawn yet while zoomed out (to 1/8); further in, tiles of coarser levels do.
 public final class TiledMapDemo: DemoView {
     /// The tiled layer (its transform is the zoom, its position the pan).
     public let map = MapLayer()
@@ -14,6 +14,7 @@ public final class TiledMapDemo: DemoView {
     private var zoom: CGFloat = 0
     private var grab: CGPoint?
 
+    /// The map at 1/16, its middle in the middle of the view.
     public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.12, 0.2, 0.3)
@@ -40,6 +41,10 @@ public final class TiledMapDemo: DemoView {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         board.transform = CATransform3DMakeScale(zoom, zoom, 1)
+        // A plain layer is drawn into a texture at the scale it is shown at: past 1/8 the
+        // overview's would be larger than the screen many times over (the tiles do not have
+        // this problem: only those in view are drawn). The coarser tiles stand in from there.
+        overview.isHidden = zoom > 0.125
         board.position = CGPoint(x: at.x - mapPoint.x * zoom, y: at.y - mapPoint.y * zoom)
         CATransaction.commit()
     }
@@ -70,15 +75,19 @@ public final class MapLayer: CATiledLayer {
     /// The map's side in points.
     public static let side: CGFloat = 16384
 
+    /// The map with its levels set.
     public override init() {
         super.init()
         levelsOfDetail = 7
         levelsOfDetailBias = 3
     }
 
+    /// A presentation copy.
     public override init(layer: Any) { super.init(layer: layer) }
+    /// Not archived: a fresh map.
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// Draws the tile the context's clip and scale describe (on a background thread).
     public override func draw(in ctx: CGContext) {
         Self.drawMap(in: ctx, rect: ctx.boundingBoxOfClipPath, pixelsPerPoint: ctx.ctm.a)
     }

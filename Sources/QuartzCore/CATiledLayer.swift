@@ -77,14 +77,18 @@ open class CATiledLayer: CALayer {
     /// More levels than any bitmap has halvings (or doublings worth drawing).
     static let levelLimit = 30
 
+    /// A tiled layer with Apple's defaults; it has no tiles until something shows it.
     public override init() {
         super.init()
     }
 
+    /// A copy of `layer` (presentation copies): its properties, no tiles of its own (it shows
+    /// the model layer's).
     public override init(layer: Any) {
         super.init(layer: layer)
     }
 
+    /// Not archived: a fresh tiled layer.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
@@ -144,6 +148,9 @@ open class CATiledLayer: CALayer {
         tileStore.drain()
         landTiles()
     }
+
+    /// Tiles drawn so far, and finished tiles kept now (for benchmarks and tools).
+    package var tileCounts: (drawn: Int, kept: Int) { tileStore.counts }
 
     /// Takes the tiles that landed; when anything changed, the layer commits again (a window
     /// redraws) and a frame after the fades end lets the render thread rest again.
@@ -211,6 +218,7 @@ open class CATiledLayer: CALayer {
 
     // MARK: Key-value coding
 
+    /// Apple's defaults for `tileSize`, `levelsOfDetail` and `levelsOfDetailBias`, then `CALayer`'s.
     open override class func defaultValue(forKey key: String) -> Any? {
         switch key {
         case "tileSize": return NSValue(size: CGSize(width: 256, height: 256))
@@ -220,6 +228,7 @@ open class CATiledLayer: CALayer {
         }
     }
 
+    /// `CALayer`'s properties and `tileSize`, `levelsOfDetail`, `levelsOfDetailBias` (none animatable).
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging([
             "tileSize": .keyPath(\CATiledLayer.tileSize),

@@ -38,6 +38,22 @@ final class RecordingTiledLayer: CATiledLayer, @unchecked Sendable {
     }
 }
 
+/// A tiled layer whose first drawing waits for the test (red), later ones do not (green).
+final class GatedTiledLayer: CATiledLayer, @unchecked Sendable {
+    let started = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var count = 0
+    var draws: Int { lock.lock(); defer { lock.unlock() }; return count }
+
+    override func draw(in ctx: CGContext) {
+        lock.lock(); count += 1; let n = count; lock.unlock()
+        if n == 1 { started.signal(); proceed.wait() }
+        ctx.setFillColor(n == 1 ? CGColor(red: 1, green: 0, blue: 0, alpha: 1) : CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        ctx.fill(ctx.boundingBoxOfClipPath)
+    }
+}
+
 /// A tiled layer whose tiles appear at once.
 final class UnfadedTiledLayer: CATiledLayer {
     override class func fadeDuration() -> CFTimeInterval { 0 }
@@ -248,6 +264,22 @@ final class CATiledLayerTests: XCTestCase {
         MediaClock.setVirtualTime(1010)
         image = { let ctx = context(256, 256); layer.render(in: ctx); return ctx.makeImage()! }()
         XCTAssertEqual(pixel(image, 100, 100), [0, 255, 0, 255])
+    }
+
+    func testATileInvalidatedWhileItIsDrawnIsDrawnAgain() {
+        let layer = GatedTiledLayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
+        layer.render(in: context(64, 64))
+        XCTAssertEqual(layer.started.wait(timeout: .now() + 30), .success, "the tile's drawing never started")
+        layer.setNeedsDisplay()
+        layer.displayIfNeeded()                              // while the first drawing is under way
+        layer.proceed.signal()
+        layer.drainTiles()
+        XCTAssertEqual(layer.draws, 2)
+        MediaClock.setVirtualTime(1001)
+        let ctx = context(64, 64)
+        layer.render(in: ctx)
+        XCTAssertEqual(pixel(ctx.makeImage()!, 30, 30), [0, 255, 0, 255])
     }
 
     // MARK: Fade-in

@@ -11,9 +11,13 @@ import Foundation
 ///    bounds and the device scale. The store picks the level, queues the tiles of that level it
 ///    lacks (the middle of the view first) and forgets the queued ones no longer in view; tiles
 ///    out of view are dropped, so memory stays bounded by what is on screen.
-/// 3. Up to one worker per core (on the global queue) draws queued tiles, each into its own
-///    bitmap, through the layer's `draw(in:)`. A finished tile is kept and `onLanding` is
-///    called (the layer then hands the tiles to the next commit, on the main thread).
+/// 3. Up to one worker per core draws queued tiles, each into its own bitmap, through the
+///    layer's `draw(in:)`. Workers are threads of the store's own, started when tiles are
+///    queued and ended when none are left, at a lower priority (nice 10): the main thread and
+///    the render thread come first, so drawing tiles on every core never delays a frame (the
+///    global queue's threads are shared with the compositor's bands, and a thread's priority
+///    cannot be raised again once lowered). A finished tile is kept and `onLanding` is called
+///    (the layer then hands the tiles to the next commit, on the main thread).
 /// 4. `invalidate` (the layer's `setNeedsDisplay`) marks the tiles it touches stale: they stay
 ///    shown until their new drawing lands, and are drawn again while in view.
 final class TileStore: @unchecked Sendable {
@@ -107,6 +111,13 @@ final class TileStore: @unchecked Sendable {
         return workers > 0 || !queue.isEmpty
     }
 
+    /// Tiles drawn so far, and finished tiles kept now.
+    var counts: (drawn: Int, kept: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (tilesDrawn, finished.count)
+    }
+
     /// The tiles being asked for (for tests).
     var wantedTiles: Set<TileKey> {
         lock.lock()
@@ -151,7 +162,7 @@ final class TileStore: @unchecked Sendable {
             finished[key] = nil
             stale.remove(key)
         }
-        let limit = max(64, 4 * wanted.count)
+        let limit = max(64, 2 * wanted.count)
         guard finished.count > limit else { return }
         let byDistance = finished.keys.sorted { abs($0.level - level) > abs($1.level - level) }
         for key in byDistance.prefix(finished.count - limit) where !wanted.contains(key) {
@@ -165,8 +176,20 @@ final class TileStore: @unchecked Sendable {
     private func startWorkers() {
         while workers < maxWorkers, workers < queue.count {
             workers += 1
-            DispatchQueue.global(qos: .userInitiated).async { [self] in work() }
+            let worker = Thread { [self] in
+                Self.yieldToFrames()
+                work()
+            }
+            worker.name = "lamina.tiles"
+            worker.start()
         }
+    }
+
+    /// Lowers the calling thread's priority (on Linux the nice value is a thread's own).
+    private static func yieldToFrames() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+        #endif
     }
 
     /// Draws queued tiles until none is left.
@@ -182,10 +205,12 @@ final class TileStore: @unchecked Sendable {
             drawing.remove(key)
             tilesDrawn += 1
             guard started == generation else { continue }
-            if redraw.remove(key) != nil, wanted.contains(key) { queue.insert(key, at: 0) }
+            // Invalidated while drawn: shown meanwhile, but stale, and drawn again while in view.
+            let invalidated = redraw.remove(key) != nil
+            if invalidated, wanted.contains(key), !queue.contains(key) { queue.insert(key, at: 0) }
             if let tile, wanted.contains(key) || finished[key] != nil {
                 finished[key] = tile
-                stale.remove(key)
+                if invalidated { stale.insert(key) } else { stale.remove(key) }
                 if !landedSinceTaken, let onLanding {
                     landedSinceTaken = true
                     lock.unlock()
