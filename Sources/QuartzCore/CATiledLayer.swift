@@ -181,7 +181,13 @@ open class CATiledLayer: CALayer {
                 next[tile.key] = TiledContent.Shown(tile: tile, landedAt: fade > 0 ? now : nil, under: shownTiles[tile.key]?.tile)
             }
         }
+        var dropped: [TileImage] = []
+        for (key, old) in shownTiles {
+            if next[key]?.tile !== old.tile { dropped.append(old.tile) }
+            if let under = old.under, next[key]?.under !== under { dropped.append(under) }
+        }
         shownTiles = next
+        Self.release(dropped)
         return changed
     }
 
@@ -193,9 +199,17 @@ open class CATiledLayer: CALayer {
         for (key, shown) in shownTiles {
             guard let landed = shown.landedAt, fade <= 0 || now >= landed + fade else { continue }
             shownTiles[key] = TiledContent.Shown(tile: shown.tile, landedAt: nil, under: nil)
+            if let under = shown.under { Self.release([under]) }
             settled = true
         }
         return settled
+    }
+
+    /// Lets go of tiles on a background thread: freeing a tile's bitmap returns its pages to
+    /// the system, which for the dozens a zoom drops at once took milliseconds of the main thread.
+    private static func release(_ tiles: [TileImage]) {
+        guard !tiles.isEmpty else { return }
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(tiles) {} }
     }
 
     private func settleFadesIfDue() {
