@@ -456,5 +456,11 @@ final class CATiledLayerCompositorTests: CompositingTestCase {
         XCTAssertGreaterThan(layer.calls.count, 30)
         let shown = try XCTUnwrap(LayerSnapshot(layer).tiles)
         XCTAssertTrue(shown.tiles.allSatisfy { $0.tile.rect.minX >= 11 * 700 - 256 }, "only the last view's tiles")
+        // Moved out of the window altogether: every tile is let go.
+        layer.position = CGPoint(x: 1000, y: 0)
+        _ = compositor.composite(try XCTUnwrap(RenderTree(root)), atMediaTime: 1000, scale: 1, into: ctx)
+        layer.drainTiles()
+        XCTAssertEqual(layer.tileCounts.kept, 0)
+        XCTAssertEqual(LayerSnapshot(layer).tiles?.tiles.count, 0)
     }
 }

@@ -7,9 +7,9 @@ extension TiledContent {
     /// levels first, each faded in as it is at the frame's time, over the drawing it replaces.
     func place(in node: PlacedNode, layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat) {
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        if let visible = CompositePlan.visible(layer.bounds, toDevice: toDevice, clip: node.placement.clip) {
-            demand.want(visible: visible, deviceScale: abs(det).squareRoot())
-        }
+        // None of it in view: nothing wanted, and the tiles kept are let go.
+        let visible = CompositePlan.visible(layer.bounds, toDevice: toDevice, clip: node.placement.clip) ?? .null
+        demand.want(visible: visible, deviceScale: abs(det).squareRoot())
         node.tiles = self                  // the items do not retain their textures: the node does
         for shown in tiles {
             let alpha = fade(of: shown)
