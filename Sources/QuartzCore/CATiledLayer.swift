@@ -94,21 +94,25 @@ open class CATiledLayer: CALayer {
     }
 
     // MARK: Tiles
+    // (Final: kept out of the class's vtable, so that a subclass in another module does not
+    // depend on them; an incremental build did not recompile one when they changed.)
 
     /// The layer's tiles and their workers, made when first shown.
-    private(set) lazy var tileStore: TileStore = {
+    private(set) final lazy var tileStore: TileStore = {
         let box = WeakTiledLayer(self)
         let store = TileStore { ctx in box.layer?.draw(in: ctx) }
         store.onLanding = { DispatchQueue.main.async { box.layer?.landTiles() } }
         return store
     }()
     /// The tiles shown, as the last commit (or landing) took them from the store.
-    private var shownTiles: [TileKey: TiledContent.Shown] = [:]
+    private final var shownTiles: [TileKey: TiledContent.Shown] = [:]
+    /// The grid last handed to the store.
+    private final var lastGrid: TileGrid?
     /// What `setNeedsDisplay` marked since the last display pass: nil for everything.
-    private var pendingInvalidation: [CGRect]? = []
+    private final var pendingInvalidation: [CGRect]? = []
 
     /// The tiling of the layer as its properties say now.
-    var tileGrid: TileGrid {
+    final var tileGrid: TileGrid {
         TileGrid(bounds: bounds, tileSize: tileSize, contentsScale: contentsScale,
                  levelsOfDetail: min(levelsOfDetail, Self.levelLimit), levelsOfDetailBias: min(levelsOfDetailBias, Self.levelLimit))
     }
@@ -144,18 +148,24 @@ open class CATiledLayer: CALayer {
 
     /// Waits for the tiles being drawn, then takes them (as a landing would on the main queue).
     /// For tests and tools: nothing else waits for tiles.
-    package func drainTiles() {
+    package final func drainTiles() {
         tileStore.drain()
-        landTiles()
+        landTiles(waiting: true)
     }
 
     /// Tiles drawn so far, and finished tiles kept now (for benchmarks and tools).
-    package var tileCounts: (drawn: Int, kept: Int) { tileStore.counts }
+    package final var tileCounts: (drawn: Int, kept: Int) { tileStore.counts }
 
     /// Takes the tiles that landed; when anything changed, the layer commits again (a window
     /// redraws) and a frame after the fades end lets the render thread rest again.
-    func landTiles() {
-        guard syncTiles() else { return }
+    final func landTiles(waiting: Bool = false) {
+        guard let changed = syncTiles(waiting: waiting) else {
+            // A worker holds the store: back in a moment rather than wait behind it.
+            let box = WeakTiledLayer(self)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.001) { box.layer?.landTiles() }
+            return
+        }
+        guard changed else { return }
         snapshotDidChange()
         CATransaction.current.touched[ObjectIdentifier(self)] = self
         let fade = Self.fadeDuration()
@@ -166,9 +176,9 @@ open class CATiledLayer: CALayer {
     }
 
     /// Brings `shownTiles` up to the store's finished tiles: new ones start their fade now.
-    /// True when anything changed.
-    private func syncTiles() -> Bool {
-        let (finished, _) = tileStore.takeLanded()
+    /// True when anything changed; nil when the store was busy and `waiting` is false.
+    private final func syncTiles(waiting: Bool) -> Bool? {
+        guard let (finished, _) = tileStore.takeLanded(waiting: waiting) else { return nil }
         let fade = Self.fadeDuration()
         let now = localTime(fromMediaTime: CACurrentMediaTime())
         var next: [TileKey: TiledContent.Shown] = [:]
@@ -192,7 +202,7 @@ open class CATiledLayer: CALayer {
     }
 
     /// Fades that have ended no longer make frames change with time.
-    private func settleFades() -> Bool {
+    private final func settleFades() -> Bool {
         let fade = Self.fadeDuration()
         let now = localTime(fromMediaTime: CACurrentMediaTime())
         var settled = false
@@ -212,7 +222,7 @@ open class CATiledLayer: CALayer {
         DispatchQueue.global(qos: .utility).async { withExtendedLifetime(tiles) {} }
     }
 
-    private func settleFadesIfDue() {
+    private final func settleFadesIfDue() {
         guard settleFades() else { return }
         snapshotDidChange()
         CATransaction.current.touched[ObjectIdentifier(self)] = self
@@ -220,11 +230,15 @@ open class CATiledLayer: CALayer {
 
     /// What the snapshot carries (nil once `contents` is set: then it is a plain layer).
     /// Called at commit, on the main thread.
-    func tiledContent() -> TiledContent? {
+    final func tiledContent() -> TiledContent? {
         if let model = modelLayer as? CATiledLayer { return model.tiledContent() }
         guard contents == nil else { return nil }
-        tileStore.setGrid(tileGrid)
-        _ = syncTiles()
+        let grid = tileGrid
+        if grid != lastGrid {
+            tileStore.setGrid(grid)
+            lastGrid = grid
+        }
+        _ = syncTiles(waiting: false)        // when busy, the landing that made it busy follows
         _ = settleFades()
         return TiledContent(tiles: shownTiles.values.sorted { $0.tile.key < $1.tile.key }, fadeDuration: Self.fadeDuration(),
                             demand: tileStore)

@@ -156,6 +156,16 @@ final class CATiledLayerTests: XCTestCase {
         XCTAssertEqual(pixel(image, 5, 5), [255, 0, 0, 255])
     }
 
+    func testAHugeLayerInTinyTilesAsksForABoundedNumber() {
+        let layer = tiled(CGSize(width: 1e12, height: 1e12))
+        layer.tileSize = CGSize(width: 1, height: 1)
+        layer.levelsOfDetail = 64
+        _ = renderFinished(layer, width: 64, height: 64)
+        // 64×64 one-pixel tiles are in view; a request is capped at the 32×32 around the middle.
+        XCTAssertEqual(layer.calls.count, TileGrid.maxTilesPerRequest)
+        XCTAssertTrue(layer.calls.allSatisfy { $0.clip.minX >= 16 && $0.clip.maxX <= 48 })
+    }
+
     // MARK: Tiles: clip, CTM, threads
 
     func testDrawInIsCalledPerTileWithTheTilesClipAndCTMOnBackgroundThreads() {
@@ -450,7 +460,7 @@ final class CATiledLayerCompositorTests: CompositingTestCase {
             layer.position = CGPoint(x: -CGFloat(step) * 700, y: -CGFloat(step) * 450)
             _ = compositor.composite(try XCTUnwrap(RenderTree(root)), atMediaTime: 1000, scale: 1, into: ctx)
             layer.drainTiles()
-            most = max(most, layer.tileStore.takeLanded().tiles.count)
+            most = max(most, layer.tileCounts.kept)
         }
         XCTAssertLessThanOrEqual(most, 12, "what is in view (2×2 tiles) and a tile around it")
         XCTAssertGreaterThan(layer.calls.count, 30)

@@ -24,7 +24,17 @@ final class TileStore: @unchecked Sendable {
     /// Draws one tile into a context set up for it.
     typealias Drawing = @Sendable (CGContext) -> Void
 
-    private let lock = NSCondition()
+    /// Guards everything below. Workers hold it only between tiles, never while drawing; still,
+    /// a worker runs at a lower priority and may be preempted holding it, so the main and render
+    /// threads only try it (`takeLanded(waiting: false)`, `want`) and come back later when it is
+    /// busy, rather than wait behind a worker (a priority inversion).
+    private let lock = NSLock()
+    /// The newest request from a renderer not yet applied, behind a lock of its own that is only
+    /// ever held for a moment.
+    private let requestLock = NSLock()
+    private var latestRequest: (visible: CGRect, deviceScale: CGFloat)?
+    /// Signalled by each worker that ends (`drain` waits on it).
+    private let workerEnded = DispatchSemaphore(value: 0)
     private var grid: TileGrid?
     private var finished: [TileKey: TileImage] = [:]
     /// Finished tiles whose drawing is out of date (`invalidate`).
@@ -87,9 +97,9 @@ final class TileStore: @unchecked Sendable {
     }
 
     /// The finished tiles, coarse levels first (so that sharper ones cover them), and whether
-    /// any landed since the last call.
-    func takeLanded() -> (tiles: [TileImage], landed: Bool) {
-        lock.lock()
+    /// any landed since the last call; nil when the store is busy and `waiting` is false.
+    func takeLanded(waiting: Bool = true) -> (tiles: [TileImage], landed: Bool)? {
+        if waiting { lock.lock() } else if !lock.try() { return nil }
         defer { lock.unlock() }
         let landed = landedSinceTaken
         landedSinceTaken = false
@@ -99,9 +109,7 @@ final class TileStore: @unchecked Sendable {
     /// Waits until no tile is queued or being drawn. For tests and tools: the main thread
     /// never waits for tiles otherwise.
     func drain() {
-        lock.lock()
-        while workers > 0 || !queue.isEmpty { lock.wait() }
-        lock.unlock()
+        while isBusy { workerEnded.wait() }
     }
 
     /// Whether tiles are queued or being drawn.
@@ -127,12 +135,33 @@ final class TileStore: @unchecked Sendable {
 
     // MARK: From renderers (any thread)
 
-    /// A renderer shows `visible` (layer coordinates) at `deviceScale` pixels per point.
+    /// A renderer shows `visible` (layer coordinates) at `deviceScale` pixels per point. When
+    /// a worker holds the store, the request is taken on another thread instead of waiting.
     func want(visible: CGRect, deviceScale: CGFloat) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let grid else { return }
-        want(visible: visible, deviceScale: deviceScale, grid: grid)
+        requestLock.lock()
+        latestRequest = (visible, deviceScale)
+        requestLock.unlock()
+        if lock.try() {
+            takeLatestRequest()
+            lock.unlock()
+        } else {
+            DispatchQueue.global(qos: .userInitiated).async { [self] in
+                lock.lock()
+                takeLatestRequest()
+                lock.unlock()
+            }
+        }
+    }
+
+    /// Applies the newest request not yet taken (so that one deferred never undoes a later one).
+    /// With `lock` held.
+    private func takeLatestRequest() {
+        requestLock.lock()
+        let latest = latestRequest
+        latestRequest = nil
+        requestLock.unlock()
+        guard let latest, let grid else { return }
+        want(visible: latest.visible, deviceScale: latest.deviceScale, grid: grid)
     }
 
     private func want(visible: CGRect, deviceScale: CGFloat, grid: TileGrid) {
@@ -222,7 +251,7 @@ final class TileStore: @unchecked Sendable {
             }
         }
         workers -= 1
-        lock.broadcast()
         lock.unlock()
+        workerEnded.signal()
     }
 }
