@@ -109,14 +109,19 @@ final class TileStore: @unchecked Sendable {
     /// Waits until no tile is queued or being drawn. For tests and tools: the main thread
     /// never waits for tiles otherwise.
     func drain() {
-        while isBusy { workerEnded.wait() }
+        // A request applied on another thread may start workers without any ending: look again
+        // every few milliseconds too.
+        while isBusy { _ = workerEnded.wait(timeout: .now() + .milliseconds(5)) }
     }
 
-    /// Whether tiles are queued or being drawn.
+    /// Whether tiles are queued or being drawn, or a renderer's request waits to be applied.
     var isBusy: Bool {
+        requestLock.lock()
+        let pending = latestRequest != nil
+        requestLock.unlock()
         lock.lock()
         defer { lock.unlock() }
-        return workers > 0 || !queue.isEmpty
+        return pending || workers > 0 || !queue.isEmpty
     }
 
     /// Tiles drawn so far, and finished tiles kept now.
