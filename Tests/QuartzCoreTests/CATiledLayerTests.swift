@@ -445,6 +445,27 @@ final class CATiledLayerCompositorTests: CompositingTestCase {
         XCTAssertTrue(off.isEmpty, "\(off.count) pixels off, e.g. \(off.prefix(5))")
     }
 
+    func testATiledLayerUnderPerspectiveShowsItsTiles() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1 / 300
+        root.sublayerTransform = perspective
+        let layer = RecordingTiledLayer()
+        layer.solid = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        layer.frame = CGRect(x: 60, y: 30, width: 120, height: 100)
+        layer.transform = CATransform3DMakeRotation(0.5, 0, 1, 0)
+        root.addSublayer(layer)
+        let compositor = Compositor()
+        let ctx = target()
+        _ = compositor.composite(try XCTUnwrap(RenderTree(root)), atMediaTime: 1000, scale: 1, into: ctx)
+        layer.drainTiles()
+        XCTAssertFalse(layer.calls.isEmpty, "the layer renderer asked for tiles")
+        _ = compositor.composite(try XCTUnwrap(RenderTree(root)), atMediaTime: 1001, scale: 1, into: ctx)
+        XCTAssertEqual(pixel(ctx.makeImage()!, 120, 80), [0, 0, 255, 255], "the middle of the turned layer")
+        XCTAssertEqual(pixel(ctx.makeImage()!, 5, 5), [255, 255, 255, 255])
+    }
+
     func testTilesOutOfViewAreDropped() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)

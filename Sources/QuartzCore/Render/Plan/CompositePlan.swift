@@ -360,7 +360,7 @@ final class CompositePlan {
     /// anything else drawn around it), placed as one item through its homography; false when it
     /// is not such a layer or some of it is behind the viewer.
     private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
-        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize,
+        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize, layer.tiles == nil,
               !Self.castsShadow(layer), !layer.isHidden, layer.opacity > 0 else { return false }
         let placement = node.placement
         let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
