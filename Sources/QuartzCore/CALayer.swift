@@ -491,6 +491,13 @@ open class CALayer: NSObject {
     /// Whether `point` (in this layer's coordinates) is inside the bounds.
     open func contains(_ point: CGPoint) -> Bool { bounds.contains(point) }
 
+    /// Marks the whole layer for redrawing at the next display pass (`displayIfNeeded()` or a commit).
+    open func setNeedsDisplay() { needsDisplayFlag = true }
+
+    /// Marks part of the layer for redrawing; a plain layer redraws the whole of it (a
+    /// `CATiledLayer` only the tiles the rectangle touches).
+    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+
     /// Draws the layer's content: by default asks the delegate's `draw(_:in:)`.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 

@@ -122,6 +122,11 @@ struct LayerSnapshot: Sendable {
     /// being added), evaluated at frame time by `presented(atParentTime:)`.
     var timing: Timing { references.values.timing }
     var animations: [AnimationBox] { references.values.animations }
+    /// A `CATiledLayer`'s finished tiles, placed apart from its own texture (`TiledContent`).
+    var tiles: TiledContent? {
+        get { references.values.tiles }
+        set { change { $0.tiles = newValue } }
+    }
 
     /// A snapshot's reference-counted values. Never changed once made: a change to a snapshot
     /// makes it a new object (changes are rare: presenting an animated color, image or sublayer
@@ -145,6 +150,7 @@ struct LayerSnapshot: Sendable {
             var transition: TransitionState?
             var timing: Timing
             var animations: [AnimationBox]
+            var tiles: TiledContent?
         }
 
         let values: Values
@@ -234,13 +240,14 @@ struct LayerSnapshot: Sendable {
         let sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         let mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         let animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        let tiles = (layer as? CATiledLayer)?.tiledContent()
         references = References(References.Values(
             name: layer.name, backgroundColor: layer.backgroundColor, cornerCurve: layer.cornerCurve,
             borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
             minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
             shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
             sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
-            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations))
+            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles))
         animatesLook = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
@@ -249,6 +256,7 @@ struct LayerSnapshot: Sendable {
         }
         needsDisplayWhenAnimated = redraws || sublayers.indices.contains { sublayers[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
+            || tiles?.isFading == true
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
@@ -279,6 +287,7 @@ struct LayerSnapshot: Sendable {
             }
             if let target { result = target.snapshot }
         }
+        if let tiles { result.tiles = tiles.presented(atLocalTime: time) }   // their fade-in
         // Only animated sublayers change; the others stay as they are (no copies made for them).
         if !sublayers.animatedIndices.isEmpty {
             var list = sublayers, reordered = false

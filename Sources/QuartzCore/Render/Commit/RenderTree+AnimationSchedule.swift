@@ -18,6 +18,7 @@ extension LayerSnapshot {
         guard hasAnimations else { return }
         let time = parentTime.then(timing)
         for box in animations { schedule.add(box.timing, on: time, atMediaTime: t) }
+        tiles?.addFades(to: &schedule, on: time, atMediaTime: t)
         for index in sublayers.animatedIndices { sublayers[index].addAnimations(to: &schedule, parentTime: time, atMediaTime: t) }
         for mask in mask { mask.addAnimations(to: &schedule, parentTime: time, atMediaTime: t) }
     }

@@ -236,6 +236,7 @@ final class CompositePlan {
                 place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
             }
         }
+        if let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
         if !layer.sublayers.isEmpty {
             var clip = node.placement.clip
             if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
@@ -360,7 +361,7 @@ final class CompositePlan {
     /// anything else drawn around it), placed as one item through its homography; false when it
     /// is not such a layer or some of it is behind the viewer.
     private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
-        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize,
+        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize, layer.tiles == nil,
               !Self.castsShadow(layer), !layer.isHidden, layer.opacity > 0 else { return false }
         let placement = node.placement
         let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
