@@ -1,0 +1,165 @@
+/// The blurs: separable running-sum box passes (three of them approximate a gaussian within a
+/// few percent), a disc through row prefix sums, and a line of bilinear samples for motion.
+/// Pixels outside the image count as transparent; the image keeps its size (callers pad it by
+/// the blur's reach first when the blur should spread outward).
+package enum BlurKernels {
+    /// Three box radii whose successive application approximates a gaussian of `sigma`
+    /// (box widths chosen so that their variances add up to σ²).
+    package static func boxRadii(sigma: Double) -> [Int] {
+        guard sigma.isFinite, sigma > 0 else { return [] }
+        let ideal = (4 * sigma * sigma + 1).squareRoot()
+        var lower = Int(min(ideal, 1e5).rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(lower, 1)
+        let upper = lower + 2
+        let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4)).rounded()
+        return (0..<3).map { Double($0) < m ? (lower - 1) / 2 : (upper - 1) / 2 }
+    }
+
+    /// How far a gaussian of `sigma` visibly reaches: 3σ, in whole pixels.
+    package static func gaussianReach(sigma: Double) -> Int {
+        guard sigma.isFinite, sigma > 0 else { return 0 }
+        return Int(min(3 * sigma, 4096).rounded(.up))
+    }
+
+    /// A gaussian blur of standard deviation `sigma` pixels (three box passes each way).
+    package static func gaussian(_ image: inout PixelImage, sigma: Double) {
+        for radius in boxRadii(sigma: sigma) where radius > 0 { box(&image, radiusX: radius, radiusY: radius) }
+    }
+
+    /// One box pass: each pixel becomes the mean of the (2r+1)² pixels around it.
+    package static func box(_ image: inout PixelImage, radiusX: Int, radiusY: Int) {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return }
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            if radiusX > 0 {
+                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+                defer { scratch.deallocate() }
+                for y in 0..<h { boxRow(p + y * w, scratch: scratch, count: w, radius: radiusX) }
+            }
+            if radiusY > 0 { boxColumns(p, width: w, height: h, radius: radiusY) }
+        }
+    }
+
+    @inline(__always) private static func spread(_ p: UInt32) -> SIMD4<UInt32> {
+        SIMD4(p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24)
+    }
+
+    @inline(__always) private static func mean(_ sum: SIMD4<UInt32>, _ inverse: UInt32) -> UInt32 {
+        let v = (sum &* inverse &+ (1 << 23)) &>> 24
+        return v.x | (v.y << 8) | (v.z << 16) | (v.w << 24)
+    }
+
+    /// A running-sum box blur of one row in place.
+    private static func boxRow(_ row: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>, count: Int, radius: Int) {
+        let inverse = UInt32((1 << 24) / (2 * radius + 1))
+        var sum = SIMD4<UInt32>.zero
+        for i in 0..<min(radius, count) { sum &+= spread(row[i]) }
+        for i in 0..<count {
+            if i + radius < count { sum &+= spread(row[i + radius]) }
+            if i - radius - 1 >= 0 { sum &-= spread(row[i - radius - 1]) }
+            scratch[i] = mean(sum, inverse)
+        }
+        row.update(from: scratch, count: count)
+    }
+
+    /// A running-sum box blur down every column in place, a whole row of sums at a time (memory
+    /// read in order).
+    private static func boxColumns(_ p: UnsafeMutablePointer<UInt32>, width w: Int, height h: Int, radius: Int) {
+        let inverse = UInt32((1 << 24) / (2 * radius + 1))
+        let sums = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: w)
+        // The source rows the window still needs: a ring of 2r+2 rows.
+        let ringRows = min(2 * radius + 2, h + 1)
+        let ring = UnsafeMutablePointer<UInt32>.allocate(capacity: ringRows * w)
+        defer { sums.deallocate(); ring.deallocate() }
+        sums.initialize(repeating: .zero, count: w)
+        func save(_ y: Int) { (ring + (y % ringRows) * w).update(from: p + y * w, count: w) }
+        for y in 0..<min(radius, h) {
+            save(y)
+            for x in 0..<w { sums[x] &+= spread(p[y * w + x]) }
+        }
+        for y in 0..<h {
+            let incoming = y + radius
+            if incoming < h {
+                save(incoming)
+                let row = p + incoming * w
+                for x in 0..<w { sums[x] &+= spread(row[x]) }
+            }
+            let outgoing = y - radius - 1
+            if outgoing >= 0 {
+                let row = ring + (outgoing % ringRows) * w
+                for x in 0..<w { sums[x] &-= spread(row[x]) }
+            }
+            // Row y's source is in the ring already (saved before it is overwritten).
+            let out = p + y * w
+            for x in 0..<w { out[x] = mean(sums[x], inverse) }
+        }
+    }
+
+    /// Each pixel the mean of the disc of `radius` pixels around it.
+    package static func disc(_ image: inout PixelImage, radius: Double) {
+        let r = Int(min(max(radius, 0), 1024).rounded())
+        let w = image.width, h = image.height
+        guard r > 0, w > 0, h > 0 else { return }
+        // Row prefix sums: prefix[y][x] is the sum of the row's first x pixels.
+        var prefix = [SIMD4<UInt32>](repeating: .zero, count: h * (w + 1))
+        for y in 0..<h {
+            var s = SIMD4<UInt32>.zero
+            for x in 0..<w {
+                s &+= spread(image.pixels[y * w + x])
+                prefix[y * (w + 1) + x + 1] = s
+            }
+        }
+        let halfWidths = (-r...r).map { dy in Int((Double(r * r - dy * dy)).squareRoot()) }
+        let area = halfWidths.reduce(0) { $0 + 2 * $1 + 1 }
+        let inverse = 1 / Float(area)
+        var out = image.pixels
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = SIMD4<UInt32>.zero
+                for (k, half) in halfWidths.enumerated() {
+                    let yy = y + k - r
+                    guard yy >= 0, yy < h else { continue }
+                    let x0 = max(x - half, 0), x1 = min(x + half + 1, w)
+                    guard x1 > x0 else { continue }
+                    sum &+= prefix[yy * (w + 1) + x1] &- prefix[yy * (w + 1) + x0]
+                }
+                let v = SIMD4<UInt32>((SIMD4<Float>(sum) * inverse).rounded(.toNearestOrAwayFromZero))
+                out[y * w + x] = v.x | (v.y << 8) | (v.z << 16) | (v.w << 24)
+            }
+        }
+        image.pixels = out
+    }
+
+    /// Each pixel the mean of 2r+1 bilinear samples along a line at `angle` (radians,
+    /// counterclockwise from the x axis, y up as in Core Image) through it.
+    package static func motion(_ image: inout PixelImage, radius: Double, angle: Double) {
+        let r = Int(min(max(radius, 0), 1024).rounded())
+        let w = image.width, h = image.height
+        guard r > 0, w > 0, h > 0, angle.isFinite else { return }
+        let dx = Float(cos(angle)), dy = Float(-sin(angle))      // rows run down
+        let source = image
+        let count = Float(2 * r + 1)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = SIMD4<Float>.zero
+                for t in -r...r {
+                    sum += bilinear(source, Float(x) + Float(t) * dx, Float(y) + Float(t) * dy)
+                }
+                image.pixels[y * w + x] = PixelColor.packPremultiplied(sum / count)
+            }
+        }
+    }
+
+    /// Premultiplied components (0…1) sampled between pixel centers; transparent outside.
+    @inline(__always)
+    static func bilinear(_ image: PixelImage, _ x: Float, _ y: Float) -> SIMD4<Float> {
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Float(x0), fy = y - Float(y0)
+        func at(_ x: Int, _ y: Int) -> SIMD4<Float> { PixelColor.unpackPremultiplied(image.pixel(x, y)) }
+        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+}
