@@ -129,3 +129,48 @@ package enum BlendKernels {
         return (c - mn) * s / (mx - mn)
     }
 }
+
+extension BlendKernels {
+    /// `source` (premultiplied BGRA rows, faded by `alpha`) combined over `destination` in place,
+    /// `width` × `height` pixels. An opaque destination (BGRX: its alpha byte unset) is read as
+    /// opaque and stays opaque. Transparent source pixels leave the destination as it is for
+    /// the blend modes, whose result there is the backdrop.
+    package static func blend(_ op: Operation, source: UnsafeRawPointer, sourceBytesPerRow: Int,
+                              destination: UnsafeMutableRawPointer, destinationBytesPerRow: Int,
+                              width: Int, height: Int, alpha: Float, opaqueDestination: Bool) {
+        let skipsClear: Bool
+        switch op {
+        case .separable, .nonSeparable: skipsClear = true
+        case .premultiplied: skipsClear = false
+        }
+        for y in 0..<height {
+            let s = (source + y * sourceBytesPerRow).assumingMemoryBound(to: UInt32.self)
+            let d = (destination + y * destinationBytesPerRow).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<width {
+                if skipsClear, s[x] >> 24 == 0 { continue }
+                var b = PixelColor.unpackPremultiplied(d[x])
+                if opaqueDestination { b.w = 1 }
+                var out = combine(op, source: PixelColor.unpackPremultiplied(s[x]) * alpha, backdrop: b)
+                if opaqueDestination { out.w = 1 }
+                d[x] = PixelColor.packPremultiplied(out)
+            }
+        }
+    }
+}
+
+extension PixelImage {
+    /// This image grown by the given margins, the new pixels copies of the nearest edge pixel
+    /// (what a blur near the edge of a screen should read rather than darkness).
+    package func extendingEdges(left: Int, top: Int, right: Int, bottom: Int) -> PixelImage {
+        guard width > 0, height > 0, left > 0 || top > 0 || right > 0 || bottom > 0 else { return self }
+        let (l, t, r, b) = (max(left, 0), max(top, 0), max(right, 0), max(bottom, 0))
+        var out = PixelImage(width: width + l + r, height: height + t + b)
+        for y in 0..<out.height {
+            let sy = Swift.min(Swift.max(y - t, 0), height - 1)
+            for x in 0..<out.width {
+                out.pixels[y * out.width + x] = pixels[sy * width + Swift.min(Swift.max(x - l, 0), width - 1)]
+            }
+        }
+        return out
+    }
+}

@@ -75,15 +75,18 @@ package struct FilterRecipe: Sendable, Hashable {
         return copy
     }
 
+    /// An input number as given (not finite ones too: the kernel reports those), else its default.
     private func number(_ key: String) -> Double {
-        if case .number(let v)? = values[key], v.isFinite { return v }
+        if case .number(let v)? = values[key] { return v }
         return (FilterCatalog.definitions[kind]?.parameter(key)?.defaultValue as? NSNumber)?.doubleValue ?? 0
     }
 
     /// How many pixels beyond its input the filter's output reaches at `scale` pixels per unit.
     package func reach(scale: Double) -> Int {
         guard isEnabled, scale.isFinite, scale > 0 else { return 0 }
-        let r = min(max(number(kCIInputRadiusKey), 0), FilterCatalog.largestRadius) * scale
+        let given = number(kCIInputRadiusKey)
+        guard given.isFinite else { return 0 }             // drawn as the identity
+        let r = min(max(given, 0), FilterCatalog.largestRadius) * scale
         switch kind {
         case "CIGaussianBlur": return BlurKernels.gaussianReach(sigma: r)
         case "CIBoxBlur", "CIDiscBlur", "CIMotionBlur": return Int(min(r, 4096).rounded(.up))

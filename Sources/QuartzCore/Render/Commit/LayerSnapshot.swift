@@ -49,6 +49,10 @@ struct LayerSnapshot: Sendable {
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
     var shadowPath: CGPath?
+    /// Core Image filters as plain values (`filters`, `backgroundFilters`, `compositingFilter`).
+    var filters: [FilterRecipe]
+    var backgroundFilters: [FilterRecipe]
+    var compositingFilter: FilterRecipe?
     /// Content a subclass draws itself (a gradient), above `contents`.
     var content: LayerContent?
     /// Back to front, as stored (the renderer orders by zPosition).
@@ -131,6 +135,9 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
+        filters = LayerFilters.recipes(layer.filters)
+        backgroundFilters = LayerFilters.recipes(layer.backgroundFilters)
+        compositingFilter = layer.compositingFilter.flatMap { LayerFilters.recipes([$0]).first }
         sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []

@@ -89,6 +89,7 @@ package final class Compositor: @unchecked Sendable {
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         for rect in flashed { changes.add(rect) }
+        let readsBackdrop = BackdropFilter.growDamage(changes, items: items, screen: screen)
         self.previous = root
         previousBackdrop = backdrop
         if needsFullFrame { targets.forget() }
@@ -104,7 +105,7 @@ package final class Compositor: @unchecked Sendable {
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
-        if area >= Self.smallestSharedArea, bands.count > 1 {
+        if area >= Self.smallestSharedArea, bands.count > 1, !readsBackdrop {
             let rows = (target.height + bands.count - 1) / bands.count
             DispatchQueue.concurrentPerform(iterations: bands.count) { k in
                 let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
