@@ -18,11 +18,14 @@
 //   drag       a commit per frame moving one layer over 1000 still tiles: main and render thread ms
 //   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
 //   scroll     the gallery's 1000-row list scrolling in a rounded clip: fps, p99, fallbacks
+//   frost      a 600×400 frosted panel (CIGaussianBlur radius 20) over an animated 1280×720 scene; the blur
+//              kernel alone beside pixman's separable convolution
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
-                                                                 "effects": EffectsSuite.run, "scroll": ScrollSuite.run]
+                                                                 "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
+                                                                 "frost": FrostSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
