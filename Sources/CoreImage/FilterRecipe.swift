@@ -109,6 +109,12 @@ package struct FilterRecipe: Sendable, Hashable {
         if kind.hasSuffix("Blur") || kind == "CIBloom", scale.isFinite {
             inputs[kCIInputRadiusKey] = NSNumber(value: number(kCIInputRadiusKey) * scale)
         }
+        // A gaussian blur in place: the caller padded the image already (no copies).
+        if kind == "CIGaussianBlur", case let sigma = number(kCIInputRadiusKey) * scale, sigma.isFinite, sigma >= 0 {
+            var out = image
+            BlurKernels.gaussian(&out, sigma: min(sigma, FilterCatalog.largestRadius * max(scale, 1)))
+            return out
+        }
         let extent = CGRect(x: 0, y: 0, width: image.width, height: image.height)
         inputs[kCIInputImageKey] = CIImage(raster: image, extent: extent)
         guard let output = definition.output(FilterInputs(filterName: kind, definition: definition, values: inputs)) else { return image }
