@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "CoreText", targets: ["CoreText"]),
+        .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
@@ -36,7 +37,9 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         // Core Text on Pango (layout, shaping through HarfBuzz, fallback through fontconfig).
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPixman", "CLaminaKernels"]),
+        // Core Image's filters on the CPU (premultiplied BGRA kernels of our own).
+        .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
@@ -62,6 +65,7 @@ let package = Package(
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
         // place of `import UIKit`), and its frames at fixed media times.
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__"]),
     ],

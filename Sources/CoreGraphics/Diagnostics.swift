@@ -3,7 +3,7 @@ import Glibc
 /// Where Apple's Core Graphics logs a message to the console and carries on (bad arguments, an
 /// unsupported bitmap layout, corrupt image data), Lamina writes one line to standard error,
 /// prefixed with the framework that speaks: "Lamina QuartzCore:" for Core Animation's types
-/// (`CA…`), "Lamina CoreGraphics:" for the rest. QuartzCore logs through here too.
+/// (`CA…`), "Lamina CoreImage:" for Core Image's (`CI…`), "Lamina CoreGraphics:" for the rest. QuartzCore logs through here too.
 /// Tests collect the messages of what they run with `collecting(during:)`.
 public enum CGDiagnostics {
     /// Called with every message not collected by `collecting(during:)`, instead of writing it
@@ -24,7 +24,7 @@ public enum CGDiagnostics {
 
     /// The framework a function or type belongs to, by Apple's naming: `CA…` is QuartzCore.
     package static func framework(of function: String) -> String {
-        function.hasPrefix("CA") ? "QuartzCore" : "CoreGraphics"
+        function.hasPrefix("CA") ? "QuartzCore" : function.hasPrefix("CI") ? "CoreImage" : "CoreGraphics"
     }
 
     package static func log(_ function: String, _ message: String) {

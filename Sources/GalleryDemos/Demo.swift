@@ -24,6 +24,7 @@ public let demos: [Demo] = [
     Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
     Demo(name: "tiles", summary: "a 16384-point map in a CATiledLayer: scroll to zoom, drag to pan, tiles drawn on background threads",
          make: TiledMapDemo.init),
+    Demo(name: "filters", summary: "Core Image filters: a frosted-glass panel to drag over moving tiles, a board of blend modes", make: FiltersDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
 

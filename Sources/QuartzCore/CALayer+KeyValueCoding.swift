@@ -95,6 +95,7 @@ extension CALayer {
         shouldRasterize = o.shouldRasterize; rasterizationScale = o.rasterizationScale; shadowColor = o.shadowColor
         shadowOpacity = o.shadowOpacity; shadowOffset = o.shadowOffset; shadowRadius = o.shadowRadius
         shadowPath = o.shadowPath; name = o.name; style = o.style
+        filters = o.filters; backgroundFilters = o.backgroundFilters; compositingFilter = o.compositingFilter
         beginTime = o.beginTime; duration = o.duration; speed = o.speed; timeOffset = o.timeOffset
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses; fillMode = o.fillMode
         delegate = o.delegate; layoutManager = o.layoutManager; actions = o.actions

@@ -318,6 +318,30 @@ open class CALayer: NSObject {
         didSet { didChange("shadowPath", from: oldValue) }
     }
 
+    // MARK: Filters (see CALayer+Filters.swift)
+
+    /// Core Image filters (`CIFilter`s) applied to the layer and its sublayers as one picture,
+    /// in order. Stored as given; a filter Lamina lacks draws unfiltered, with one message.
+    /// Defaults to nil. Animatable (through key paths with the filter's `name`:
+    /// "filters.blur.inputRadius").
+    open var filters: [Any]? {
+        didSet { didChange("filters", from: oldValue); reportUnknownFilters("filters", filters, old: oldValue) }
+    }
+    /// Core Image filters applied to what is behind the layer, inside its shape (the root's are
+    /// ignored). Defaults to nil. Animatable ("backgroundFilters.frost.inputRadius").
+    open var backgroundFilters: [Any]? {
+        didSet { didChange("backgroundFilters", from: oldValue); reportUnknownFilters("backgroundFilters", backgroundFilters, old: oldValue) }
+    }
+    /// How the layer is composited with what is behind it: a `CIFilter` of the composite
+    /// operation category or its name as a string ("multiplyBlendMode"); nil is source-over.
+    /// Defaults to nil. Animatable ("compositingFilter.inputIntensity").
+    open var compositingFilter: Any? {
+        didSet {
+            didChange("compositingFilter", from: oldValue)
+            reportUnknownFilters("compositingFilter", compositingFilter.map { [$0] }, old: oldValue.map { [$0] })
+        }
+    }
+
     // MARK: Identity
 
     /// Defaults to nil.

@@ -1,6 +1,7 @@
 /// Fields of structure values that key paths reach into, as Core Animation defines them.
 enum StructureField {
     static func get(_ value: Any?, path: String) -> Any? {
+        if FilterKeyPath.reaches(value) { return FilterKeyPath.get(value, path: path) }
         switch value {
         case let p as CGPoint:
             switch path { case "x": return NSNumber(value: Double(p.x)); case "y": return NSNumber(value: Double(p.y)); default: return nil }
@@ -22,6 +23,7 @@ enum StructureField {
     /// The value with one field replaced; nil when the field does not exist or the new value is
     /// not a number (or structure) that fits it.
     static func set(_ value: Any?, path: String, to newValue: Any?) -> Any? {
+        if FilterKeyPath.reaches(value) { return FilterKeyPath.set(value, path: path, to: newValue) }
         switch value {
         case var p as CGPoint:
             guard let n = Boxing.number(newValue), n.isFinite else { return nil }

@@ -194,6 +194,7 @@ final class PresentationCopyTests: XCTestCase {
             "shadowColor": CGColor(gray: 0.2, alpha: 1), "shadowOpacity": 0.8, "shadowOffset": CGSize(width: 3, height: 4),
             "shadowRadius": 6, "shadowPath": CGPath(rect: CGRect(x: 0, y: 0, width: 5, height: 5), transform: nil),
             "name": "copied", "style": ["k": 1],
+            "filters": ["colorInvert"], "backgroundFilters": ["gaussianBlur"], "compositingFilter": "multiplyBlendMode",
             "contents": CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
                                   bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!.makeImage()!,
         ]

@@ -59,6 +59,9 @@ final class SnapshotTarget: AnimationTarget {
         case "shadowOffset": return snapshot.shadowOffset
         case "shadowRadius": return Boxing.box(snapshot.shadowRadius)
         case "shadowPath": return snapshot.shadowPath
+        case "filters": return snapshot.filters
+        case "backgroundFilters": return snapshot.backgroundFilters
+        case "compositingFilter": return snapshot.compositingFilter
         case "colors", "locations", "startPoint", "endPoint":
             guard case .gradient(let g)? = snapshot.content else { return nil }
             switch key {
@@ -100,6 +103,9 @@ final class SnapshotTarget: AnimationTarget {
         case "shadowOffset": if let v = value as? CGSize { snapshot.shadowOffset = v }
         case "shadowRadius": if let v = number() { snapshot.shadowRadius = max(0, v) }
         case "shadowPath": snapshot.shadowPath = value as? CGPath
+        case "filters": snapshot.filters = value as? [FilterRecipe] ?? LayerFilters.recipes(value as? [Any])
+        case "backgroundFilters": snapshot.backgroundFilters = value as? [FilterRecipe] ?? LayerFilters.recipes(value as? [Any])
+        case "compositingFilter": snapshot.compositingFilter = value as? FilterRecipe ?? value.flatMap { LayerFilters.recipes([$0]).first }
         case "colors", "locations", "startPoint", "endPoint":
             guard case .gradient(let g)? = snapshot.content else { return }
             var colors = g.colors, locations = g.locations, start = g.startPoint, end = g.endPoint

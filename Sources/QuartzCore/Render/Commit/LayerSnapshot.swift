@@ -122,6 +122,19 @@ struct LayerSnapshot: Sendable {
     /// being added), evaluated at frame time by `presented(atParentTime:)`.
     var timing: Timing { references.values.timing }
     var animations: [AnimationBox] { references.values.animations }
+    /// Core Image filters as plain values (`filters`, `backgroundFilters`, `compositingFilter`).
+    var filters: [FilterRecipe] {
+        get { references.values.filters }
+        set { change { $0.filters = newValue } }
+    }
+    var backgroundFilters: [FilterRecipe] {
+        get { references.values.backgroundFilters }
+        set { change { $0.backgroundFilters = newValue } }
+    }
+    var compositingFilter: FilterRecipe? {
+        get { references.values.compositingFilter }
+        set { change { $0.compositingFilter = newValue } }
+    }
     /// A `CATiledLayer`'s finished tiles, placed apart from its own texture (`TiledContent`).
     var tiles: TiledContent? {
         get { references.values.tiles }
@@ -151,6 +164,9 @@ struct LayerSnapshot: Sendable {
             var timing: Timing
             var animations: [AnimationBox]
             var tiles: TiledContent?
+            var filters: [FilterRecipe]
+            var backgroundFilters: [FilterRecipe]
+            var compositingFilter: FilterRecipe?
         }
 
         let values: Values
@@ -241,13 +257,16 @@ struct LayerSnapshot: Sendable {
         let mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
         let animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
         let tiles = (layer as? CATiledLayer)?.tiledContent()
+        let compositingFilter = layer.compositingFilter.flatMap { LayerFilters.recipes([$0]).first }
         references = References(References.Values(
             name: layer.name, backgroundColor: layer.backgroundColor, cornerCurve: layer.cornerCurve,
             borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
             minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
             shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
             sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
-            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles))
+            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles,
+            filters: LayerFilters.recipes(layer.filters), backgroundFilters: LayerFilters.recipes(layer.backgroundFilters),
+            compositingFilter: compositingFilter))
         animatesLook = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }

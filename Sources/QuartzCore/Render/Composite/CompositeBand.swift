@@ -68,7 +68,11 @@ final class CompositeBand: @unchecked Sendable {
     private func draw(_ item: CompositeItem, index: Int, within e: pixman_box32_t, on dest: OpaquePointer, target: Target) {
         let x0 = max(item.extent.x, e.x1), y0 = max(item.extent.y, e.y1)
         let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
-        guard x1 > x0, y1 > y0, let source = source(index, item.texture) else { return }
+        guard x1 > x0, y1 > y0 else { return }
+        if item.blend != nil || item.backdrop != nil {
+            return Self.drawEffect(item, clip: clip, within: (x0, y0, x1, y1), target: target)     // CompositeBand+Effects
+        }
+        guard let source = source(index, item.texture) else { return }
         let mask = item.alpha == 255 ? nil : fade(item.alpha)
         if item.perspective != SIMD3(0, 0, 1) {
             Self.placeProjected(item, clip: clip, within: (x0, y0, x1, y1), target: target)

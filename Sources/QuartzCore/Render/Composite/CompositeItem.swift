@@ -15,6 +15,10 @@ struct CompositeItem {
     /// Whether the texture comes from an offscreen pass (a group, or a subtree the layer
     /// renderer drew), for `LAMINA_DEBUG=offscreen`.
     var isOffscreen = false
+    /// A compositing filter's blend with what is below (nil: source-over, the fast paths).
+    var blend: LayerBlend?
+    /// Background filters applied to what is below (this item draws no texture).
+    var backdrop: BackdropFilter?
     /// The product of the opacities down to this layer, in 1/255 steps.
     let alpha: UInt8
     /// The device pixels it can touch (clipped to the screen).
@@ -34,7 +38,7 @@ struct CompositeItem {
     /// Whether it puts the same pixels in the same place as `other`.
     func looksLike(_ other: CompositeItem) -> Bool {
         texture === other.texture && alpha == other.alpha && toDevice == other.toDevice && perspective == other.perspective
-            && generation == other.generation
+            && generation == other.generation && blend?.kind == other.blend?.kind && backdrop === other.backdrop
     }
 
     /// The translation in whole device pixels, when that is all it is (a plain blit).

@@ -98,6 +98,7 @@ package final class Compositor: @unchecked Sendable {
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         let overlayRects = overlay.rectangles(scale: scale, screen: screen)
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
+        let readsBackdrop = BackdropFilter.growDamage(changes, items: items, screen: screen)
         // Held unmanaged so that the last reference is the one dropped on another thread (below).
         let replaced = self.previous.map { Unmanaged.passRetained($0) }
         self.previous = root
@@ -122,7 +123,7 @@ package final class Compositor: @unchecked Sendable {
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
-        if area >= Self.smallestSharedArea, bands.count > 1 {
+        if area >= Self.smallestSharedArea, bands.count > 1, !readsBackdrop {
             let rows = (target.height + bands.count - 1) / bands.count
             DispatchQueue.concurrentPerform(iterations: bands.count) { k in
                 let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))

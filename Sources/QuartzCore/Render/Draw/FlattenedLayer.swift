@@ -39,6 +39,10 @@ enum FlattenedLayer {
             extent = extent.union(layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
                 .insetBy(dx: -spread, dy: -spread))
         }
+        // A filter (a blur) spreads the whole picture.
+        if !layer.filters.isEmpty, case let reach = FilteredLayer.reach(of: layer), reach > 0 {
+            extent = extent.insetBy(dx: -reach, dy: -reach)
+        }
         return extent
     }
 }

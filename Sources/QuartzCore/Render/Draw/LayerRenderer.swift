@@ -5,7 +5,9 @@ enum LayerRenderer {
     /// Renders `layer` in the context's current user space, taken as the layer's own coordinate
     /// space (its position and transform are not applied, as Apple's `render(in:)` does).
     static func render(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
-        draw(layer, in: ctx, context: context, reusingDrawings: true)
+        var root = layer
+        root.backgroundFilters = []           // nothing is behind the root
+        draw(root, in: ctx, context: context, reusingDrawings: true)
     }
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
@@ -49,6 +51,8 @@ enum LayerRenderer {
             return
         }
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        // Filters, background filters and compositing filters (FilteredLayer.swift).
+        if FilteredLayer.draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings) { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         if let mask = layer.mask.first {

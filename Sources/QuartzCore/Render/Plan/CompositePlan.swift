@@ -153,6 +153,7 @@ final class CompositePlan {
         // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
         // mask the mask would have to cut it too.
         if castsShadow(layer), !layer.mask.isEmpty, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
+        if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
         if !layer.mask.isEmpty { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
         if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
@@ -198,6 +199,9 @@ final class CompositePlan {
         if case .drawn = route {} else {
             subtreeShadow = Self.castsShadow(layer) && layer.mask.isEmpty && (!layer.sublayers.isEmpty || opacity < 1)
                 && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
+        }
+        if !isRoot, !layer.backgroundFilters.isEmpty {
+            Self.placeBackdrop(layer, node, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)   // FilterGroup.swift
         }
         if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         switch route {
@@ -350,11 +354,15 @@ final class CompositePlan {
         if !layer.hasAnimations, let kept = old?.group, kept.key == key {
             texture = kept.texture
         } else {
-            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: 4096) { LayerRenderer.draw(layer, in: $0, context: cache.context) }
+            // The item blends and the backdrop item filters (FilterGroup.swift), not the texture.
+            var drawn = layer
+            (drawn.compositingFilter, drawn.backgroundFilters) = (nil, [])
+            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: 4096) { LayerRenderer.draw(drawn, in: $0, context: cache.context) }
         }
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, offscreen: true)
+        if let blend = LayerBlend(layer.compositingFilter), !node.below.isEmpty { node.below[node.below.count - 1].blend = blend }
     }
 
     /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or
@@ -502,9 +510,11 @@ enum DrawnReason: String, Sendable {
     case transition = "a transition in flight"
     case shadowOfSubtree = "a shadow cast by a subtree or a faded drawing (its shape is unknown)"
     case fadedBorder = "a border over a background under opacity, with sublayers"
+    case filters = "Core Image filters"
+    case compositingFilter = "a compositing filter"
 
     /// Whether items could not show it (the others take this way by design).
-    var isFallback: Bool { self != .perspective && self != .rasterized }
+    var isFallback: Bool { self != .perspective && self != .rasterized && self != .filters && self != .compositingFilter }
 }
 
 /// A subtree the layer renderer drew because the compositor's items could not show it.

@@ -1,0 +1,258 @@
+/// The blurs: separable running-sum box passes (three of them approximate a gaussian within a
+/// few percent), a disc through row prefix sums, and a line of bilinear samples for motion.
+/// Pixels outside the image count as transparent; the image keeps its size (callers pad it by
+/// the blur's reach first when the blur should spread outward).
+package enum BlurKernels {
+    /// Three box radii whose successive application approximates a gaussian of `sigma`
+    /// (box widths chosen so that their variances add up to σ²).
+    package static func boxRadii(sigma: Double) -> [Int] {
+        guard sigma.isFinite, sigma > 0 else { return [] }
+        let ideal = (4 * sigma * sigma + 1).squareRoot()
+        var lower = Int(min(ideal, 1e5).rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(lower, 1)
+        let upper = lower + 2
+        let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4)).rounded()
+        return (0..<3).map { Double($0) < m ? (lower - 1) / 2 : (upper - 1) / 2 }
+    }
+
+    /// How far a gaussian of `sigma` visibly reaches: 3σ, in whole pixels.
+    package static func gaussianReach(sigma: Double) -> Int {
+        guard sigma.isFinite, sigma > 0 else { return 0 }
+        return Int(min(3 * sigma, 4096).rounded(.up))
+    }
+
+    /// A gaussian blur of standard deviation `sigma` pixels: three box passes each way. A wide
+    /// blur runs on a copy reduced by 2, 4 or 8 (block means; at least 2.5 pixels of σ left, the
+    /// blocks' own variance taken off σ²) and is scaled back up bilinearly: a gaussian that wide
+    /// has no detail the reduction loses, and it costs a sixteenth to a sixty-fourth.
+    package static func gaussian(_ image: inout PixelImage, sigma: Double) {
+        guard sigma.isFinite, sigma > 0, image.width > 0, image.height > 0 else { return }
+        var factor = 1
+        while factor < 8, sigma / Double(factor * 2) >= 2.5 { factor *= 2 }
+        guard factor > 1 else {
+            for radius in boxRadii(sigma: sigma) where radius > 0 { box(&image, radiusX: radius, radiusY: radius) }
+            return
+        }
+        var small = reduced(image, by: factor)
+        let blockVariance = Double(factor * factor - 1) / 12
+        let reducedSigma = (max(sigma * sigma - blockVariance, 0)).squareRoot() / Double(factor)
+        for radius in boxRadii(sigma: reducedSigma) where radius > 0 { box(&small, radiusX: radius, radiusY: radius) }
+        enlarge(small, by: factor, into: &image)
+    }
+
+    /// Means of `factor`×`factor` blocks (a partial block at the right or bottom edge is the
+    /// mean of its pixels). Sums run in two 16-bit lanes per word (blue and red, green and
+    /// alpha): 64 pixels of 255 fit.
+    static func reduced(_ image: PixelImage, by factor: Int) -> PixelImage {
+        precondition(factor <= 8)
+        let w = (image.width + factor - 1) / factor, h = (image.height + factor - 1) / factor
+        var out = PixelImage(width: w, height: h)
+        let rb = UnsafeMutablePointer<UInt32>.allocate(capacity: w), ag = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+        defer { rb.deallocate(); ag.deallocate() }
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for by in 0..<h {
+                    rb.initialize(repeating: 0, count: w)
+                    ag.initialize(repeating: 0, count: w)
+                    let y0 = by * factor, y1 = min(y0 + factor, image.height)
+                    for y in y0..<y1 {
+                        let row = src.baseAddress! + y * image.width
+                        var x = 0
+                        for bx in 0..<w {
+                            let end = min(x + factor, image.width)
+                            var a: UInt32 = 0, b: UInt32 = 0
+                            while x < end {
+                                let p = row[x]
+                                a &+= p & 0x00FF_00FF
+                                b &+= (p >> 8) & 0x00FF_00FF
+                                x += 1
+                            }
+                            rb[bx] &+= a
+                            ag[bx] &+= b
+                        }
+                    }
+                    for bx in 0..<w {
+                        let count = UInt32((min(bx * factor + factor, image.width) - bx * factor) * (y1 - y0)), half = count / 2
+                        let blue = ((rb[bx] & 0xFFFF) + half) / count, red = ((rb[bx] >> 16) + half) / count
+                        let green = ((ag[bx] & 0xFFFF) + half) / count, alpha = ((ag[bx] >> 16) + half) / count
+                        dst[by * w + bx] = blue | (green << 8) | (red << 16) | (alpha << 24)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// `small` scaled up by `factor` into `image` (its size), bilinearly between block centers,
+    /// weights in 1/256: two channels per word in 16-bit lanes (255 · 256 fits).
+    static func enlarge(_ small: PixelImage, by factor: Int, into image: inout PixelImage) {
+        let w = image.width, h = image.height, sw = small.width, sh = small.height
+        let k = 1 / Float(factor)
+        // Per column: the two small columns and the weight of the right one.
+        var columns = [(Int, Int, UInt32)](repeating: (0, 0, 0), count: w)
+        for x in 0..<w {
+            let u = max((Float(x) + 0.5) * k - 0.5, 0)
+            let x0 = min(Int(u), sw - 1), x1 = min(x0 + 1, sw - 1)
+            columns[x] = (x0, x1, min(UInt32(((u - Float(x0)) * 256).rounded()), 256))
+        }
+        @inline(__always) func lerp(_ p: UInt32, _ q: UInt32, _ f: UInt32) -> UInt32 {
+            let rb = ((p & 0x00FF_00FF) &* (256 - f) &+ (q & 0x00FF_00FF) &* f &+ 0x0080_0080) >> 8 & 0x00FF_00FF
+            let ag = (((p >> 8) & 0x00FF_00FF) &* (256 - f) &+ ((q >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080) & 0xFF00_FF00
+            return rb | ag
+        }
+        small.pixels.withUnsafeBufferPointer { src in
+            image.pixels.withUnsafeMutableBufferPointer { dst in
+                columns.withUnsafeBufferPointer { cols in
+                    for y in 0..<h {
+                        let v = max((Float(y) + 0.5) * k - 0.5, 0)
+                        let y0 = min(Int(v), sh - 1), y1 = min(y0 + 1, sh - 1)
+                        let fy = min(UInt32(((v - Float(y0)) * 256).rounded()), 256)
+                        let top = src.baseAddress! + y0 * sw, bottom = src.baseAddress! + y1 * sw
+                        let out = dst.baseAddress! + y * w
+                        for x in 0..<w {
+                            let (x0, x1, fx) = cols[x]
+                            out[x] = lerp(lerp(top[x0], top[x1], fx), lerp(bottom[x0], bottom[x1], fx), fy)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One box pass: each pixel becomes the mean of the (2r+1)² pixels around it.
+    package static func box(_ image: inout PixelImage, radiusX: Int, radiusY: Int) {
+        let w = image.width, h = image.height
+        guard w > 0, h > 0 else { return }
+        image.pixels.withUnsafeMutableBufferPointer { buffer in
+            let p = buffer.baseAddress!
+            if radiusX > 0 {
+                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
+                defer { scratch.deallocate() }
+                for y in 0..<h { boxRow(p + y * w, scratch: scratch, count: w, radius: radiusX) }
+            }
+            if radiusY > 0 { boxColumns(p, width: w, height: h, radius: radiusY) }
+        }
+    }
+
+    @inline(__always) private static func spread(_ p: UInt32) -> SIMD4<UInt32> {
+        SIMD4(p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24)
+    }
+
+    @inline(__always) private static func mean(_ sum: SIMD4<UInt32>, _ inverse: UInt32) -> UInt32 {
+        let v = (sum &* inverse &+ (1 << 23)) &>> 24
+        return v.x | (v.y << 8) | (v.z << 16) | (v.w << 24)
+    }
+
+    /// A running-sum box blur of one row in place.
+    private static func boxRow(_ row: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>, count: Int, radius: Int) {
+        let inverse = UInt32((1 << 24) / (2 * radius + 1))
+        var sum = SIMD4<UInt32>.zero
+        for i in 0..<min(radius, count) { sum &+= spread(row[i]) }
+        for i in 0..<count {
+            if i + radius < count { sum &+= spread(row[i + radius]) }
+            if i - radius - 1 >= 0 { sum &-= spread(row[i - radius - 1]) }
+            scratch[i] = mean(sum, inverse)
+        }
+        row.update(from: scratch, count: count)
+    }
+
+    /// A running-sum box blur down every column in place, a whole row of sums at a time (memory
+    /// read in order).
+    private static func boxColumns(_ p: UnsafeMutablePointer<UInt32>, width w: Int, height h: Int, radius: Int) {
+        let inverse = UInt32((1 << 24) / (2 * radius + 1))
+        let sums = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: w)
+        // The source rows the window still needs: a ring of 2r+2 rows.
+        let ringRows = min(2 * radius + 2, h + 1)
+        let ring = UnsafeMutablePointer<UInt32>.allocate(capacity: ringRows * w)
+        defer { sums.deallocate(); ring.deallocate() }
+        sums.initialize(repeating: .zero, count: w)
+        func save(_ y: Int) { (ring + (y % ringRows) * w).update(from: p + y * w, count: w) }
+        for y in 0..<min(radius, h) {
+            save(y)
+            for x in 0..<w { sums[x] &+= spread(p[y * w + x]) }
+        }
+        for y in 0..<h {
+            let incoming = y + radius
+            if incoming < h {
+                save(incoming)
+                let row = p + incoming * w
+                for x in 0..<w { sums[x] &+= spread(row[x]) }
+            }
+            let outgoing = y - radius - 1
+            if outgoing >= 0 {
+                let row = ring + (outgoing % ringRows) * w
+                for x in 0..<w { sums[x] &-= spread(row[x]) }
+            }
+            // Row y's source is in the ring already (saved before it is overwritten).
+            let out = p + y * w
+            for x in 0..<w { out[x] = mean(sums[x], inverse) }
+        }
+    }
+
+    /// Each pixel the mean of the disc of `radius` pixels around it.
+    package static func disc(_ image: inout PixelImage, radius: Double) {
+        let r = Int(min(max(radius, 0), 1024).rounded())
+        let w = image.width, h = image.height
+        guard r > 0, w > 0, h > 0 else { return }
+        // Row prefix sums: prefix[y][x] is the sum of the row's first x pixels.
+        var prefix = [SIMD4<UInt32>](repeating: .zero, count: h * (w + 1))
+        for y in 0..<h {
+            var s = SIMD4<UInt32>.zero
+            for x in 0..<w {
+                s &+= spread(image.pixels[y * w + x])
+                prefix[y * (w + 1) + x + 1] = s
+            }
+        }
+        let halfWidths = (-r...r).map { dy in Int((Double(r * r - dy * dy)).squareRoot()) }
+        let area = halfWidths.reduce(0) { $0 + 2 * $1 + 1 }
+        let inverse = 1 / Float(area)
+        var out = image.pixels
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = SIMD4<UInt32>.zero
+                for (k, half) in halfWidths.enumerated() {
+                    let yy = y + k - r
+                    guard yy >= 0, yy < h else { continue }
+                    let x0 = max(x - half, 0), x1 = min(x + half + 1, w)
+                    guard x1 > x0 else { continue }
+                    sum &+= prefix[yy * (w + 1) + x1] &- prefix[yy * (w + 1) + x0]
+                }
+                let v = SIMD4<UInt32>((SIMD4<Float>(sum) * inverse).rounded(.toNearestOrAwayFromZero))
+                out[y * w + x] = v.x | (v.y << 8) | (v.z << 16) | (v.w << 24)
+            }
+        }
+        image.pixels = out
+    }
+
+    /// Each pixel the mean of 2r+1 bilinear samples along a line at `angle` (radians,
+    /// counterclockwise from the x axis, y up as in Core Image) through it.
+    package static func motion(_ image: inout PixelImage, radius: Double, angle: Double) {
+        let r = Int(min(max(radius, 0), 1024).rounded())
+        let w = image.width, h = image.height
+        guard r > 0, w > 0, h > 0, angle.isFinite else { return }
+        let dx = Float(cos(angle)), dy = Float(-sin(angle))      // rows run down
+        let source = image
+        let count = Float(2 * r + 1)
+        for y in 0..<h {
+            for x in 0..<w {
+                var sum = SIMD4<Float>.zero
+                for t in -r...r {
+                    sum += bilinear(source, Float(x) + Float(t) * dx, Float(y) + Float(t) * dy)
+                }
+                image.pixels[y * w + x] = PixelColor.packPremultiplied(sum / count)
+            }
+        }
+    }
+
+    /// Premultiplied components (0…1) sampled between pixel centers; transparent outside.
+    @inline(__always)
+    static func bilinear(_ image: PixelImage, _ x: Float, _ y: Float) -> SIMD4<Float> {
+        let x0 = Int(x.rounded(.down)), y0 = Int(y.rounded(.down))
+        let fx = x - Float(x0), fy = y - Float(y0)
+        func at(_ x: Int, _ y: Int) -> SIMD4<Float> { PixelColor.unpackPremultiplied(image.pixel(x, y)) }
+        let top = at(x0, y0) * (1 - fx) + at(x0 + 1, y0) * fx
+        let bottom = at(x0, y0 + 1) * (1 - fx) + at(x0 + 1, y0 + 1) * fx
+        return top * (1 - fy) + bottom * fy
+    }
+}

@@ -1,0 +1,58 @@
+/// How the compositor shows Core Image filters on layers:
+/// - a layer with `filters` or a `compositingFilter` is drawn into a texture of its own by the
+///   layer renderer (`.drawn(.filters)`, `.drawn(.compositingFilter)`: the same pixels as
+///   `render(in:)`, kept while the subtree is still), placed as one item; a compositing
+///   filter's item carries its blend (`CompositeItem.blend`), which the band applies with the
+///   blend mode's kernel against what is composited below it;
+/// - a layer's `backgroundFilters` are an item of their own before its others
+///   (`CompositeItem.backdrop`): when the band reaches it, what is composited so far under the
+///   layer's shape (and the filters' reach) is filtered in place. Its pixels depend on what is
+///   behind, so damage that touches that area grows to all of it (`growDamage`), and a frame
+///   with such items is composited by one band (the filters read across band borders).
+extension CompositePlan {
+    /// Why a layer with filters is drawn into a texture of its own; nil when it has none that draw.
+    static func filterRoute(of layer: LayerSnapshot) -> DrawnReason? {
+        if !FilteredLayer.drawingFilters(of: layer).isEmpty { return .filters }
+        if LayerBlend(layer.compositingFilter) != nil { return .compositingFilter }
+        return nil
+    }
+
+    /// The layer's background filters as an item before its own drawing.
+    static func placeBackdrop(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                              paths: PathCache) {
+        guard let backdrop = BackdropFilter(layer, toDevice: toDevice, opacity: opacity, clip: node.placement.clip.cgRect, paths: paths),
+              let extent = DeviceRect(enclosing: CGRect(x: backdrop.rect.x, y: backdrop.rect.y, width: backdrop.rect.width,
+                                                        height: backdrop.rect.height), within: node.placement.clip)
+        else { return }
+        var item = CompositeItem(texture: backdrop.placeholder, toDevice: .identity, alpha: 255, extent: extent)
+        item.backdrop = backdrop
+        node.below.append(item)
+        node.cover(extent)
+    }
+}
+
+extension BackdropFilter {
+    /// Adds to `damage` the whole area each background-filter item reads when damage touches
+    /// it (within `screen`); true when the frame has such items.
+    static func growDamage(_ damage: Damage, items: CompositeList, screen: DeviceRect) -> Bool {
+        var found = false
+        var rects: [DeviceRect]?
+        items.forEach { item in
+            guard let backdrop = item.backdrop else { return }
+            found = true
+            guard let read = DeviceRect(enclosing: backdrop.readRect, within: screen) else { return }
+            if rects == nil { rects = damage.rectangles }
+            if rects!.contains(where: { $0.intersects(read) }) {
+                damage.add(read)
+                rects = damage.rectangles
+            }
+        }
+        return found
+    }
+}
+
+extension DeviceRect {
+    func intersects(_ other: DeviceRect) -> Bool {
+        x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+    }
+}
