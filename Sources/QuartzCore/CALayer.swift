@@ -413,7 +413,7 @@ open class CALayer: NSObject {
     /// Whether one of the layer's own properties changed since its last snapshot.
     final var ownPropertiesChanged = true
     /// The caches `render(in:)` draws this tree with, kept while the layer lives (made on first use).
-    final lazy var renderContext = RenderContext()
+    final lazy var renderContext = RenderContext(replicatorRules: .renderInContext)
 
     // MARK: Display and layout state
 
@@ -539,6 +539,9 @@ open class CALayer: NSObject {
 
     /// What a subclass draws besides `contents` (a gradient); nil for plain layers.
     var renderContent: LayerContent? { nil }
+
+    /// A `CAReplicatorLayer`'s instance properties for the render side; nil for other layers.
+    var renderReplicator: ReplicatorState? { nil }
 
     /// A subclass's own properties for key-value coding and `init(layer:)`: override to add
     /// entries (and call super).

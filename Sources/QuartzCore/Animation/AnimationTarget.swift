@@ -67,6 +67,7 @@ final class SnapshotTarget: AnimationTarget {
             case "startPoint": return g.startPoint
             default: return g.endPoint
             }
+        case _ where ReplicatorState.keys.contains(key): return snapshot.replicator?.value(forKey: key)
         default: return nil
         }
     }
@@ -110,6 +111,7 @@ final class SnapshotTarget: AnimationTarget {
             default: if let v = value as? CGPoint { end = v }
             }
             snapshot.content = .gradient(GradientContent(colors: colors, locations: locations, startPoint: start, endPoint: end, type: g.type))
+        case _ where ReplicatorState.keys.contains(key): snapshot.replicator?.setValue(value, forKey: key)
         default: break
         }
     }

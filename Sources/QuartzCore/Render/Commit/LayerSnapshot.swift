@@ -51,6 +51,8 @@ struct LayerSnapshot: Sendable {
     var shadowPath: CGPath?
     /// Content a subclass draws itself (a gradient), above `contents`.
     var content: LayerContent?
+    /// A `CAReplicatorLayer`'s instance properties (nil for other layers).
+    var replicator: ReplicatorState?
     /// Back to front, as stored (the renderer orders by zPosition).
     private(set) var sublayers: SublayerList
     /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
@@ -131,6 +133,7 @@ struct LayerSnapshot: Sendable {
         shadowRadius = layer.shadowRadius
         shadowPath = layer.shadowPath
         content = layer.renderContent
+        replicator = layer.renderReplicator
         sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
@@ -183,6 +186,7 @@ struct LayerSnapshot: Sendable {
             reordered = reordered || result.sublayers[i].zPosition != sublayers[i].zPosition
         }
         if reordered { result.drawingOrder = Self.drawingOrder(of: result.sublayers) }
+        if result.replicator != nil { result.presentReplicatorInstances(from: sublayers, atLocalTime: time) }
         result.mask = mask.map { $0.presented(atParentTime: time) }
         return result
     }

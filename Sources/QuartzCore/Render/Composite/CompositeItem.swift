@@ -17,6 +17,9 @@ struct CompositeItem {
     var isOffscreen = false
     /// The product of the opacities down to this layer, in 1/255 steps.
     let alpha: UInt8
+    /// A per-channel multiplier, premultiplied ARGB32 with 255 = 1, opacity included (a
+    /// replicator instance's color): all ones for untinted items.
+    var tint: UInt32 = .max
     /// The device pixels it can touch (clipped to the screen).
     let extent: DeviceRect
 
@@ -34,7 +37,7 @@ struct CompositeItem {
     /// Whether it puts the same pixels in the same place as `other`.
     func looksLike(_ other: CompositeItem) -> Bool {
         texture === other.texture && alpha == other.alpha && toDevice == other.toDevice && perspective == other.perspective
-            && generation == other.generation
+            && generation == other.generation && tint == other.tint
     }
 
     /// The translation in whole device pixels, when that is all it is (a plain blit).

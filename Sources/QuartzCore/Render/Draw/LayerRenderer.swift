@@ -92,7 +92,11 @@ enum LayerRenderer {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
+        if let replicator = layer.replicator {
+            drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
+        } else {
+            for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
+        }
         ctx.restoreGState()
         if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
             ctx.addPath(border)

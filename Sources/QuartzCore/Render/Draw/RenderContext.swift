@@ -17,6 +17,20 @@ package final class RenderContext: Sendable {
     let shadows = ShadowCache()
     let drawings = DrawingCache()
     let paths = PathCache()
+    /// How replicator copies are drawn: as windows composite them (`CARenderer`, and subtrees a
+    /// compositor has drawn), or as Apple's `render(in:)` draws them (a layer's own context).
+    let replicatorRules: ReplicatorRules
 
-    package init() {}
+    package init(replicatorRules: ReplicatorRules = .compositor) {
+        self.replicatorRules = replicatorRules
+    }
+}
+
+/// Apple draws a `CAReplicatorLayer` two ways (measured): its compositor (windows, and
+/// `CARenderer`, which is the render server's path) turns the copies about the layer's center and
+/// applies the instance colors; `render(in:)` turns them about the layer's origin and applies no
+/// colors.
+package enum ReplicatorRules: Sendable {
+    case compositor
+    case renderInContext
 }

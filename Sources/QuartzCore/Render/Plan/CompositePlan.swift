@@ -21,7 +21,7 @@ final class CompositePlan {
     /// where to report damage and fallbacks.
     private let cache: TextureCache
     private let screen: DeviceRect
-    private let damage: Damage?
+    let damage: Damage?
     private let groups: GroupCompositor
     /// Subtrees drawn by the layer renderer this frame because items could not show them.
     private(set) var fallbacks: [Fallback] = []
@@ -48,8 +48,8 @@ final class CompositePlan {
 
     /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
     /// one, compared with the old (when `tracked`) for damage.
-    private func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
-                       isRoot: Bool = false) -> PlacedNode {
+    func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
+               isRoot: Bool = false) -> PlacedNode {
         if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
             return reuse(old)
         }
@@ -241,7 +241,12 @@ final class CompositePlan {
                 guard let inside = clip.intersection(rect) else { return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart) }
                 clip = inside
             }
-            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip)
+            if let replicator = layer.replicator {
+                placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
+                return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
+            }
+            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
+                                           tint: node.placement.tint)
             node.childPlacement = childPlacement
             // Compared once for all the children.
             let placedAlike = old?.childPlacement == childPlacement
@@ -387,6 +392,7 @@ final class CompositePlan {
                                                                             tx: map.m[6], ty: map.m[7]),
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
         node.below.append(item)
         node.cover(extent)
         return true
@@ -440,6 +446,7 @@ final class CompositePlan {
         var item = CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)
         item.generation = texture.generation
         item.isOffscreen = offscreen
+        item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
         items.append(item)
         node.cover(extent)
     }

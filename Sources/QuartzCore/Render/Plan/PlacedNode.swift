@@ -108,6 +108,8 @@ struct Placement: Equatable {
     var toDevice: CGAffineTransform
     var opacity: CGFloat
     var clip: DeviceRect
+    /// A color multiplier (r, g, b, a) handed down, like opacity: a replicator instance's color.
+    var tint: SIMD4<Double>?
 }
 
 /// A layer's own textures (shadow, body or whole drawing, border), with the look version and
