@@ -33,6 +33,17 @@ static inline uint32_t lamina_multiply_channels(uint32_t x, uint32_t tint) {
     return result;
 }
 
+/// `color` + `under`, each channel saturating at 255 (additive blending; the sum of two
+/// premultiplied colors stays premultiplied).
+static inline uint32_t lamina_add(uint32_t color, uint32_t under) {
+    uint32_t result = 0;
+    for (int k = 0; k < 32; k += 8) {
+        uint32_t v = ((color >> k) & 0xff) + ((under >> k) & 0xff);
+        result |= (v > 255 ? 255 : v) << k;
+    }
+    return result;
+}
+
 /// `color` OVER `under`: color + under × (255 − color's alpha) / 255.
 static inline uint32_t lamina_over(uint32_t color, uint32_t under) {
     uint32_t sa = color >> 24;

@@ -543,6 +543,9 @@ open class CALayer: NSObject {
     /// A `CAReplicatorLayer`'s instance properties for the render side; nil for other layers.
     var renderReplicator: ReplicatorState? { nil }
 
+    /// A `CAEmitterLayer`'s values and cells for the render side; nil for other layers.
+    var renderEmitter: EmitterState? { nil }
+
     /// A subclass's own properties for key-value coding and `init(layer:)`: override to add
     /// entries (and call super).
     open class var keyValueProperties: [String: LayerProperty] { LayerProperty.builtIn }

@@ -42,6 +42,12 @@ void lamina_affine_bilinear_tinted_over(uint32_t *dst, int dst_stride_pixels,
                                         int x0, int y0, int x1, int y1,
                                         const lamina_texture *src, const double inverse[6], uint32_t tint);
 
+/// As `lamina_affine_bilinear_tinted_over`, the samples added to `dst` (each channel saturating):
+/// particles of an emitter in additive render mode.
+void lamina_affine_bilinear_tinted_add(uint32_t *dst, int dst_stride_pixels,
+                                       int x0, int y0, int x1, int y1,
+                                       const lamina_texture *src, const double inverse[6], uint32_t tint);
+
 /// Blends `src` OVER `dst` through a projective map (a layer under perspective), sampled
 /// bilinearly, faded by `alpha`, within [x0, x1)×[y0, y1). `inverse` is the row-vector 3×3 map from
 /// destination pixel coordinates to texel ones: (sx, sy, w) = (x, y, 1)·inverse, then divided by w;

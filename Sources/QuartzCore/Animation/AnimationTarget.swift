@@ -68,6 +68,7 @@ final class SnapshotTarget: AnimationTarget {
             default: return g.endPoint
             }
         case _ where ReplicatorState.keys.contains(key): return snapshot.replicator?.value(forKey: key)
+        case _ where EmitterState.keys.contains(key): return snapshot.emitter?.value(forKey: key)
         default: return nil
         }
     }
@@ -112,6 +113,7 @@ final class SnapshotTarget: AnimationTarget {
             }
             snapshot.content = .gradient(GradientContent(colors: colors, locations: locations, startPoint: start, endPoint: end, type: g.type))
         case _ where ReplicatorState.keys.contains(key): snapshot.replicator?.setValue(value, forKey: key)
+        case _ where EmitterState.keys.contains(key): snapshot.emitter?.setValue(value, forKey: key)
         default: break
         }
     }

@@ -53,6 +53,8 @@ struct LayerSnapshot: Sendable {
     var content: LayerContent?
     /// A `CAReplicatorLayer`'s instance properties (nil for other layers).
     var replicator: ReplicatorState?
+    /// A `CAEmitterLayer`'s values, cells and time (nil for other layers).
+    var emitter: EmitterState?
     /// Back to front, as stored (the renderer orders by zPosition).
     private(set) var sublayers: SublayerList
     /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
@@ -134,6 +136,7 @@ struct LayerSnapshot: Sendable {
         shadowPath = layer.shadowPath
         content = layer.renderContent
         replicator = layer.renderReplicator
+        emitter = layer.renderEmitter
         sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
@@ -149,6 +152,7 @@ struct LayerSnapshot: Sendable {
         let list = sublayers
         needsDisplayWhenAnimated = redraws || list.indices.contains { list[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
+            || emitter?.isRunning == true       // particles move with time
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
@@ -187,6 +191,7 @@ struct LayerSnapshot: Sendable {
         }
         if reordered { result.drawingOrder = Self.drawingOrder(of: result.sublayers) }
         if result.replicator != nil { result.presentReplicatorInstances(from: sublayers, atLocalTime: time) }
+        result.emitter?.time = time
         result.mask = mask.map { $0.presented(atParentTime: time) }
         return result
     }
@@ -202,10 +207,12 @@ struct LayerSnapshot: Sendable {
                                         position: position, zPosition: zPosition, in: parent)
     }
 
-    /// The layer alone, without its sublayers.
+    /// The layer's own drawing alone: without its sublayers, or an emitter's particles (they
+    /// change with time: an item of their own, `EmitterPlacement`).
     mutating func removeSublayers() {
         sublayers = SublayerList()
         drawingOrder = []
+        emitter = nil
     }
 
     private static func drawingOrder(of sublayers: SublayerList) -> [Int] {

@@ -16,6 +16,7 @@ extension LayerSnapshot {
     /// Adds this subtree's animations (mask included) to `schedule`; walks only animated subtrees.
     func addAnimations(to schedule: inout AnimationSchedule, parentTime: LayerTimeMap, atMediaTime t: CFTimeInterval) {
         guard hasAnimations else { return }
+        if emitter?.isRunning == true { schedule.isAnimating = true }   // particles move at every frame
         let time = parentTime.then(timing)
         for box in animations { schedule.add(box.timing, on: time, atMediaTime: t) }
         for index in sublayers.animatedIndices { sublayers[index].addAnimations(to: &schedule, parentTime: time, atMediaTime: t) }

@@ -75,7 +75,8 @@ enum LayerRenderer {
         let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap || masked
         // A leaf's own drawing, placed on whole pixels, is the same from a cached image (faded as
         // one picture, as the transparency layer fades it).
-        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, context.drawings.draw(layer, in: ctx, context: context) { return }
+        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, layer.emitter == nil,
+           context.drawings.draw(layer, in: ctx, context: context) { return }
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
@@ -92,6 +93,7 @@ enum LayerRenderer {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
+        if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }
         if let replicator = layer.replicator {
             drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
         } else {

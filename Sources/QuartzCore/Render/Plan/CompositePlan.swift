@@ -235,6 +235,7 @@ final class CompositePlan {
                 place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
             }
         }
+        if let emitter = layer.emitter { placeParticles(of: layer, emitter, node, toDevice: toDevice, opacity: opacity, scale: scale) }
         if !layer.sublayers.isEmpty {
             var clip = node.placement.clip
             if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
@@ -434,8 +435,8 @@ final class CompositePlan {
 
     /// Places `texture` (drawn in layer coordinates shifted by `origin`: own textures are drawn
     /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip.
-    private func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
-                       toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
+    func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
+               toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
         var placed = texture.toLayer
         if origin != .zero { placed = placed.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)) }
         placed = placed.concatenating(toDevice)

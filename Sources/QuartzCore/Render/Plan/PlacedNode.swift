@@ -33,6 +33,8 @@ final class PlacedNode: @unchecked Sendable {
     var subtreeShadow: (version: UInt64, scale: CGFloat, texture: LayerTexture)?
     /// For a subtree shown through one texture: that texture and what it was made from.
     var group: OffscreenGroup?
+    /// An emitter's particles this frame (`EmitterPlacement`), kept while its items are shown.
+    var particles: LayerTexture?
     /// Whether its children are the last frame's layers in the same order (none came or went).
     var childrenInPlace = false
     /// How it placed its children (a child of a still parent placed the same way needs no
