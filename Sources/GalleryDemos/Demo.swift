@@ -23,6 +23,7 @@ public let demos: [Demo] = [
     Demo(name: "scroll", summary: "a 1000-row list of cards scrolling inside a rounded clip", make: { ScrollingListDemo() }),
     Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
+    Demo(name: "cube", summary: "a cube of transform layers turning in perspective, a small one orbiting it", make: CubeDemo.init),
     Demo(name: "emitters", summary: "particles: confetti spinning down, a fire of added glows with sparks trailing embers", make: EmitterDemo.init),
     Demo(name: "replicators", summary: "activity indicators from replicator layers: a dot loader, a pulse halo, bouncing bars, a colored fan", make: ReplicatorDemo.init),
 ]

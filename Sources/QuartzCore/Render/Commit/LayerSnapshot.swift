@@ -55,6 +55,8 @@ struct LayerSnapshot: Sendable {
     var replicator: ReplicatorState?
     /// A `CAEmitterLayer`'s values, cells and time (nil for other layers).
     var emitter: EmitterState?
+    /// Whether the layer is a `CATransformLayer`.
+    let isTransformLayer: Bool
     /// Back to front, as stored (the renderer orders by zPosition).
     private(set) var sublayers: SublayerList
     /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
@@ -137,6 +139,7 @@ struct LayerSnapshot: Sendable {
         content = layer.renderContent
         replicator = layer.renderReplicator
         emitter = layer.renderEmitter
+        isTransformLayer = layer.isTransformLayer
         sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []

@@ -26,6 +26,10 @@ enum LayerRenderer {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: space)
+        if layer.isTransformLayer, context.rules == .compositor {
+            drawTransformLayer(layer, toTarget: m, in: ctx, context: context)
+            return
+        }
         if !layer.isDoubleSided && m.m33 < 0 { return }
         let h = m.homography
         // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
@@ -49,6 +53,11 @@ enum LayerRenderer {
             return
         }
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.isTransformLayer, context.rules == .compositor {
+            // In its own plane: its leaves in 3D from there.
+            drawTransformLayer(layer, toTarget: CATransform3DIdentity, in: ctx, context: context)
+            return
+        }
         ctx.saveGState()
         defer { ctx.restoreGState() }
         if let mask = layer.mask.first {

@@ -1,5 +1,5 @@
 /// A `CAReplicatorLayer`'s copies drawn by the layer renderer, by the rules its context asks for
-/// (`ReplicatorRules`):
+/// (`RenderRules`):
 /// - `render(in:)`, as Apple's measured: the sublayers repeated `instanceCount` times, the
 ///   instance transform applied about the layer's origin, no instance colors or offsets;
 /// - the compositor's (`CARenderer`, subtrees a window's compositor hands the renderer): about
@@ -9,7 +9,7 @@
 extension LayerRenderer {
     static func drawReplicatorInstances(of layer: LayerSnapshot, _ replicator: ReplicatorState, in ctx: CGContext,
                                         context: RenderContext, reusingDrawings: Bool) {
-        let compositorRules = context.replicatorRules == .compositor
+        let compositorRules = context.rules == .compositor
         var map = CATransform3DIdentity
         let own = layer.sublayerSpace
         for k in 0..<replicator.drawnCount {

@@ -176,6 +176,7 @@ final class CompositePlan {
     private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
         let placement = node.placement
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
         let m = layer.transformToParent(in: placement.space)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         guard let affine = m.planeAffine else {
