@@ -11,8 +11,8 @@ public final class EmitterDemo: DemoView {
         layer.addSublayer(fire())
     }
 
-    /// A white image drawn by `body` in a `size` pixels bitmap.
-    static func sprite(width: Int, height: Int, _ body: (CGContext) -> Void) -> CGImage? {
+    /// An image of `width` × `height` pixels drawn by `body`.
+    public static func sprite(width: Int, height: Int, _ body: (CGContext) -> Void) -> CGImage? {
         guard let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
         else { return nil }
@@ -21,7 +21,7 @@ public final class EmitterDemo: DemoView {
     }
 
     /// A soft white dot: opaque in the middle, fading to nothing at its edge.
-    static let softDot = sprite(width: 32, height: 32) { ctx in
+    public static let softDot = sprite(width: 32, height: 32) { ctx in
         let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1), clear = CGColor(red: 1, green: 1, blue: 1, alpha: 0)
         if let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: [white, clear] as CFArray, locations: [0, 1]) {
             ctx.drawRadialGradient(gradient, startCenter: CGPoint(x: 16, y: 16), startRadius: 0,

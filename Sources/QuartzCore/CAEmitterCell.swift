@@ -88,17 +88,19 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     // MARK: CAMediaTiming (the window of the layer's time in which the cell emits)
 
     /// Defaults to 0.
-    open var beginTime: CFTimeInterval = 0 { didSet { changed() } }
+    open var beginTime: CFTimeInterval = 0 { didSet { beginTime = finite(beginTime, oldValue, "beginTime") } }
     /// Defaults to 0 (emits for as long as the layer lives).
-    open var duration: CFTimeInterval = 0 { didSet { changed() } }
+    open var duration: CFTimeInterval = 0 { didSet { duration = finite(duration, oldValue, "duration") } }
     /// Defaults to 1.
-    open var speed: Float = 1 { didSet { changed() } }
+    open var speed: Float = 1 { didSet { speed = finite(speed, oldValue, "speed") } }
     /// Defaults to 0.
-    open var timeOffset: CFTimeInterval = 0 { didSet { changed() } }
+    open var timeOffset: CFTimeInterval = 0 { didSet { timeOffset = finite(timeOffset, oldValue, "timeOffset") } }
     /// Defaults to 0.
-    open var repeatCount: Float = 0 { didSet { changed() } }
+    open var repeatCount: Float = 0 {
+        didSet { if repeatCount.isNaN { repeatCount = finite(repeatCount, oldValue, "repeatCount") } else { changed() } }
+    }
     /// Defaults to 0.
-    open var repeatDuration: CFTimeInterval = 0 { didSet { changed() } }
+    open var repeatDuration: CFTimeInterval = 0 { didSet { repeatDuration = finite(repeatDuration, oldValue, "repeatDuration") } }
     /// Defaults to false.
     open var autoreverses = false { didSet { changed() } }
     /// Defaults to `.removed`.

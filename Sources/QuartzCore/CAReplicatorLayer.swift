@@ -98,7 +98,17 @@ open class CAReplicatorLayer: CALayer {
 
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging([
-            "instanceCount": .keyPath(\CAReplicatorLayer.instanceCount, animatable: true),
+            // Not `.keyPath`: a boxed NaN or 1e300 must not reach Int(…), which traps.
+            "instanceCount": LayerProperty(get: { ($0 as? CAReplicatorLayer).map { NSNumber(value: $0.instanceCount) } },
+                                           set: { layer, value in
+                                               guard let layer = layer as? CAReplicatorLayer, let n = Boxing.number(value) else { return false }
+                                               guard n.isFinite else {
+                                                   CGDiagnostics.log("CAReplicatorLayer.instanceCount", "\(n) is not a count; kept \(layer.instanceCount).")
+                                                   return true
+                                               }
+                                               layer.instanceCount = Int(min(max(n.rounded(), -1e9), 1e9))
+                                               return true
+                                           }, animatable: true),
             "instanceDelay": .keyPath(\CAReplicatorLayer.instanceDelay, animatable: true),
             "instanceTransform": .keyPath(\CAReplicatorLayer.instanceTransform, animatable: true),
             "instanceColor": .keyPath(\CAReplicatorLayer.instanceColor, animatable: true),

@@ -18,11 +18,13 @@
 //   drag       a commit per frame moving one layer over 1000 still tiles: main and render thread ms
 //   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
 //   scroll     the gallery's 1000-row list scrolling in a rounded clip: fps, p99, fallbacks
+//   particles  10,000 live particles of an emitter (turning, fading sprites) at 1280×720: fps, p99
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
-                                                                 "effects": EffectsSuite.run, "scroll": ScrollSuite.run]
+                                                                 "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
+                                                                 "particles": ParticlesSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")

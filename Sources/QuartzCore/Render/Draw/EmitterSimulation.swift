@@ -142,9 +142,11 @@ enum EmitterSimulation {
             color.w += (random(10) - 0.5) * cell.colorRange.w
             color += cell.colorSpeed * age
             color = color.replacing(with: 0, where: color .< 0).replacing(with: 1, where: color .> 1)
-            if scale > 0, color.w > 0, p.x.isFinite, p.y.isFinite {
-                out.append(Particle(position: CGPoint(x: p.x, y: p.y), z: p.z,
-                                    size: CGSize(width: sprite.size.width * scale, height: sprite.size.height * scale),
+            // Particles out of all reach (a velocity or scale of 1e300) are not drawn: their
+            // extents would overflow what a bitmap or a rectangle can hold.
+            let size = CGSize(width: sprite.size.width * scale, height: sprite.size.height * scale)
+            if scale > 0, color.w > 0, abs(p.x) < 1e9, abs(p.y) < 1e9, size.width < 1e6, size.height < 1e6, spin.isFinite {
+                out.append(Particle(position: CGPoint(x: p.x, y: p.y), z: p.z.isFinite ? p.z : 0, size: size,
                                     angle: spin * age, color: color, birth: birth, sprite: sprite))
                 budget.drawn -= 1
             }
