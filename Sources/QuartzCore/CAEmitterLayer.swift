@@ -215,3 +215,42 @@ open class CAEmitterLayer: CALayer {
                      time: convertTime(CACurrentMediaTime(), from: nil), stoppedEmission: stoppedEmission)
     }
 }
+
+extension CAEmitterLayer {
+    /// The cell a key path names: `NAME` or `NAME.emitterCells.CHILD…` (the path's parts after
+    /// `emitterCells`), and the key left over.
+    func cell(atPath parts: ArraySlice<String>) -> (cell: CAEmitterCell, key: String)? {
+        var cells = emitterCells ?? []
+        var rest = parts
+        while let name = rest.first {
+            guard let cell = cells.first(where: { $0.name == name }) else { return nil }
+            rest = rest.dropFirst()
+            if rest.count >= 3, rest.first == "emitterCells" {
+                cells = cell.emitterCells ?? []
+                rest = rest.dropFirst()
+                continue
+            }
+            guard rest.count == 1, let key = rest.first else { return nil }
+            return (cell, key)
+        }
+        return nil
+    }
+
+    /// `value(forKeyPath: "emitterCells.NAME.key")`, as Core Animation reads a named cell's property.
+    func cellValue(atPath parts: ArraySlice<String>) -> Any? {
+        guard let (cell, key) = cell(atPath: parts) else { return nil }
+        return cell.value(forKey: key)
+    }
+
+    /// `setValue(_:forKeyPath: "emitterCells.NAME.key")`: sets the named cell's property (the way
+    /// Apple code stops or changes one cell). A presentation copy shares the model's cells, so
+    /// it changes nothing there (the render side applies animations of these paths itself).
+    func setCellValue(_ value: Any?, atPath parts: ArraySlice<String>) {
+        guard modelLayer == nil else { return }
+        guard let (cell, key) = cell(atPath: parts) else {
+            CGDiagnostics.log("CAEmitterLayer.setValue(_:forKeyPath:)", "no cell named by 'emitterCells.\(parts.joined(separator: "."))'; unchanged.")
+            return
+        }
+        cell.setValue(value, forKey: key)
+    }
+}

@@ -393,6 +393,37 @@ final class EmitterLayerTests: CompositingTestCase {
         XCTAssertFalse(try XCTUnwrap(RenderTree(emitter([off]))).animationSchedule(atMediaTime: 1000).isAnimating)
     }
 
+    /// Apple code reaches a named cell through key paths: to read it, change it, or animate it.
+    func testNamedCellsByKeyPath() throws {
+        let fire = cell()
+        fire.name = "fire"
+        let ember = cell()
+        ember.name = "ember"
+        fire.emitterCells = [ember]
+        let e = emitter([fire])
+        XCTAssertEqual((e.value(forKeyPath: "emitterCells.fire.birthRate") as? NSNumber)?.floatValue, 10)
+        e.setValue(4, forKeyPath: "emitterCells.fire.birthRate")
+        XCTAssertEqual(fire.birthRate, 4)
+        e.setValue(7, forKeyPath: "emitterCells.fire.emitterCells.ember.velocity")
+        XCTAssertEqual(ember.velocity, 7)
+        let messages = CGDiagnostics.collecting { e.setValue(1, forKeyPath: "emitterCells.smoke.birthRate") }
+        XCTAssertEqual(messages.count, 1, "no such cell: said")
+
+        // Animated on the render side: half way from 4 to 40 a second, 22 a second.
+        let ramp = CABasicAnimation(keyPath: "emitterCells.fire.birthRate")
+        ramp.fromValue = 4
+        ramp.toValue = 40
+        ramp.duration = 2
+        ramp.beginTime = CACurrentMediaTime()
+        e.add(ramp, forKey: "ramp")
+        let tree = try XCTUnwrap(RenderTree(e))
+        let presented = tree.snapshot.presented(atParentTime: 1001)
+        XCTAssertEqual(presented.emitter?.cells.first?.birthRate ?? 0, 22, accuracy: 1e-9)
+        XCTAssertEqual(fire.birthRate, 4, "the model's cell is untouched")
+        _ = try XCTUnwrap(e.presentation())
+        XCTAssertEqual(fire.birthRate, 4, "so is it by a presentation copy")
+    }
+
     /// A change to a cell the layer holds shows at the next commit.
     func testChangingAHeldCellChangesTheNextSnapshot() throws {
         let c = cell()

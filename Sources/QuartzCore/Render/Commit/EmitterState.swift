@@ -68,6 +68,31 @@ struct EmitterState: @unchecked Sendable {
         }
     }
 
+    /// A cell's number by `emitterCells.NAME.key` (nested: `…NAME.emitterCells.CHILD.key`).
+    func cellValue(atPath keyPath: String) -> Any? {
+        let parts = keyPath.split(separator: ".").map(String.init)
+        var cells = cells
+        var i = 1
+        while i + 1 < parts.count, let cell = cells.first(where: { $0.name == parts[i] }) {
+            if i + 2 == parts.count { return cell.value(forKey: parts[i + 1]) }
+            guard parts[i + 1] == "emitterCells" else { return nil }
+            cells = cell.cells
+            i += 2
+        }
+        return nil
+    }
+
+    /// Writes a cell's number by `emitterCells.NAME.key` (an animation of it, at frame time).
+    mutating func setCellValue(_ value: Any?, atPath keyPath: String) {
+        let parts = keyPath.split(separator: ".").map(String.init)
+        func set(_ cells: inout [EmitterCellState], from i: Int) {
+            guard i + 1 < parts.count, let index = cells.firstIndex(where: { $0.name == parts[i] }) else { return }
+            if i + 2 == parts.count { cells[index].setValue(value, forKey: parts[i + 1]); return }
+            if parts[i + 1] == "emitterCells" { set(&cells[index].cells, from: i + 2) }
+        }
+        set(&cells, from: 1)
+    }
+
     mutating func setValue(_ value: Any?, forKey key: String) {
         let number = Boxing.number(value).flatMap { $0.isFinite ? $0 : nil }
         switch key {
@@ -87,6 +112,7 @@ struct EmitterState: @unchecked Sendable {
 
 /// One `CAEmitterCell` as values, with its image as a sprite the kernel samples.
 struct EmitterCellState: @unchecked Sendable {
+    var name: String?
     var isEnabled: Bool
     var birthRate: Double
     var lifetime: Double, lifetimeRange: Double
@@ -108,6 +134,7 @@ struct EmitterCellState: @unchecked Sendable {
     init(_ cell: CAEmitterCell) { self.init(cell, depth: 0) }
 
     private init(_ cell: CAEmitterCell, depth: Int) {
+        name = cell.name
         isEnabled = cell.isEnabled
         birthRate = Double(cell.birthRate)
         lifetime = Double(cell.lifetime)
@@ -135,6 +162,30 @@ struct EmitterCellState: @unchecked Sendable {
         } else {
             cells = (cell.emitterCells ?? []).map { EmitterCellState($0, depth: depth + 1) }
         }
+    }
+
+    /// The numbers animations of `emitterCells.NAME.key` reach on the render side.
+    private nonisolated(unsafe) static let numbers: [String: WritableKeyPath<EmitterCellState, Double>] = [
+        "birthRate": \.birthRate, "lifetime": \.lifetime, "lifetimeRange": \.lifetimeRange,
+        "emissionLatitude": \.latitude, "emissionLongitude": \.longitude, "emissionRange": \.emissionRange,
+        "velocity": \.velocity, "velocityRange": \.velocityRange, "scale": \.scale, "scaleRange": \.scaleRange,
+        "scaleSpeed": \.scaleSpeed, "spin": \.spin, "spinRange": \.spinRange,
+        "xAcceleration": \.acceleration.x, "yAcceleration": \.acceleration.y, "zAcceleration": \.acceleration.z,
+        "redRange": \.colorRange.x, "greenRange": \.colorRange.y, "blueRange": \.colorRange.z, "alphaRange": \.colorRange.w,
+        "redSpeed": \.colorSpeed.x, "greenSpeed": \.colorSpeed.y, "blueSpeed": \.colorSpeed.z, "alphaSpeed": \.colorSpeed.w,
+    ]
+
+    func value(forKey key: String) -> Any? {
+        if key == "color" { return CGColor(red: color.x, green: color.y, blue: color.z, alpha: color.w) }
+        if key == "enabled" { return NSNumber(value: isEnabled) }
+        return Self.numbers[key].map { NSNumber(value: self[keyPath: $0]) }
+    }
+
+    mutating func setValue(_ value: Any?, forKey key: String) {
+        if key == "color" { color = ReplicatorState.rgba(value as? CGColor); return }
+        if key == "enabled" { if let n = Boxing.number(value) { isEnabled = n != 0 }; return }
+        guard let path = Self.numbers[key], let n = Boxing.number(value), n.isFinite else { return }
+        self[keyPath: path] = n
     }
 
     /// The longest a particle of this cell lives (with the layer's lifetime factor).
