@@ -74,7 +74,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     /// Cells each particle of this cell emits. Defaults to nil. Animatable.
     open var emitterCells: [CAEmitterCell]? {
         didSet {
-            for cell in emitterCells ?? [] { cell.owner = self }
+            for cell in emitterCells ?? [] where cell.owner == nil { cell.owner = self }
             changed()
         }
     }

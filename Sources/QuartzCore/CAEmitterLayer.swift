@@ -60,7 +60,9 @@ open class CAEmitterLayer: CALayer {
     /// The cells emitted. Defaults to nil. Setting copies the array, not the cells.
     open var emitterCells: [CAEmitterCell]? {
         didSet {
-            for cell in emitterCells ?? [] { cell.owner = self }
+            // The first layer to hold a cell is told of its changes: a presentation copy, which
+            // shares the model's cells, must not take them over.
+            for cell in emitterCells ?? [] where cell.owner == nil { cell.owner = self }
             didChange("emitterCells", from: oldValue)
         }
     }

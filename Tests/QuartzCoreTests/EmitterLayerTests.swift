@@ -431,6 +431,10 @@ final class EmitterLayerTests: CompositingTestCase {
         XCTAssertEqual(LayerSnapshot(e).emitter?.cells.first?.birthRate, 10)
         c.birthRate = 3
         XCTAssertEqual(LayerSnapshot(e).emitter?.cells.first?.birthRate, 3)
+        // A presentation copy shares the cells without taking them over.
+        _ = try XCTUnwrap(e.presentation())
+        c.birthRate = 5
+        XCTAssertEqual(LayerSnapshot(e).emitter?.cells.first?.birthRate, 5)
     }
 }
 
