@@ -26,6 +26,9 @@ public let demos: [Demo] = [
          make: TiledMapDemo.init),
     Demo(name: "filters", summary: "Core Image filters: a frosted-glass panel to drag over moving tiles, a board of blend modes", make: FiltersDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
+    Demo(name: "cube", summary: "a cube of transform layers turning in perspective, a small one orbiting it", make: CubeDemo.init),
+    Demo(name: "emitters", summary: "particles: confetti spinning down, a fire of added glows with sparks trailing embers", make: EmitterDemo.init),
+    Demo(name: "replicators", summary: "activity indicators from replicator layers: a dot loader, a pulse halo, bouncing bars, a colored fan", make: ReplicatorDemo.init),
 ]
 
 /// A demo view: switches demos with the arrow keys, prints its layer tree with t (see

@@ -22,12 +22,14 @@
 //   tiles      the gallery's tiled map zoomed and dragged (window only): the longest main-thread stall while tiles draw
 //   frost      a 600×400 frosted panel (CIGaussianBlur radius 20) over an animated 1280×720 scene; the blur
 //              kernel alone beside pixman's separable convolution
+//   particles  10,000 live particles of an emitter (turning, fading sprites) at 1280×720: fps, p99
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
                                                                  "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
-                                                                 "tiles": TiledSuite.run, "frost": FrostSuite.run]
+                                                                 "tiles": TiledSuite.run, "frost": FrostSuite.run,
+                                                                 "particles": ParticlesSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")

@@ -38,6 +38,8 @@ struct LayerSnapshot: Sendable {
     var shadowOpacity: CGFloat
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
+    /// Whether the layer is a `CATransformLayer`.
+    let isTransformLayer: Bool
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
     /// (a custom property): those frames need the main thread's `presentation()`.
     var needsDisplayWhenAnimated: Bool
@@ -135,6 +137,16 @@ struct LayerSnapshot: Sendable {
         get { references.values.compositingFilter }
         set { change { $0.compositingFilter = newValue } }
     }
+    /// A `CAReplicatorLayer`'s instance properties (nil for other layers).
+    var replicator: ReplicatorState? {
+        get { references.values.replicator }
+        set { change { $0.replicator = newValue } }
+    }
+    /// A `CAEmitterLayer`'s values, cells and time (nil for other layers).
+    var emitter: EmitterState? {
+        get { references.values.emitter }
+        set { change { $0.emitter = newValue } }
+    }
     /// A `CATiledLayer`'s finished tiles, placed apart from its own texture (`TiledContent`).
     var tiles: TiledContent? {
         get { references.values.tiles }
@@ -167,6 +179,8 @@ struct LayerSnapshot: Sendable {
             var filters: [FilterRecipe]
             var backgroundFilters: [FilterRecipe]
             var compositingFilter: FilterRecipe?
+            var replicator: ReplicatorState?
+            var emitter: EmitterState?
         }
 
         let values: Values
@@ -266,7 +280,8 @@ struct LayerSnapshot: Sendable {
             sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
             transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles,
             filters: LayerFilters.recipes(layer.filters), backgroundFilters: LayerFilters.recipes(layer.backgroundFilters),
-            compositingFilter: compositingFilter))
+            compositingFilter: compositingFilter, replicator: layer.renderReplicator, emitter: layer.renderEmitter))
+        isTransformLayer = layer.isTransformLayer
         animatesLook = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
@@ -276,6 +291,7 @@ struct LayerSnapshot: Sendable {
         needsDisplayWhenAnimated = redraws || sublayers.indices.contains { sublayers[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
             || tiles?.isFading == true
+            || emitter?.isRunning == true       // particles move with time
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
@@ -317,6 +333,8 @@ struct LayerSnapshot: Sendable {
             result.sublayers = list
             if reordered { result.drawingOrder = Self.drawingOrder(of: list) }
         }
+        if replicator != nil { result.presentReplicatorInstances(from: sublayers, atLocalTime: time) }
+        if emitter != nil { result.emitter?.time = time }
         if !mask.isEmpty { result.mask = mask.map { $0.presented(atParentTime: time) } }
         return result
     }
@@ -332,11 +350,13 @@ struct LayerSnapshot: Sendable {
                                         position: position, zPosition: zPosition, in: parent)
     }
 
-    /// The layer alone, without its sublayers.
+    /// The layer's own drawing alone: without its sublayers, or an emitter's particles (they
+    /// change with time: an item of their own, `EmitterPlacement`).
     mutating func removeSublayers() {
         change {
             $0.sublayers = SublayerList()
             $0.drawingOrder = []
+            $0.emitter = nil
         }
     }
 

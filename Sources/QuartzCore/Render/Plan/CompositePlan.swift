@@ -21,7 +21,7 @@ final class CompositePlan {
     /// where to report damage and fallbacks.
     private let cache: TextureCache
     private let screen: DeviceRect
-    private let damage: Damage?
+    let damage: Damage?
     private let groups: GroupCompositor
     /// Subtrees drawn by the layer renderer this frame because items could not show them.
     private(set) var fallbacks: [Fallback] = []
@@ -48,8 +48,8 @@ final class CompositePlan {
 
     /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
     /// one, compared with the old (when `tracked`) for damage.
-    private func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
-                       isRoot: Bool = false) -> PlacedNode {
+    func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
+               isRoot: Bool = false) -> PlacedNode {
         if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
             return reuse(old)
         }
@@ -178,6 +178,7 @@ final class CompositePlan {
     private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
         let placement = node.placement
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
         let m = layer.transformToParent(in: placement.space)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         guard let affine = m.planeAffine else {
@@ -241,13 +242,19 @@ final class CompositePlan {
             }
         }
         if let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
+        if let emitter = layer.emitter { placeParticles(of: layer, emitter, node, toDevice: toDevice, opacity: opacity, scale: scale) }
         if !layer.sublayers.isEmpty {
             var clip = node.placement.clip
             if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
                 guard let inside = clip.intersection(rect) else { return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart) }
                 clip = inside
             }
-            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip)
+            if let replicator = layer.replicator {
+                placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
+                return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
+            }
+            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
+                                           tint: node.placement.tint)
             node.childPlacement = childPlacement
             // Compared once for all the children.
             let placedAlike = old?.childPlacement == childPlacement
@@ -397,6 +404,7 @@ final class CompositePlan {
                                                                             tx: map.m[6], ty: map.m[7]),
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
         node.below.append(item)
         node.cover(extent)
         return true
@@ -438,8 +446,8 @@ final class CompositePlan {
 
     /// Places `texture` (drawn in layer coordinates shifted by `origin`: own textures are drawn
     /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip.
-    private func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
-                       toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
+    func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
+               toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
         var placed = texture.toLayer
         if origin != .zero { placed = placed.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)) }
         placed = placed.concatenating(toDevice)
@@ -450,6 +458,7 @@ final class CompositePlan {
         var item = CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)
         item.generation = texture.generation
         item.isOffscreen = offscreen
+        item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
         items.append(item)
         node.cover(extent)
     }

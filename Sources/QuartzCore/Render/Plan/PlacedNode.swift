@@ -35,6 +35,8 @@ final class PlacedNode: @unchecked Sendable {
     var group: OffscreenGroup?
     /// A `CATiledLayer`'s tiles, which its items show (kept here: items do not retain textures).
     var tiles: TiledContent?
+    /// An emitter's particles this frame (`EmitterPlacement`), kept while its items are shown.
+    var particles: LayerTexture?
     /// Whether its children are the last frame's layers in the same order (none came or went).
     var childrenInPlace = false
     /// How it placed its children (a child of a still parent placed the same way needs no
@@ -113,16 +115,20 @@ final class Placement: Equatable, @unchecked Sendable {
     let toDevice: CGAffineTransform
     let opacity: CGFloat
     let clip: DeviceRect
+    /// A color multiplier (r, g, b, a) handed down, like opacity: a replicator instance's color.
+    let tint: SIMD4<Double>?
 
-    init(space: LayerGeometry.SublayerSpace?, toDevice: CGAffineTransform, opacity: CGFloat, clip: DeviceRect) {
+    init(space: LayerGeometry.SublayerSpace?, toDevice: CGAffineTransform, opacity: CGFloat, clip: DeviceRect,
+         tint: SIMD4<Double>? = nil) {
         self.space = space
         self.toDevice = toDevice
         self.opacity = opacity
         self.clip = clip
+        self.tint = tint
     }
 
     static func == (a: Placement, b: Placement) -> Bool {
-        a === b || (a.toDevice == b.toDevice && a.opacity == b.opacity && a.clip == b.clip && a.space == b.space)
+        a === b || (a.toDevice == b.toDevice && a.opacity == b.opacity && a.clip == b.clip && a.tint == b.tint && a.space == b.space)
     }
 }
 
