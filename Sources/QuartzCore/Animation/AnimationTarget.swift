@@ -67,7 +67,7 @@ final class SnapshotTarget: AnimationTarget {
             case "startPoint": return g.startPoint
             default: return g.endPoint
             }
-        default: return nil
+        default: return snapshot.content?.value(forKey: key)
         }
     }
 
@@ -110,7 +110,7 @@ final class SnapshotTarget: AnimationTarget {
             default: if let v = value as? CGPoint { end = v }
             }
             snapshot.content = .gradient(GradientContent(colors: colors, locations: locations, startPoint: start, endPoint: end, type: g.type))
-        default: break
+        default: snapshot.content?.setValue(value, forKey: key)
         }
     }
 }
