@@ -2,21 +2,75 @@
 /// `strokeEnd` stroked. A value of the snapshot (`LayerContent.shape`), so that animations of
 /// its numbers and colors are evaluated on the render thread like any other property.
 struct ShapeContent: Hashable, Sendable {
-    var path: CGPath?
+    var path: CGPath? { didSet { measurePath() } }
     var fillColor: CGColor?
     var fillRule: CAShapeLayerFillRule
     var strokeColor: CGColor?
     var strokeStart: CGFloat
     var strokeEnd: CGFloat
-    var lineWidth: CGFloat
-    var miterLimit: CGFloat
-    var lineCap: CAShapeLayerLineCap
-    var lineJoin: CAShapeLayerLineJoin
+    var lineWidth: CGFloat { didSet { measureStroke() } }
+    var miterLimit: CGFloat { didSet { measureStroke() } }
+    var lineCap: CAShapeLayerLineCap { didSet { measureStroke() } }
+    var lineJoin: CAShapeLayerLineJoin { didSet { measureStroke() } }
     var lineDashPhase: CGFloat
     var lineDashPattern: [CGFloat]?
     /// Added to the path's coordinates when drawing: a texture drawn with the bounds' origin at
     /// zero shifts the shape with it (`movedToOrigin(from:)`).
     var offset = CGPoint.zero
+
+    // Worked out when the path or the stroke's parameters change, not at every look-up: looks
+    // are hashed and measured several times a frame for each animated shape.
+    /// The path's hash (looks hash it instead of its elements).
+    private(set) var pathHash = 0
+    /// The path's curves' box.
+    private(set) var pathBox = CGRect.null
+    /// How far the stroke reaches from the path (see `measureStroke`).
+    private(set) var strokeReach: CGFloat = 0
+
+    init(path: CGPath?, fillColor: CGColor?, fillRule: CAShapeLayerFillRule, strokeColor: CGColor?, strokeStart: CGFloat,
+         strokeEnd: CGFloat, lineWidth: CGFloat, miterLimit: CGFloat, lineCap: CAShapeLayerLineCap, lineJoin: CAShapeLayerLineJoin,
+         lineDashPhase: CGFloat, lineDashPattern: [CGFloat]?) {
+        self.path = path
+        self.fillColor = fillColor
+        self.fillRule = fillRule
+        self.strokeColor = strokeColor
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+        self.lineWidth = lineWidth
+        self.miterLimit = miterLimit
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.lineDashPhase = lineDashPhase
+        self.lineDashPattern = lineDashPattern
+        measurePath()
+    }
+
+    private mutating func measurePath() {
+        pathHash = path?.hashValue ?? 0
+        pathBox = path?.boundingBoxOfPath ?? .null
+        measureStroke()
+    }
+
+    /// How far the stroke can reach from the path: half the width, times the longest miter at a
+    /// corner of the path (within `miterLimit`), or √2 for square caps (a cut by strokeStart or
+    /// strokeEnd can put a cap anywhere), and a pixel for antialiasing.
+    private mutating func measureStroke() {
+        var factor: CGFloat = lineCap == .square ? 2.squareRoot() : 1
+        if lineJoin == .miter, miterLimit > 1, let path { factor = max(factor, ShapeCorners.longestMiter(of: path, limit: miterLimit)) }
+        strokeReach = max(lineWidth, 0) / 2 * factor + 1
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(pathHash)
+        hasher.combine(fillColor)
+        hasher.combine(strokeColor)
+        hasher.combine(strokeStart)
+        hasher.combine(strokeEnd)
+        hasher.combine(lineWidth)
+        hasher.combine(lineDashPhase)
+        hasher.combine(offset.x)
+        hasher.combine(offset.y)
+    }
 
     /// The keys of the properties that animate (and that `value(forKey:)` reads).
     static let animatableKeys: Set<String> = ["path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth",
@@ -36,21 +90,9 @@ struct ShapeContent: Hashable, Sendable {
     /// reach of its stroke (half the width; more at miter joins and square caps). Null when it
     /// paints nothing.
     var extent: CGRect {
-        guard let path, fills || strokes else { return .null }
-        let box = path.boundingBoxOfPath
-        guard !box.isNull, box.isFiniteRect else { return .null }
-        let grown = strokes ? box.insetBy(dx: -strokeReach, dy: -strokeReach) : box
+        guard fills || strokes, !pathBox.isNull, pathBox.isFiniteRect else { return .null }
+        let grown = strokes ? pathBox.insetBy(dx: -strokeReach, dy: -strokeReach) : pathBox
         return grown.offsetBy(dx: offset.x, dy: offset.y)
-    }
-
-    /// How far the stroke can reach from the path: half the width, times the longest miter at a
-    /// corner of the path (within `miterLimit`), or √2 for square caps (a cut by strokeStart or
-    /// strokeEnd can put a cap anywhere).
-    private var strokeReach: CGFloat {
-        let half = lineWidth / 2
-        var factor: CGFloat = lineCap == .square ? 2.squareRoot() : 1
-        if lineJoin == .miter, miterLimit > 1, let path { factor = max(factor, ShapeCorners.longestMiter(of: path, limit: miterLimit)) }
-        return half * factor + 1       // a pixel for antialiasing
     }
 
     /// The dash lengths to stroke with; nil for a solid stroke (also for a bad pattern, which

@@ -10,11 +10,14 @@
 /// that shows it may still be compared with (the last frame's items name their texture and
 /// generation: `CompositeItem.looksLike`).
 final class AnimatedTextures {
-    private var current: [LayerTexture.Look: LayerTexture] = [:]
-    /// The looks this frame asked for (they stay current next frame).
-    private var shownNow = Set<LayerTexture.Look>()
-    /// The looks the last frame asked for.
-    private var shownBefore = Set<LayerTexture.Look>()
+    /// A texture and the last frame that showed its look.
+    private final class Entry {
+        let texture: LayerTexture
+        var shown: Int
+        init(_ texture: LayerTexture, shown: Int) { self.texture = texture; self.shown = shown }
+    }
+
+    private var current: [LayerTexture.Look: Entry] = [:]
     private var spares: [PixelSize: [(texture: LayerTexture, since: Int)]] = [:]
     private var frame = 0
     /// Bitmaps made so far (the pool's growth; for tests).
@@ -36,8 +39,10 @@ final class AnimatedTextures {
     /// else a new one. `rect` is what it covers (layer coordinates, padding excluded).
     func texture(for look: LayerTexture.Look, covering rect: CGRect, scale: CGFloat,
                  draw: (CGContext) -> Void) -> LayerTexture? {
-        shownNow.insert(look)
-        if let texture = current[look] { return texture }
+        if let entry = current[look] {
+            entry.shown = frame
+            return entry.texture
+        }
         let padded = LayerTexture.padded(rect, scale: scale)
         // Checked before Int32(…), which traps past its range (a texture this large is never made).
         let w = (padded.width * scale).rounded(.up), h = (padded.height * scale).rounded(.up)
@@ -45,29 +50,27 @@ final class AnimatedTextures {
         let size = PixelSize(width: Int32(w), height: Int32(h))
         if var list = spares[size], let spare = list.popLast() {
             spares[size] = list.isEmpty ? nil : list
-            let drawn = spare.texture.redraw(covering: rect, scale: scale, draw)
-            if drawn {
+            if spare.texture.redraw(covering: rect, scale: scale, draw) {
                 redrawn += 1
-                current[look] = spare.texture
+                current[look] = Entry(spare.texture, shown: frame)
                 return spare.texture
             }
         }
         guard let texture = LayerTexture(covering: rect, scale: scale, draw: draw) else { return nil }
         made += 1
-        current[look] = texture
+        current[look] = Entry(texture, shown: frame)
         return texture
     }
 
     /// Ends a frame: looks shown in neither this frame nor the last give their textures up as spares.
     func endFrame() {
-        frame += 1
-        for (look, texture) in current where !shownNow.contains(look) && !shownBefore.contains(look) {
-            current[look] = nil
-            let size = PixelSize(width: texture.width, height: texture.height)
-            spares[size, default: []].append((texture, frame))
+        var stale: [LayerTexture.Look] = []
+        for (look, entry) in current where entry.shown < frame - 1 {
+            stale.append(look)
+            spares[PixelSize(width: entry.texture.width, height: entry.texture.height), default: []].append((entry.texture, frame))
         }
-        shownBefore = shownNow
-        shownNow.removeAll(keepingCapacity: true)
+        for look in stale { current[look] = nil }
+        frame += 1
         if frame % 30 == 0 {
             for (size, list) in spares {
                 let kept = list.filter { frame - $0.since <= Self.spareFrames }
