@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         // Core Text on Pango (layout, shaping through HarfBuzz, fallback through fontconfig).
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CPixman", "CLaminaKernels"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreText", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),

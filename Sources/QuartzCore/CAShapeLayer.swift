@@ -65,20 +65,20 @@ open class CAShapeLayer: CALayer {
     /// Where the stroke starts, as a fraction of the path's length (drawn clamped to 0…1).
     /// Defaults to 0. Animatable.
     open var strokeStart: CGFloat = 0 {
-        didSet { didChange("strokeStart", from: oldValue); strokeStart = Self.finite(strokeStart, old: oldValue, "strokeStart") }
+        didSet { if Self.refuses(strokeStart, old: oldValue, "strokeStart") { strokeStart = oldValue } else { didChange("strokeStart", from: oldValue) } }
     }
     /// Where the stroke ends, as a fraction of the path's length (drawn clamped to 0…1).
     /// Defaults to 1. Animatable.
     open var strokeEnd: CGFloat = 1 {
-        didSet { didChange("strokeEnd", from: oldValue); strokeEnd = Self.finite(strokeEnd, old: oldValue, "strokeEnd") }
+        didSet { if Self.refuses(strokeEnd, old: oldValue, "strokeEnd") { strokeEnd = oldValue } else { didChange("strokeEnd", from: oldValue) } }
     }
     /// The stroke's width (a negative width strokes nothing). Defaults to 1. Animatable.
     open var lineWidth: CGFloat = 1 {
-        didSet { didChange("lineWidth", from: oldValue); lineWidth = Self.finite(lineWidth, old: oldValue, "lineWidth") }
+        didSet { if Self.refuses(lineWidth, old: oldValue, "lineWidth") { lineWidth = oldValue } else { didChange("lineWidth", from: oldValue) } }
     }
     /// Miter joins longer than this many half line widths are beveled. Defaults to 10. Animatable.
     open var miterLimit: CGFloat = 10 {
-        didSet { didChange("miterLimit", from: oldValue); miterLimit = Self.finite(miterLimit, old: oldValue, "miterLimit") }
+        didSet { if Self.refuses(miterLimit, old: oldValue, "miterLimit") { miterLimit = oldValue } else { didChange("miterLimit", from: oldValue) } }
     }
     /// Defaults to `.butt`.
     open var lineCap = CAShapeLayerLineCap.butt {
@@ -90,7 +90,7 @@ open class CAShapeLayer: CALayer {
     }
     /// How far into the dash pattern the stroke starts. Defaults to 0. Animatable.
     open var lineDashPhase: CGFloat = 0 {
-        didSet { didChange("lineDashPhase", from: oldValue); lineDashPhase = Self.finite(lineDashPhase, old: oldValue, "lineDashPhase") }
+        didSet { if Self.refuses(lineDashPhase, old: oldValue, "lineDashPhase") { lineDashPhase = oldValue } else { didChange("lineDashPhase", from: oldValue) } }
     }
     /// Alternating painted and unpainted lengths of the stroke; nil (or empty) strokes solid.
     /// Copied when set. A pattern with a negative or non-finite length, or none above zero,
@@ -116,11 +116,12 @@ open class CAShapeLayer: CALayer {
         super.init(coder: coder)
     }
 
-    /// Non-finite numbers keep the old value, with one message.
-    private static func finite(_ value: CGFloat, old: CGFloat, _ name: String) -> CGFloat {
-        if value.isFinite { return value }
+    /// Whether `value` is refused: a non-finite number keeps the old value, with one message,
+    /// before the change is reported (no redraw, no animation toward it).
+    private static func refuses(_ value: CGFloat, old: CGFloat, _ name: String) -> Bool {
+        if value.isFinite { return false }
         CGDiagnostics.log("CAShapeLayer.\(name)", "\(value) is not finite; kept \(old).")
-        return old
+        return true
     }
 
     /// The defaults of the shape properties (key-value names), then CALayer's.
