@@ -22,6 +22,7 @@ public let demos: [Demo] = [
     Demo(name: "layout", summary: "constraints and autoresizing: resize the window", make: LayoutDemo.init),
     Demo(name: "scroll", summary: "a 1000-row list of cards scrolling inside a rounded clip", make: { ScrollingListDemo() }),
     Demo(name: "spinners", summary: "activity indicators made of shape layers: strokes, dashes and paths animating", make: SpinnersDemo.init),
+    Demo(name: "labels", summary: "text layers: a typewriter, a justified paragraph, truncation, alignment, attributed strings", make: LabelsDemo.init),
     Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
 ]
