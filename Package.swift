@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
         // Core Image's filters on the CPU (premultiplied BGRA kernels of our own).
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CPixman", "CLaminaKernels"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),

@@ -21,6 +21,8 @@ public let demos: [Demo] = [
     Demo(name: "lab", summary: "the interaction lab: drag and fling, hover, pinch (Ctrl+scroll), rotate (Shift+drag), the hit-test chain live", make: InteractionLabDemo.init),
     Demo(name: "layout", summary: "constraints and autoresizing: resize the window", make: LayoutDemo.init),
     Demo(name: "scroll", summary: "a 1000-row list of cards scrolling inside a rounded clip", make: { ScrollingListDemo() }),
+    Demo(name: "spinners", summary: "activity indicators made of shape layers: strokes, dashes and paths animating", make: SpinnersDemo.init),
+    Demo(name: "labels", summary: "text layers: a typewriter, a justified paragraph, truncation, alignment, attributed strings", make: LabelsDemo.init),
     Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
     Demo(name: "tiles", summary: "a 16384-point map in a CATiledLayer: scroll to zoom, drag to pan, tiles drawn on background threads",
          make: TiledMapDemo.init),

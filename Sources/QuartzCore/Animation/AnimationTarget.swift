@@ -74,7 +74,7 @@ final class SnapshotTarget: AnimationTarget {
             }
         case _ where ReplicatorState.keys.contains(key): return snapshot.replicator?.value(forKey: key)
         case _ where EmitterState.keys.contains(key): return snapshot.emitter?.value(forKey: key)
-        default: return nil
+        default: return snapshot.content?.value(forKey: key)
         }
     }
 
@@ -122,7 +122,7 @@ final class SnapshotTarget: AnimationTarget {
             snapshot.content = .gradient(GradientContent(colors: colors, locations: locations, startPoint: start, endPoint: end, type: g.type))
         case _ where ReplicatorState.keys.contains(key): snapshot.replicator?.setValue(value, forKey: key)
         case _ where EmitterState.keys.contains(key): snapshot.emitter?.setValue(value, forKey: key)
-        default: break
+        default: snapshot.content?.setValue(value, forKey: key)
         }
     }
 }

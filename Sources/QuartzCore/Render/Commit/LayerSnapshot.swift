@@ -394,10 +394,47 @@ struct AnimationBox: @unchecked Sendable {
 /// Content that a layer subclass draws itself.
 enum LayerContent: Hashable, Sendable {
     case gradient(GradientContent)
+    /// A shape layer's path, filled and stroked; it may reach past the bounds.
+    case shape(ShapeContent)
 
     func draw(in ctx: CGContext, bounds: CGRect, shape: CGPath) {
         switch self {
         case .gradient(let gradient): gradient.draw(in: ctx, bounds: bounds, shape: shape)
+        case .shape(let content): content.draw(in: ctx)
+        }
+    }
+
+    /// What it draws beyond the bounds, in layer coordinates (null: nothing; the layer's own
+    /// extent is the bounds joined with it).
+    var overflow: CGRect {
+        switch self {
+        case .gradient: return .null
+        case .shape(let content): return content.extent
+        }
+    }
+
+    /// The same content for the layer's bounds moved from `origin` to zero (own textures are drawn so).
+    func movedToOrigin(from origin: CGPoint) -> LayerContent {
+        switch self {
+        case .gradient: return self
+        case .shape(let content): return .shape(content.movedToOrigin(from: origin))
+        }
+    }
+
+    /// An animated property of the content, by Core Animation's key (nil: not one of its keys).
+    func value(forKey key: String) -> Any? {
+        switch self {
+        case .gradient: return nil
+        case .shape(let content): return content.value(forKey: key)
+        }
+    }
+
+    mutating func setValue(_ value: Any?, forKey key: String) {
+        switch self {
+        case .gradient: break
+        case .shape(var content):
+            content.setValue(value, forKey: key)
+            self = .shape(content)
         }
     }
 }

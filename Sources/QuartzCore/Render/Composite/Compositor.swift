@@ -44,6 +44,8 @@ package final class Compositor: @unchecked Sendable {
 
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
     package private(set) var texturesDrawn = 0
+    /// Layer textures held by the cache now.
+    package var texturesHeld: Int { cache.count }
     /// The subtrees the last frame had the layer renderer draw because items could not show
     /// them (none in a tree the compositor places fully), as messages.
     package private(set) var lastFallbacks: [String] = []
@@ -72,7 +74,7 @@ package final class Compositor: @unchecked Sendable {
         guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
-        let before = cache.count
+        let before = cache.drawn
         let presented: LayerSnapshot
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
             (presented, evaluationSeconds) = early.result()
@@ -92,7 +94,7 @@ package final class Compositor: @unchecked Sendable {
         let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
         let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
-        texturesDrawn += max(cache.count - before, 0)
+        texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
