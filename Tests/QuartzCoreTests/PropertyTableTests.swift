@@ -23,11 +23,24 @@ final class PropertyTableTests: CompositingTestCase {
         "rasterizationScale": 0.25, "shadowColor": CGColor(red: 0, green: 0, blue: 1, alpha: 1), "shadowOpacity": 0.2,
         "shadowOffset": CGSize(width: 9, height: 9), "shadowRadius": 9.0,
         "shadowPath": CGPath(rect: CGRect(x: -10, y: -10, width: 30, height: 30), transform: nil),
+        "filters": [CIFilter(name: "CIColorInvert")!],
+        "backgroundFilters": [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 6])!],
+        "compositingFilter": "differenceBlendMode",
         "contents": PropertyTableTests.image(20, 20, CGColor(red: 0.2, green: 0.9, blue: 0.9, alpha: 0.6)),
         // CAGradientLayer
         "colors": [CGColor(red: 0, green: 1, blue: 0, alpha: 1), CGColor(red: 1, green: 0, blue: 1, alpha: 1)],
         "locations": [NSNumber(value: 0.3), NSNumber(value: 0.6)], "startPoint": CGPoint(x: 0, y: 0),
         "endPoint": CGPoint(x: 0, y: 1), "type": "radial",
+        // CAShapeLayer (over the stroked path of `classes`)
+        "path": CGPath(ellipseIn: CGRect(x: 10, y: 10, width: 60, height: 40), transform: nil),
+        "fillColor": CGColor(red: 0, green: 0.7, blue: 0.7, alpha: 1), "fillRule": "even-odd",
+        "strokeColor": CGColor(red: 0, green: 0, blue: 0, alpha: 1), "strokeStart": 0.3, "strokeEnd": 0.5,
+        "lineWidth": 9.0, "miterLimit": 1.0, "lineCap": "round", "lineJoin": "bevel", "lineDashPhase": 4.0,
+        "lineDashPattern": [NSNumber(value: 6), NSNumber(value: 3)],
+        // CATextLayer
+        "string": "Another string", "font": "Courier", "fontSize": 20.0,
+        "foregroundColor": CGColor(red: 0.8, green: 0, blue: 0, alpha: 1), "wrapped": true,
+        "truncationMode": "end", "alignmentMode": "right",
     ]
 
     /// Keys whose change the test scene cannot show, and why. Everything else a row says affects
@@ -39,6 +52,8 @@ final class PropertyTableTests: CompositingTestCase {
         "allowsEdgeAntialiasing": "edges are always antialiased (as on macOS; iOS's default differs only for transformed layers)",
         "edgeAntialiasingMask": "edges are always antialiased",
         "mask": "a tree change, tested by the render-tree tests", "sublayers": "a tree change, tested by the render-tree tests",
+        "lineDashPhase": "the dash pattern is nil here: a phase moves nothing",
+        "allowsFontSubpixelQuantization": "no subpixel positioning to quantize",
     ]
 
     /// A translucent image with an opaque stripe, `width` × `height` pixels.
@@ -65,6 +80,12 @@ final class PropertyTableTests: CompositingTestCase {
         },
         "magnificationFilter": { $0.contentsGravity = .resize },        // 20 pixels shown over 100 points
         "rasterizationScale": { $0.shouldRasterize = true },
+        "backgroundFilters": { layer in                                   // something behind it to blur
+            let stripes = CALayer()
+            stripes.frame = layer.frame.insetBy(dx: -10, dy: -10)
+            stripes.contents = image(24, 24, CGColor(red: 1, green: 1, blue: 1, alpha: 1))
+            layer.superlayer?.insertSublayer(stripes, below: layer)
+        },
         "shouldRasterize": { $0.rasterizationScale = 0.5 },             // rasterized coarser than it is shown
         // With a border, the renderer fades background, border and sublayers as one picture anyway.
         "allowsGroupOpacity": { $0.borderWidth = 0 },
@@ -79,7 +100,9 @@ final class PropertyTableTests: CompositingTestCase {
         root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.9, alpha: 1)
         layer.frame = CGRect(x: 60, y: 40, width: 100, height: 70)
         layer.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: 0.8, alpha: 0.8)
-        layer.contents = Self.image(20, 20, CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.6))
+        if !(layer is CATextLayer) {                   // a text layer's contents are its text
+            layer.contents = Self.image(20, 20, CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.6))
+        }
         layer.contentsGravity = .center
         layer.cornerRadius = 12
         layer.borderWidth = 2
@@ -116,6 +139,37 @@ final class PropertyTableTests: CompositingTestCase {
     nonisolated(unsafe) static let classes = [
         LayerClass(type: CALayer.self, make: { CALayer() }, copy: { CALayer(layer: $0) }),
         LayerClass(type: CAGradientLayer.self, make: { CAGradientLayer() }, copy: { CAGradientLayer(layer: $0) }),
+        LayerClass(type: CAShapeLayer.self, make: {
+            let shape = CAShapeLayer()                      // a path with a stroke, for the stroke's keys to show
+            let path = CGMutablePath()                     // a pentagram: its middle is wound twice
+            let points = (0..<5).map { k in
+                let angle = -CGFloat.pi / 2 + CGFloat(k) * 4 * .pi / 5
+                return CGPoint(x: 45 + 30 * cos(angle), y: 35 + 30 * sin(angle))
+            }
+            path.addLines(between: points)
+            path.closeSubpath()
+            shape.path = path
+            shape.strokeColor = CGColor(red: 0.6, green: 0, blue: 0.4, alpha: 1)
+            shape.lineWidth = 5
+            shape.strokeEnd = 0.9
+            return shape
+        }, copy: { CAShapeLayer(layer: $0) }),
+        LayerClass(type: CATextLayer.self, make: {
+            let text = CATextLayer()
+            text.string = "Lamina draws text for layers"
+            text.fontSize = 14
+            text.foregroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+            return text
+        }, copy: { CATextLayer(layer: $0) }),
+    ]
+
+    /// Every layer class, for the facts that need no picture (copies, defaults, versions).
+    nonisolated(unsafe) static let allClasses = classes + [
+        LayerClass(type: CAScrollLayer.self, make: { CAScrollLayer() }, copy: { CAScrollLayer(layer: $0) }),
+        LayerClass(type: CAReplicatorLayer.self, make: { CAReplicatorLayer() }, copy: { CAReplicatorLayer(layer: $0) }),
+        LayerClass(type: CAEmitterLayer.self, make: { CAEmitterLayer() }, copy: { CAEmitterLayer(layer: $0) }),
+        LayerClass(type: CATransformLayer.self, make: { CATransformLayer() }, copy: { CATransformLayer(layer: $0) }),
+        LayerClass(type: CATiledLayer.self, make: { CATiledLayer() }, copy: { CATiledLayer(layer: $0) }),
     ]
 
     /// Every row that says it affects the screen changes a window's next frame, composited
@@ -137,12 +191,16 @@ final class PropertyTableTests: CompositingTestCase {
                 let root = scene(for: layer, shadow: key.hasPrefix("shadow"))
                 Self.setups[key]?(layer)
                 CATransaction.flush()
+                root.prepareForRendering()                          // a window's commit: layout and display passes
                 let compositor = Compositor(), ctx = target()
                 XCTAssertNotNil(composited(root, with: compositor, into: ctx))
                 let before = pixels(of: ctx)
                 CATransaction.begin()
                 CATransaction.setDisableActions(true)
                 layer.setValue(sample, forKey: key)
+                // Redrawn contents would cross-fade in (contents animate implicitly), and the
+                // test's clock stands still: no actions for the display pass either.
+                root.prepareForRendering()
                 CATransaction.commit()
                 XCTAssertNotNil(composited(root, with: compositor, into: ctx))
                 let changed = zip(before, pixels(of: ctx)).reduce(0) { $0 + ($1.0 == $1.1 ? 0 : 1) }
@@ -158,11 +216,11 @@ final class PropertyTableTests: CompositingTestCase {
     /// a row that affects the screen makes a new snapshot version, one that only places the
     /// layer (`.placement`) keeping its look version.
     func testCopiesDefaultsAndVersionsFollowTheTable() throws {
-        for entry in Self.classes {
+        for entry in Self.allClasses {
             let layerClass = entry.type
             for (key, row) in layerClass.keyValueProperties.sorted(by: { $0.key < $1.key })
             where !LayerProperty.notCopied.contains(key) && key != "style" {
-                let fresh = entry.make()
+                let fresh = layerClass.init(newFrom: nil)                  // a new layer, as declared
                 XCTAssertTrue(same(layerClass.defaultValue(forKey: key), fresh.value(forKey: key)),
                               "\(layerClass).\(key): defaultValue(forKey:) is not a new layer's value")
                 guard let sample = Self.samples[key] ?? Self.otherSamples[key] else { continue }
@@ -203,6 +261,12 @@ final class PropertyTableTests: CompositingTestCase {
     }
 
     private func same(_ a: Any?, _ b: Any?) -> Bool {
+        // A structure may come boxed in an NSValue on one side (as Apple boxes defaults).
+        func structure<T: Equatable>(_ type: T.Type) -> Bool? {
+            guard a is T || b is T, let x: T = Boxing.unbox(a), let y: T = Boxing.unbox(b) else { return nil }
+            return x == y
+        }
+        if let equal = structure(CGSize.self) ?? structure(CGPoint.self) ?? structure(CGRect.self) { return equal }
         switch (a, b) {
         case (nil, nil): return true
         case let (a as NSNumber, b as NSNumber): return a == b

@@ -291,7 +291,7 @@ struct LayerSnapshot: Sendable {
         needsDisplayWhenAnimated = redraws || sublayers.indices.contains { sublayers[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
             || tiles?.isFading == true
-            || emitter?.isRunning == true       // particles move with time
+            || references.values.emitter?.isRunning == true       // particles move with time
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
