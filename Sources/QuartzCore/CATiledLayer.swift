@@ -101,7 +101,9 @@ open class CATiledLayer: CALayer {
     private(set) final lazy var tileStore: TileStore = {
         let box = WeakTiledLayer(self)
         let store = TileStore { ctx in box.layer?.draw(in: ctx) }
-        store.onLanding = { DispatchQueue.main.async { box.layer?.landTiles() } }
+        // Tiles landing within half a frame of each other are taken (and committed) together:
+        // with both cores drawing, several land per frame.
+        store.onLanding = { DispatchQueue.main.asyncAfter(deadline: .now() + 1.0 / 120) { box.layer?.landTiles() } }
         return store
     }()
     /// The tiles shown, as the last commit (or landing) took them from the store.
