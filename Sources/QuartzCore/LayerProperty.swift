@@ -144,10 +144,13 @@ public enum Boxing {
             case is CGFloat.Type: return CGFloat(number) as? V
             case is Float.Type: return Float(number) as? V
             case is Double.Type: return number as? V
-            case is Int.Type: return Int(number) as? V
+            // Whole numbers only where they fit: a NaN or 1e300 is a wrong value (refused with a
+            // message by the caller), never a trap in the conversion.
+            case is Int.Type: return Int(exactly: number.rounded(.towardZero)) as? V
             case is Bool.Type: return (number != 0) as? V
-            case is CACornerMask.Type: return CACornerMask(rawValue: UInt(number)) as? V
-            case is CAEdgeAntialiasingMask.Type: return CAEdgeAntialiasingMask(rawValue: UInt32(number)) as? V
+            case is CACornerMask.Type: return UInt(exactly: number.rounded(.towardZero)).map(CACornerMask.init(rawValue:)) as? V
+            case is CAEdgeAntialiasingMask.Type:
+                return UInt32(exactly: number.rounded(.towardZero)).map(CAEdgeAntialiasingMask.init(rawValue:)) as? V
             default: break
             }
         }

@@ -149,6 +149,20 @@ final class BadInputTableTests: XCTestCase {
 
     func testLayerProperties() { check(Self.layerProperties) }
 
+    /// Key-value coding converts numbers to whole-number properties only where they fit: NaN,
+    /// 1e300 and negative masks are refused with one message (`Int(…)` of them trapped).
+    func testKeyValueCodingRefusesNumbersThatDoNotFit() {
+        for key in ["maskedCorners", "edgeAntialiasingMask"] {
+            for value in [Double.nan, .infinity, 1e300, -5] {
+                let layer = CALayer()
+                let before = layer.value(forKey: key) as? NSNumber
+                let messages = CGDiagnostics.collecting { layer.setValue(value, forKey: key) }
+                XCTAssertEqual(messages.count, 1, "\(key) = \(value): \(messages)")
+                XCTAssertEqual(layer.value(forKey: key) as? NSNumber, before, "\(key) = \(value) changed the value")
+            }
+        }
+    }
+
     /// A refused value is validated before anything hears of a change: no implicit animation, no
     /// new snapshot (a window would draw nothing new), and it does not count as set.
     func testARefusedValueReportsNoChange() {
