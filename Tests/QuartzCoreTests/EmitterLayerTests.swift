@@ -418,6 +418,17 @@ final class EmitterLayerTests: CompositingTestCase {
         let off = cell()
         off.isEnabled = false
         XCTAssertFalse(try XCTUnwrap(RenderTree(emitter([off]))).animationSchedule(atMediaTime: 1000).isAnimating)
+        let none = cell()
+        none.birthRate = 0
+        XCTAssertFalse(try XCTUnwrap(RenderTree(emitter([none]))).animationSchedule(atMediaTime: 1000).isAnimating, "nothing to emit")
+        // Stopped: ticking while the last particles live (1 s), then asleep.
+        let stopped = emitter([cell()])
+        stopped.birthRate = 0
+        let stoppedTree = try XCTUnwrap(RenderTree(stopped))
+        let during = stoppedTree.animationSchedule(atMediaTime: 1000.5)
+        XCTAssertTrue(during.isAnimating)
+        XCTAssertEqual(during.nextEvent ?? 0, 1001, accuracy: 1e-6)
+        XCTAssertFalse(stoppedTree.animationSchedule(atMediaTime: 1001.2).isAnimating)
     }
 
     /// Apple code reaches a named cell through key paths: to read it, change it, or animate it.
