@@ -206,8 +206,10 @@ struct EmitterCellState: @unchecked Sendable {
     /// How long after its birth a particle of this cell, or one its particles emit (at any
     /// depth), can still be seen.
     func reach(_ factor: Double) -> Double {
-        let life = longestLife(factor)
-        return life + (cells.filter(\.isEnabled).map { $0.reach(factor) }.max() ?? 0)
+        // A loop, not filter and map: this runs for every particle that emits cells.
+        var longest = 0.0
+        for child in cells where child.isEnabled { longest = max(longest, child.reach(factor)) }
+        return longestLife(factor) + longest
     }
 }
 
