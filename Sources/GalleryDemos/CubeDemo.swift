@@ -4,6 +4,7 @@ import LaminaHost
 /// 3D, sorted by depth, the ones turned away hidden (`isDoubleSided = false`), so it looks solid
 /// from every side. A smaller cube, on a transform layer nested in the first, orbits through it.
 public final class CubeDemo: DemoView {
+    /// The demo's layers, animating from the start.
     public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.12, 0.13, 0.17)

@@ -4,6 +4,7 @@ import LaminaHost
 /// rectangles tinted per particle, spinning), and a fire of soft dots added together
 /// (`.additive`) rising from a short line, with sparks that each emit a fading trail (nested cells).
 public final class EmitterDemo: DemoView {
+    /// The demo's layers, animating from the start.
     public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.06, 0.06, 0.09)

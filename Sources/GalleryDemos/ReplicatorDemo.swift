@@ -5,6 +5,7 @@ import LaminaHost
 /// halo (three rings growing and fading one second apart), bouncing bars, and a fan of colored
 /// copies (the instance color and its offsets).
 public final class ReplicatorDemo: DemoView {
+    /// The demo's layers, animating from the start.
     public override init() {
         super.init()
         layer.backgroundColor = Self.color(0.1, 0.11, 0.15)

@@ -41,15 +41,21 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var spinRange: CGFloat = 0 { didSet { spinRange = finite(spinRange, oldValue, "spinRange") } }
     /// Multiplies the image's colors (nil: opaque white). Defaults to opaque white. Animatable.
     open var color: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) { didSet { changed() } }
-    /// How much each color component varies. Default to 0. Animatable.
+    /// How much the red component varies. Defaults to 0. Animatable.
     open var redRange: Float = 0 { didSet { redRange = finite(redRange, oldValue, "redRange") } }
+    /// How much the green component varies. Defaults to 0. Animatable.
     open var greenRange: Float = 0 { didSet { greenRange = finite(greenRange, oldValue, "greenRange") } }
+    /// How much the blue component varies. Defaults to 0. Animatable.
     open var blueRange: Float = 0 { didSet { blueRange = finite(blueRange, oldValue, "blueRange") } }
+    /// How much the alpha component varies. Defaults to 0. Animatable.
     open var alphaRange: Float = 0 { didSet { alphaRange = finite(alphaRange, oldValue, "alphaRange") } }
-    /// Change of each color component per second over a particle's life. Default to 0. Animatable.
+    /// Change of the red component per second over a particle's life. Defaults to 0. Animatable.
     open var redSpeed: Float = 0 { didSet { redSpeed = finite(redSpeed, oldValue, "redSpeed") } }
+    /// Change of the green component per second. Defaults to 0. Animatable.
     open var greenSpeed: Float = 0 { didSet { greenSpeed = finite(greenSpeed, oldValue, "greenSpeed") } }
+    /// Change of the blue component per second. Defaults to 0. Animatable.
     open var blueSpeed: Float = 0 { didSet { blueSpeed = finite(blueSpeed, oldValue, "blueSpeed") } }
+    /// Change of the alpha component per second (−1/lifetime fades a particle out). Defaults to 0. Animatable.
     open var alphaSpeed: Float = 0 { didSet { alphaSpeed = finite(alphaSpeed, oldValue, "alphaSpeed") } }
     /// The particle image (a `CGImage`; nil draws nothing). Defaults to nil. Animatable.
     open var contents: Any? { didSet { changed() } }
@@ -109,6 +115,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     /// The emitter layer or cell that holds this cell (told of changes).
     weak var owner: AnyObject?
 
+    /// A cell with Apple's defaults: it emits nothing until given a birth rate, a lifetime and contents.
     public override init() {
         super.init()
     }

@@ -1,6 +1,8 @@
 /// Where an emitter's particles start.
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// The constant's string (Apple's, e.g. "point").
     public let rawValue: String
+    /// Any string; unknown ones act as the default.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// At `emitterPosition`.
@@ -19,7 +21,9 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
 
 /// Which part of the emitter shape particles start from.
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string (Apple's, e.g. "point").
     public let rawValue: String
+    /// Any string; unknown ones act as the default.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The shape's vertices (its center, for a point, circle or sphere).
@@ -34,7 +38,9 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
 
 /// How particles are composited.
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string (Apple's, e.g. "point").
     public let rawValue: String
+    /// Any string; unknown ones act as the default.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// In any order (Lamina: as born, oldest first).
@@ -126,15 +132,18 @@ open class CAEmitterLayer: CALayer {
     /// Says each problem found while simulating once for this layer.
     let diagnostics = DiagnosticLatch()
 
+    /// A emitter layer with Apple's defaults.
     public override init() {
         super.init()
     }
 
+    /// A copy of `layer` (presentation copies are made this way).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer { stoppedEmission = other.stoppedEmission }
     }
 
+    /// Decoding is CALayer's.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }

@@ -64,14 +64,17 @@ open class CAReplicatorLayer: CALayer {
         didSet { didChange("preservesDepth", from: oldValue) }
     }
 
+    /// A replicator layer with Apple's defaults.
     public override init() {
         super.init()
     }
 
+    /// A copy of `layer` (presentation copies are made this way).
     public override init(layer: Any) {
         super.init(layer: layer)
     }
 
+    /// Decoding is CALayer's.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }

@@ -8,14 +8,17 @@
 /// a plain layer instead (flattened, with its background, border and `masksToBounds`), and so
 /// does Lamina's. Hit tests see it as a plain layer.
 open class CATransformLayer: CALayer {
+    /// A transform layer layer with Apple's defaults.
     public override init() {
         super.init()
     }
 
+    /// A copy of `layer` (presentation copies are made this way).
     public override init(layer: Any) {
         super.init(layer: layer)
     }
 
+    /// Decoding is CALayer's.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }

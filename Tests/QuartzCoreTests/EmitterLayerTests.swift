@@ -385,12 +385,50 @@ final class EmitterLayerTests: CompositingTestCase {
         XCTAssertEqual(drawn, [204, 102, 0], "the renderer adds too")
     }
 
+    /// Inside a group (faded as one picture), particles beyond the layers' bounds still show:
+    /// the group's buffer covers where they are.
+    func testParticlesBeyondTheBoundsShowInsideAGroup() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let group = CALayer()
+        group.frame = CGRect(x: 10, y: 10, width: 40, height: 40)
+        group.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+        group.opacity = 0.5
+        let c = cell()
+        c.contents = square(10, 10)
+        c.color = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let e = emitter([c], at: CGPoint(x: 20, y: 20))
+        e.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        e.beginTime = CACurrentMediaTime() - 5
+        group.addSublayer(e)
+        root.addSublayer(group)
+        let ctx = target()
+        _ = try XCTUnwrap(composited(root, with: Compositor(), into: ctx))
+        let image = try XCTUnwrap(ctx.makeImage())
+        // The particle born 0.9 s ago is at x = 20 + 90 in the group: 120 on screen, 30 down.
+        let far = pixel(image, 120, 30), drawn = pixel(rendered(root), 120, 30)
+        XCTAssertLessThan(Int(far[0]), 200, "the compositor shows it: \(far)")
+        XCTAssertGreaterThan(Int(far[2]), Int(far[0]) + 50, "blue, faded")
+        for k in 0..<3 { XCTAssertLessThanOrEqual(abs(Int(far[k]) - Int(drawn[k])), 3, "the renderer too: \(drawn)") }
+    }
+
     func testTheFrameClockKeepsTickingWhileAnEmitterRuns() throws {
         let tree = try XCTUnwrap(RenderTree(emitter([cell()])))
         XCTAssertTrue(tree.animationSchedule(atMediaTime: 1000).isAnimating)
         let off = cell()
         off.isEnabled = false
         XCTAssertFalse(try XCTUnwrap(RenderTree(emitter([off]))).animationSchedule(atMediaTime: 1000).isAnimating)
+        let none = cell()
+        none.birthRate = 0
+        XCTAssertFalse(try XCTUnwrap(RenderTree(emitter([none]))).animationSchedule(atMediaTime: 1000).isAnimating, "nothing to emit")
+        // Stopped: ticking while the last particles live (1 s), then asleep.
+        let stopped = emitter([cell()])
+        stopped.birthRate = 0
+        let stoppedTree = try XCTUnwrap(RenderTree(stopped))
+        let during = stoppedTree.animationSchedule(atMediaTime: 1000.5)
+        XCTAssertTrue(during.isAnimating)
+        XCTAssertEqual(during.nextEvent ?? 0, 1001, accuracy: 1e-6)
+        XCTAssertFalse(stoppedTree.animationSchedule(atMediaTime: 1001.2).isAnimating)
     }
 
     /// Apple code reaches a named cell through key paths: to read it, change it, or animate it.

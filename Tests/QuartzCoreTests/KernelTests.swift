@@ -147,6 +147,36 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// Additive placement (an emitter's `.additive` particles): each channel of the tinted sample
+    /// added to what is there, saturating at 255, alpha too; odd-width spans (the single-pixel
+    /// tail) alike.
+    func testTintedAddAddsAndSaturates() {
+        let texels = tile, tint: UInt32 = 0xFF_FF_FF_FF
+        let shift = [1.0, 0, 0, 1, -20, -20]
+        for under: UInt32 in [0, 0x8040_2010, 0xF0F0_F0F0] {
+            var target = [UInt32](repeating: under, count: 80 * 80)
+            texels.withUnsafeBufferPointer { src in
+                var texture = lamina_texture()
+                texture.texels = src.baseAddress
+                (texture.stride_pixels, texture.width, texture.height) = (34, 34, 34)
+                lamina_texture_find_flat_rect(&texture)           // ignored by the additive path
+                target.withUnsafeMutableBufferPointer { dst in
+                    shift.withUnsafeBufferPointer { m in
+                        lamina_affine_bilinear_tinted_add(dst.baseAddress, 80, 21, 21, 52, 52, &texture, m.baseAddress, tint)
+                    }
+                }
+            }
+            for y in 21..<52 { for x in 21..<52 {
+                let texel = texels[(y - 20) * 34 + (x - 20)]
+                for k in stride(from: 0, to: 32, by: 8) {
+                    let expected = min(255, Int((texel >> k) & 0xFF) + Int((under >> k) & 0xFF))
+                    XCTAssertEqual(Int((target[y * 80 + x] >> k) & 0xFF), expected, "\(x),\(y) over \(String(under, radix: 16))")
+                }
+            } }
+            XCTAssertEqual(target[20 * 80 + 20], under, "outside the span: untouched")
+        }
+    }
+
     /// The flat rectangles found in a 34×34 texture (its texel pointer cleared: only the rectangles are read).
     private func flatRects(of texels: [UInt32]) -> lamina_texture {
         var texture = lamina_texture()

@@ -45,8 +45,20 @@ struct EmitterState: @unchecked Sendable {
         diagnostics = layer.diagnostics
     }
 
-    /// Whether anything can be emitted or alive: the frame clock keeps ticking while so.
-    var isRunning: Bool { cells.contains { $0.isEnabled } }
+    /// Whether particles can be emitted or alive at some time: the layer then counts as
+    /// animated (presented, placed every frame).
+    var isRunning: Bool { runsUntil != nil }
+
+    /// Until when (the layer's time) particles can be on screen: `.infinity` while emitting,
+    /// the stop plus the longest any particle lives once `birthRate` went to 0, nil when no
+    /// enabled cell has a positive rate.
+    var runsUntil: CFTimeInterval? {
+        let rate = stoppedEmission?.rate ?? birthRate
+        guard rate > 0, cells.contains(where: { $0.isEnabled && $0.birthRate > 0 }) else { return nil }
+        guard let stop = stoppedEmission else { return .infinity }
+        let reach = cells.filter(\.isEnabled).map { $0.reach(max(lifetime, 0)) }.max() ?? 0
+        return stop.time + reach
+    }
 
     // MARK: Animations on the render side (`SnapshotTarget`)
 
@@ -194,8 +206,10 @@ struct EmitterCellState: @unchecked Sendable {
     /// How long after its birth a particle of this cell, or one its particles emit (at any
     /// depth), can still be seen.
     func reach(_ factor: Double) -> Double {
-        let life = longestLife(factor)
-        return life + (cells.filter(\.isEnabled).map { $0.reach(factor) }.max() ?? 0)
+        // A loop, not filter and map: this runs for every particle that emits cells.
+        var longest = 0.0
+        for child in cells where child.isEnabled { longest = max(longest, child.reach(factor)) }
+        return longestLife(factor) + longest
     }
 }
 

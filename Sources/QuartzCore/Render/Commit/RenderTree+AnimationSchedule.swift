@@ -16,8 +16,8 @@ extension LayerSnapshot {
     /// Adds this subtree's animations (mask included) to `schedule`; walks only animated subtrees.
     func addAnimations(to schedule: inout AnimationSchedule, parentTime: LayerTimeMap, atMediaTime t: CFTimeInterval) {
         guard hasAnimations else { return }
-        if emitter?.isRunning == true { schedule.isAnimating = true }   // particles move at every frame
         let time = parentTime.then(timing)
+        if let until = emitter?.runsUntil { addParticles(until: until, to: &schedule, layerTime: time, atMediaTime: t) }
         for box in animations { schedule.add(box.timing, on: time, atMediaTime: t) }
         tiles?.addFades(to: &schedule, on: time, atMediaTime: t)
         for index in sublayers.animatedIndices { sublayers[index].addAnimations(to: &schedule, parentTime: time, atMediaTime: t) }
@@ -36,5 +36,19 @@ extension LayerSnapshot {
             let delayed = LayerTimeMap(scale: time.scale, shift: time.shift - Double(k) * replicator.delay)
             for index in sublayers.animatedIndices { sublayers[index].addAnimations(to: &schedule, parentTime: delayed, atMediaTime: t) }
         }
+    }
+}
+
+extension LayerSnapshot {
+    /// An emitter's particles move at every frame until `until` (the layer's time; `.infinity`
+    /// while it emits): animating until then, an event at the end.
+    func addParticles(until: CFTimeInterval, to schedule: inout AnimationSchedule, layerTime time: LayerTimeMap,
+                      atMediaTime t: CFTimeInterval) {
+        guard !time.isFrozen else { return }
+        guard until.isFinite else { schedule.isAnimating = true; return }
+        let end = time.mediaTime(fromLocal: until)
+        guard end.isFinite, t < end else { return }
+        schedule.isAnimating = true
+        schedule.nextEvent = min(schedule.nextEvent ?? end, end)
     }
 }

@@ -27,6 +27,13 @@ enum FlattenedLayer {
     /// What the layer and its subtree cover in its own coordinates (shadow included).
     static func visualExtent(of layer: LayerSnapshot) -> CGRect {
         var extent = LayerContents.ownExtent(of: layer)
+        // An emitter's particles reach beyond its bounds: where they are at its time (a bound
+        // from its values alone would be far larger than the picture, and a flattened layer's
+        // resolution falls with its size).
+        if let emitter = layer.emitter, !layer.masksToBounds,
+           case let particles = EmitterDrawing.extent(of: EmitterSimulation.particles(of: emitter)), !particles.isNull {
+            extent = extent.union(particles)
+        }
         if !layer.masksToBounds, let replicator = layer.replicator {
             let copies = replicator.extentOfInstances(of: layer, sublayerExtent: visualExtent(of:))
             if !copies.isNull { extent = extent.union(copies) }
