@@ -19,12 +19,13 @@
 //   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
 //   scroll     the gallery's 1000-row list scrolling in a rounded clip: fps, p99, fallbacks
 //   shapes     500 shape-layer rings each animating strokeEnd: fps, p99, fallbacks
+//   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms (offscreen)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
                                                                  "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
-                                                                 "shapes": ShapesSuite.run]
+                                                                 "shapes": ShapesSuite.run, "labels": LabelsSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
@@ -62,7 +63,7 @@ if arguments.first == "kernels" {
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
-          + "   |   lamina-bench nested|drag|effects|scroll|shapes [--frames N] [--seconds S] [--short] [--offscreen]\n"
+          + "   |   lamina-bench nested|drag|effects|scroll|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }
