@@ -24,13 +24,14 @@
 //              kernel alone beside pixman's separable convolution
 //   particles  10,000 live particles of an emitter (turning, fading sprites) at 1280×720: fps, p99
 //   shapes     500 shape-layer rings each animating strokeEnd: fps, p99, fallbacks
+//   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms (offscreen)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
                                                                  "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
                                                                  "tiles": TiledSuite.run, "frost": FrostSuite.run,
-                                                                 "particles": ParticlesSuite.run, "shapes": ShapesSuite.run]
+                                                                 "particles": ParticlesSuite.run, "shapes": ShapesSuite.run, "labels": LabelsSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
@@ -71,7 +72,7 @@ if arguments.first == "kernels" {
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
-          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes [--frames N] [--seconds S] [--short] [--offscreen]\n"
+          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

@@ -173,11 +173,14 @@ final class CATextLayerTests: XCTestCase {
         XCTAssertEqual(fromCGFont.width, fromName.width, accuracy: 1)
         var unknown = CGRect.null
         let messages = CGDiagnostics.collecting {
-            sized.font = "NoSuchFontAnywhere" as NSString
+            sized.font = "NoSuchFont-\(UUID().uuidString)" as NSString
             unknown = ink(sized).box
+            sized.string = "Hxxxx"
+            _ = ink(sized)
         }
         XCTAssertFalse(unknown.isNull, "drawn in the fallback font")
-        XCTAssertLessThanOrEqual(messages.count, 1, "\(messages)")
+        XCTAssertEqual(messages.count, 1, "one message for the name, however often it is drawn: \(messages)")
+        XCTAssertTrue(messages.first?.contains("no font named") ?? false, "\(messages)")
 
         // contentsScale 2 draws twice the pixels: sharper edges (more distinct gray levels per glyph).
         let sharp = label("Sharp")
