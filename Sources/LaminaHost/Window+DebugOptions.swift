@@ -10,7 +10,9 @@ extension Window {
     /// The tints, outlines and graph are drawn over frames the render thread composites; a tree
     /// only the main thread can draw (a custom property animating) shows none of them.
     public struct DebugOptions: OptionSet, Sendable {
+        /// The switches as bits (`RenderDebug`'s, which the compositor reads).
         public let rawValue: Int
+        /// The switches whose bits `rawValue` sets.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// `damage`: each frame's damaged rectangles flash magenta, repainted the next frame.

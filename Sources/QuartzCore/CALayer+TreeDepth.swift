@@ -5,7 +5,9 @@ extension CALayer {
     /// subclasses override and call `super` from, the compositor's placement and the layer
     /// renderer, presentation copies, tree dumps), so the bound is what keeps them all off the
     /// end of a thread's stack: a 100,000-deep chain is refused past this many levels, where it
-    /// crashed. Real interfaces are a few dozen levels deep.
+    /// crashed. The heaviest pass, the compositor's placement, takes about 20 KB a level in a
+    /// debug build: 256 levels fit a thread's default 8 MB (the render thread has 32 MB, for
+    /// a mask at every level). Real interfaces are a few dozen levels deep.
     package static let maximumTreeDepth = 256
 
     /// Why `layer` may not join this layer's tree as a sublayer or mask (nil when it may): it is

@@ -77,7 +77,7 @@ final class DeepTreeTests: XCTestCase {
 
     /// A chain at the deepest a tree may be, every layer inset by a point inside the last, some
     /// clipping, turned, faded or masked so that the compositor's routes all recurse.
-    private func deepestChain() -> (root: CALayer, leaf: CALayer) {
+    private func deepestChain(period: Int = 25) -> (root: CALayer, leaf: CALayer) {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 64, height: 64)
         root.backgroundColor = CGColor(gray: 1, alpha: 1)
@@ -86,7 +86,7 @@ final class DeepTreeTests: XCTestCase {
             let child = CALayer()
             child.frame = CGRect(x: 0.03, y: 0.03, width: 63.9 - 0.06 * CGFloat(level), height: 63.9 - 0.06 * CGFloat(level))
             child.backgroundColor = CGColor(red: CGFloat(level % 7) / 7, green: 0.5, blue: 0.5, alpha: 1)
-            switch level % 25 {
+            switch period == 1 ? 20 : level % period {
             case 5: child.masksToBounds = true
             case 10: child.opacity = 0.9
             case 15: child.transform = CATransform3DMakeRotation(0.001, 0, 0, 1)
@@ -114,17 +114,27 @@ final class DeepTreeTests: XCTestCase {
     }
 
     func testEveryPassWorksAtTheDeepestTreeOnAThreadsDefaultStack() throws {
-        let (root, leaf) = deepestChain()
-        XCTAssertEqual(chainLength(root), limit)
+        try checkEveryPass(deepestChain())
+    }
+
+    /// Masks at every level, each an offscreen group inside the last: the compositor's heaviest
+    /// case, 8–16 MB of stack in a debug build, so on the render thread's 32 MB.
+    func testEveryPassWorksAtTheDeepestTreeMaskedAtEveryLevel() throws {
+        try checkEveryPass(deepestChain(period: 1), stack: 32 << 20, hitsTheLeaf: false)
+    }
+
+    private func checkEveryPass(_ chain: (root: CALayer, leaf: CALayer), stack: Int = stack, hitsTheLeaf: Bool = true) throws {
+        let (root, leaf) = chain
+        XCTAssertEqual(chainLength(root) + (leaf.mask == nil ? 0 : 1), limit)
         nonisolated(unsafe) let tree = root, deepest = leaf
         let depth = limit
         nonisolated(unsafe) var results: [String: Bool] = [:]
-        onThread(stack: Self.stack) {
+        onThread(stack: stack) {
             tree.setNeedsLayout()
             tree.layoutIfNeeded()
             tree.setNeedsDisplay()
             tree.displayIfNeeded()
-            results["hit"] = tree.hitTest(CGPoint(x: 30, y: 30)) === deepest
+            results["hit"] = tree.hitTest(CGPoint(x: 30, y: 30)).map { $0 === deepest || !hitsTheLeaf } ?? false
             results["converted"] = deepest.convert(CGPoint.zero, to: nil).x.isFinite
             let renderTree = RenderTree(tree)!
             let target = CGContext(data: nil, width: 64, height: 64, bitsPerComponent: 8, bytesPerRow: 0,

@@ -149,6 +149,16 @@ open class CATransaction: NSObject {
     /// Told after each outermost commit that changed something (a host schedules a frame).
     nonisolated(unsafe) package static var commitObserver: (() -> Void)?
 
+    /// Whether a layer above `layer` (through superlayers) is in `touched`.
+    private static func hasTouchedSuperlayer(_ layer: CALayer, in touched: [ObjectIdentifier: CALayer]) -> Bool {
+        var current = layer.superlayer
+        while let c = current {
+            if touched[ObjectIdentifier(c)] != nil { return true }
+            current = c.superlayer
+        }
+        return false
+    }
+
     private static func finish(_ frame: Frame) {
         let completion = (frame.values[kCATransactionCompletionBlock] as? CompletionBox)?.block
         if let outer = stack.frames.last {
@@ -156,7 +166,9 @@ open class CATransaction: NSObject {
             outer.touched.merge(frame.touched) { a, _ in a }
             outer.added += frame.added
         } else {
-            for layer in frame.touched.values { layer.prepareForRendering() }
+            // Layout and display go down through sublayers: a layer under a touched superlayer
+            // is prepared with it (each on its own made a chain of n layers cost n²/2 visits).
+            for layer in frame.touched.values where !hasTouchedSuperlayer(layer, in: frame.touched) { layer.prepareForRendering() }
             for layer in frame.touched.values { layer.markCommitted() }
             if !frame.touched.isEmpty || !frame.added.isEmpty {
                 commitCount += 1
