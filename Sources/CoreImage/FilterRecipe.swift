@@ -98,8 +98,16 @@ package struct FilterRecipe: Sendable, Hashable {
     /// image's own size: callers pad the image by `reach(scale:)` first. Unknown or disabled
     /// filters, and compositing operators (which need a second image), return the image.
     package func apply(to image: PixelImage, scale: Double) -> PixelImage {
+        var out = image
+        apply(to: &out, scale: scale)
+        return out
+    }
+
+    /// The filter applied to `image` in place (see `apply(to:scale:)`): a blur of a buffer the
+    /// caller alone holds copies nothing.
+    package func apply(to image: inout PixelImage, scale: Double) {
         guard isEnabled, let definition = FilterCatalog.definitions[kind], !isCompositeOperation, image.width > 0, image.height > 0
-        else { return image }
+        else { return }
         var inputs: [String: Any] = [:]
         for parameter in definition.parameters where parameter.kind != .image {
             guard let v = values[parameter.key] else { continue }
@@ -111,13 +119,12 @@ package struct FilterRecipe: Sendable, Hashable {
         }
         // A gaussian blur in place: the caller padded the image already (no copies).
         if kind == "CIGaussianBlur", case let sigma = number(kCIInputRadiusKey) * scale, sigma.isFinite, sigma >= 0 {
-            var out = image
-            BlurKernels.gaussian(&out, sigma: min(sigma, FilterCatalog.largestRadius * max(scale, 1)))
-            return out
+            BlurKernels.gaussian(&image, sigma: min(sigma, FilterCatalog.largestRadius * max(scale, 1)))
+            return
         }
         let extent = CGRect(x: 0, y: 0, width: image.width, height: image.height)
         inputs[kCIInputImageKey] = CIImage(raster: image, extent: extent)
-        guard let output = definition.output(FilterInputs(filterName: kind, definition: definition, values: inputs)) else { return image }
-        return output.raster(covering: extent)
+        guard let output = definition.output(FilterInputs(filterName: kind, definition: definition, values: inputs)) else { return }
+        image = output.raster(covering: extent)
     }
 }
