@@ -236,3 +236,26 @@ final class LayerFilterTests: CompositingTestCase {
         XCTAssertGreaterThan(SnapshotComparison.difference(early, late, channelTolerance: 8).differing, 100)
     }
 }
+
+/// What Core Animation leaves out: the root's background filters, a mask's own filters.
+final class LayerFilterExclusionTests: CompositingTestCase {
+    func testTheRootIgnoresBackgroundFiltersAndAMaskItsFilters() throws {
+        let root = scene()
+        let plain = rendered(root)
+        root.backgroundFilters = [CIFilter(name: "CIColorInvert")!]
+        XCTAssertEqual(SnapshotComparison.difference(rendered(root), plain, channelTolerance: 0).differing, 0, "nothing is behind the root")
+        let ctx = target()
+        XCTAssertNotNil(composited(root, with: Compositor(threads: 1), into: ctx))
+        XCTAssertLessThan(differing(ctx.makeImage()!, plain), size.width * size.height / 200)
+
+        let masked = tile(CGRect(x: 20, y: 20, width: 100, height: 80), CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1))
+        let mask = CALayer()
+        mask.frame = CGRect(x: 0, y: 0, width: 50, height: 80)
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        masked.mask = mask
+        root.addSublayer(masked)
+        let before = rendered(root)
+        mask.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 8])!, CIFilter(name: "CIColorInvert")!]
+        XCTAssertEqual(SnapshotComparison.difference(rendered(root), before, channelTolerance: 0).differing, 0, "a mask ignores its own filters")
+    }
+}

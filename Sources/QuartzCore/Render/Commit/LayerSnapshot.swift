@@ -141,6 +141,8 @@ struct LayerSnapshot: Sendable {
         sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         drawingOrder = Self.drawingOrder(of: sublayers)
         mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
+        // A mask's alpha is its drawing alone: it ignores its own filters, as Core Animation does.
+        for i in mask.indices { (mask[i].filters, mask[i].backgroundFilters, mask[i].compositingFilter) = ([], [], nil) }
         transition = layer.activeTransition
         timing = layer.layerTiming
         animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
