@@ -32,22 +32,24 @@ extension CompositePlan {
 }
 
 extension BackdropFilter {
-    /// Adds to `damage` the whole area each background-filter item reads when damage touches
-    /// it (within `screen`); true when the frame has such items.
-    static func growDamage(_ damage: Damage, items: CompositeList, screen: DeviceRect) -> Bool {
-        var found = false
-        var rects: [DeviceRect]?
+    /// The device pixels each background-filter item of the frame reads (within `screen`).
+    static func reads(of items: CompositeList, screen: DeviceRect) -> [DeviceRect] {
+        var reads: [DeviceRect] = []
         items.forEach { item in
-            guard let backdrop = item.backdrop else { return }
-            found = true
-            guard let read = DeviceRect(enclosing: backdrop.readRect, within: screen) else { return }
-            if rects == nil { rects = damage.rectangles }
-            if rects!.contains(where: { $0.intersects(read) }) {
-                damage.add(read)
-                rects = damage.rectangles
-            }
+            if let backdrop = item.backdrop, let read = DeviceRect(enclosing: backdrop.readRect, within: screen) { reads.append(read) }
         }
-        return found
+        return reads
+    }
+
+    /// Adds to `damage` the whole of each read area that damage touches: what a background
+    /// filter writes depends on all it reads, which must be composited afresh up to it.
+    static func grow(_ damage: Damage, reads: [DeviceRect]) {
+        guard !reads.isEmpty else { return }
+        var rects = damage.rectangles
+        for read in reads where rects.contains(where: { $0.intersects(read) }) {
+            damage.add(read)
+            rects = damage.rectangles
+        }
     }
 }
 
