@@ -56,6 +56,15 @@ package struct FilterRecipe: Sendable, Hashable {
     /// Whether Lamina has a filter of this kind.
     package var isKnown: Bool { FilterCatalog.definitions[kind] != nil }
 
+    /// The inputs whose numbers are not finite (drawn as the parameter's identity).
+    package var notFiniteInputs: [String] {
+        values.compactMap { key, value in
+            if case .number(let n) = value, !n.isFinite { return key }
+            if case .vector(let v) = value, v.contains(where: { !$0.isFinite }) { return key }
+            return nil
+        }.sorted()
+    }
+
     /// Whether it is a blend mode or compositing operator.
     package var isCompositeOperation: Bool {
         FilterCatalog.definitions[kind]?.categories.contains(kCICategoryCompositeOperation) ?? false
@@ -89,7 +98,8 @@ package struct FilterRecipe: Sendable, Hashable {
         let r = min(max(given, 0), FilterCatalog.largestRadius) * scale
         switch kind {
         case "CIGaussianBlur": return BlurKernels.gaussianReach(sigma: r)
-        case "CIBoxBlur", "CIDiscBlur", "CIMotionBlur": return Int(min(r, 4096).rounded(.up))
+        case "CIBoxBlur": return max(Int(min(r, 4096).rounded()) - 1, 0)
+        case "CIDiscBlur", "CIMotionBlur": return Int(min(r, 4096).rounded(.up))
         default: return 0
         }
     }
@@ -110,12 +120,14 @@ package struct FilterRecipe: Sendable, Hashable {
         else { return }
         var inputs: [String: Any] = [:]
         for parameter in definition.parameters where parameter.kind != .image {
-            guard let v = values[parameter.key] else { continue }
+            guard var v = values[parameter.key] else { continue }
+            // Not finite: the identity, silently (this runs every frame; the layer reported it when set).
+            if case .number(let n) = v, !n.isFinite { v = .number((parameter.identity as? NSNumber)?.doubleValue ?? 0) }
             inputs[parameter.key] = (parameter.isSpatial && scale.isFinite ? v.scaled(by: scale) : v).object
         }
         // The blurs' radii are distances too, though Apple types them as scalars.
-        if kind.hasSuffix("Blur") || kind == "CIBloom", scale.isFinite {
-            inputs[kCIInputRadiusKey] = NSNumber(value: number(kCIInputRadiusKey) * scale)
+        if kind.hasSuffix("Blur") || kind == "CIBloom", scale.isFinite, case .number(let r)? = values[kCIInputRadiusKey], r.isFinite {
+            inputs[kCIInputRadiusKey] = NSNumber(value: r * scale)
         }
         // A gaussian blur in place: the caller padded the image already (no copies).
         if kind == "CIGaussianBlur", case let sigma = number(kCIInputRadiusKey) * scale, sigma.isFinite, sigma >= 0 {

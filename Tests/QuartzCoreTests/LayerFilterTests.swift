@@ -88,10 +88,20 @@ final class LayerFilterTests: CompositingTestCase {
         XCTAssertEqual(Double(edge), 255 * 0.5 * (1 + erf(0.5 / 3 / 2.squareRoot())), accuracy: 12, "half at the edge")
         XCTAssertGreaterThan(outside, 20, "spread outside the bounds")
         XCTAssertLessThan(outside, 128)
-        // NaN or infinite radii draw unblurred, without a crash.
+        // NaN or infinite radii draw unblurred, without a crash, with one message when set and
+        // none when drawn (in either renderer, frame after frame).
         for bad in [Double.nan, .infinity] {
-            child.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: bad])!]
-            _ = CGDiagnostics.collecting { XCTAssertEqual(Int(self.pixel(self.render(root), 7, 20)[3]), 0) }
+            let set = CGDiagnostics.collecting {
+                child.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: bad])!]
+                child.backgroundFilters = [CIFilter(name: "CIBoxBlur", parameters: [kCIInputRadiusKey: bad])!]
+            }
+            XCTAssertEqual(set.count, 2, "\(set)")
+            let drawn = CGDiagnostics.collecting {
+                XCTAssertEqual(Int(self.pixel(self.render(root), 7, 20)[3]), 0)
+                let ctx = self.target()
+                for _ in 0..<2 { XCTAssertNotNil(self.composited(root, with: Compositor(threads: 1), into: ctx)) }
+            }
+            XCTAssertEqual(drawn, [])
         }
     }
 
