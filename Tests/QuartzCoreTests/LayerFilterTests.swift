@@ -269,3 +269,33 @@ final class LayerFilterExclusionTests: CompositingTestCase {
         XCTAssertEqual(SnapshotComparison.difference(rendered(root), before, channelTolerance: 0).differing, 0, "a mask ignores its own filters")
     }
 }
+
+/// A filtered layer that only moves keeps its filtered texture from frame to frame.
+final class FilteredTextureReuseTests: CompositingTestCase {
+    func testAMovingFilteredLayerIsFilteredOnce() throws {
+        let root = scene()
+        let moving = tile(CGRect(x: 20, y: 60, width: 60, height: 40), CGColor(red: 0.9, green: 0.2, blue: 0.5, alpha: 1))
+        moving.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 3])!]
+        moving.compositingFilter = "multiplyBlendMode"
+        moving.add(slide(from: 60, to: 160), forKey: "slide")
+        root.addSublayer(moving)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(threads: 1)
+        let ctx = target()
+        var textures: [ObjectIdentifier] = []
+        for t in [1000.1, 1000.3, 1000.5] {
+            _ = compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx)
+            let node = try XCTUnwrap(compositor.lastRoot?.children.last)
+            textures.append(ObjectIdentifier(try XCTUnwrap(node.group?.texture)))
+            // And each frame still matches the renderer at its time.
+            let reference = target()
+            reference.setFillColor(gray: 1, alpha: 1)
+            reference.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
+            reference.translateBy(x: 0, y: CGFloat(size.height))
+            reference.scaleBy(x: 1, y: -1)
+            tree.draw(atMediaTime: t, in: reference, context: RenderContext())
+            XCTAssertLessThan(differing(ctx.makeImage()!, reference.makeImage()!), size.width * size.height / 200, "at \(t)")
+        }
+        XCTAssertEqual(Set(textures).count, 1, "the moving layer's filtered texture was drawn again")
+    }
+}

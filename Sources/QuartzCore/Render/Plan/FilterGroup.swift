@@ -17,6 +17,13 @@ extension CompositePlan {
         return nil
     }
 
+    /// Whether a layer drawn for its filters only moves (its animations place it, nothing inside
+    /// changes): its filtered texture stays.
+    static func movesOnly(_ layer: LayerSnapshot, _ reason: DrawnReason) -> Bool {
+        (reason == .filters || reason == .compositingFilter) && !layer.animatesLook && layer.sublayers.animatedIndices.isEmpty
+            && !layer.mask.contains(where: \.hasAnimations)
+    }
+
     /// The layer's background filters as an item before its own drawing.
     static func placeBackdrop(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                               paths: PathCache) {
