@@ -24,7 +24,7 @@ let package = Package(
         .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CX11", pkgConfig: "x11",
-                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev"])]),
+                       providers: [.apt(["libx11-dev", "libxext-dev", "libxtst-dev", "libxrandr-dev", "libxcursor-dev", "libxfixes-dev", "libxpresent-dev", "libxi-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
         // Core Image's filters on the CPU (premultiplied BGRA kernels of our own).
         .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CPixman", "CLaminaKernels"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),

@@ -87,36 +87,41 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
 
 /// Samples, fades and blends the pixels [first, last) of `out`, two at a time.
 static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int first, int last, const lamina_texture *src,
-                                                              lamina_walk w, uint32_t alpha, int check_flat) {
+                                                              lamina_walk w, uint32_t tint, int check_flat, int additive) {
     const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
-    __m128i zero = _mm_setzero_si128(), fade = _mm_set1_epi16((short)alpha), full = _mm_set1_epi16(255);
+    __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
+    // Each channel's multiplier, for two pixels (a uniform fade is one alpha in every lane).
+    __m128i fade = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)tint), zero);
+    fade = _mm_unpacklo_epi64(fade, fade);
+    const int faded = tint != 0xFFFFFFFFu;
     int x = first;
     for (; x + 1 < last; x += 2, w.u += 2 * w.du, w.v += 2 * w.dv) {
         __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, umax, vmax, zero, check_flat),
                                        texel_lanes(src, w.u + w.du, w.v + w.dv, umax, vmax, zero, check_flat));
-        if (alpha < 255) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
+        if (faded) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
         __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);    // each pixel's alpha
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(sa, zero)) == 0xFFFF) continue;       // both transparent
         __m128i d = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(out + x)), zero);
-        d = lamina_div255_epi16(_mm_mullo_epi16(d, _mm_sub_epi16(full, sa)));
+        if (!additive) d = lamina_div255_epi16(_mm_mullo_epi16(d, _mm_sub_epi16(full, sa)));
         _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
     }
     if (x < last) {
         __m128i s = texel_lanes(src, w.u, w.v, umax, vmax, zero, check_flat);
-        if (alpha < 255) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
-        out[x] = lamina_over((uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero)), out[x]);
+        if (faded) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
+        uint32_t p = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
+        out[x] = additive ? lamina_add(p, out[x]) : lamina_over(p, out[x]);
     }
 }
 
 /// A span of a texture without flat rectangles: its samples may fall in flat areas anywhere.
-static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
-    sample_span(out, first, last, src, w, alpha, 1);
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint, int additive) {
+    sample_span(out, first, last, src, w, tint, 1, additive);
 }
 
 /// The end of a row beside a flat rectangle: its samples are mostly the texture's edges, where
 /// texels seldom agree.
-static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
-    sample_span(out, first, last, src, w, alpha, 0);
+static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint) {
+    sample_span(out, first, last, src, w, tint, 0, 0);
 }
 #else
 /// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them).
@@ -132,7 +137,7 @@ static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy)
 }
 
 /// Samples, fades and blends the pixels [first, last) of `out`, one at a time.
-static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint, int additive) {
     const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
     int stride = src->stride_pixels;
     for (int x = first; x < last; x++, w.u += w.du, w.v += w.dv) {
@@ -143,13 +148,13 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
         if (p != row[1] || p != row[stride] || p != row[stride + 1])
             p = bilinear(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
         if (p == 0) continue;
-        if (alpha < 255) p = lamina_scale_channels(p, alpha);
-        out[x] = lamina_over(p, out[x]);
+        if (tint != 0xFFFFFFFFu) p = lamina_multiply_channels(p, tint);
+        out[x] = additive ? lamina_add(p, out[x]) : lamina_over(p, out[x]);
     }
 }
 
-static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t alpha) {
-    sampled_span(out, first, last, src, w, alpha);
+static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint) {
+    sampled_span(out, first, last, src, w, tint, 0);
 }
 #endif
 
@@ -168,13 +173,32 @@ static inline void flat_span(const row_bound part[2], double y, double from, dou
     pixels_within(from, to, first, last, flat_first, flat_last);
 }
 
+static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                            const lamina_texture *src, const double m[6], uint32_t tint, int additive);
+
 void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                  const lamina_texture *src, const double m[6], uint32_t alpha) {
-    if (src->width < 2 || src->height < 2 || alpha == 0) return;
-    int has_flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
+    lamina_affine_bilinear_tinted_over(dst, dst_stride, x0, y0, x1, y1, src, m, alpha * 0x01010101u);
+}
+
+void lamina_affine_bilinear_tinted_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                        const lamina_texture *src, const double m[6], uint32_t tint) {
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0);
+}
+
+void lamina_affine_bilinear_tinted_add(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                       const lamina_texture *src, const double m[6], uint32_t tint) {
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 1);
+}
+
+/// Over or, with `additive`, added (the flat rectangles then sampled like the rest).
+static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                            const lamina_texture *src, const double m[6], uint32_t tint, int additive) {
+    if (src->width < 2 || src->height < 2 || (tint >> 24) == 0) return;
+    int has_flat = !additive && src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
     int has_flat2 = has_flat && src->flat2_x1 - src->flat2_x0 >= 2 && src->flat2_y1 - src->flat2_y0 >= 2;
     // The flat color as every sample inside the flat rectangle comes out: faded, then blended.
-    uint32_t flat = alpha < 255 ? lamina_scale_channels(src->flat_color, alpha) : src->flat_color;
+    uint32_t flat = tint != 0xFFFFFFFFu ? lamina_multiply_channels(src->flat_color, tint) : src->flat_color;
     // Samples inside [lo, hi) read only flat texels (a sample reads texels floor(u) and floor(u) + 1);
     // the margin keeps double rounding from reaching the edge.
     const double margin = 1.0 / 4096;
@@ -216,11 +240,11 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }
         if (!has_flat) {
-            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), alpha);
+            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), tint, additive);
             continue;
         }
-        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), alpha);
+        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), tint);
         lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), alpha);
+        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), tint);
     }
 }

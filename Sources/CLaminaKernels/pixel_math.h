@@ -22,6 +22,28 @@ static inline uint32_t lamina_scale_channels(uint32_t x, uint32_t a) {
     return rb | ag;
 }
 
+/// Each 8-bit channel of x times the same channel of `tint` / 255 (a per-channel fade: a
+/// replicator instance's color, a particle's), rounded as `lamina_scale_channels` rounds.
+static inline uint32_t lamina_multiply_channels(uint32_t x, uint32_t tint) {
+    uint32_t result = 0;
+    for (int k = 0; k < 32; k += 8) {
+        uint32_t v = ((x >> k) & 0xff) * ((tint >> k) & 0xff) + 0x80;
+        result |= (((v + (v >> 8)) >> 8) & 0xff) << k;
+    }
+    return result;
+}
+
+/// `color` + `under`, each channel saturating at 255 (additive blending; the sum of two
+/// premultiplied colors stays premultiplied).
+static inline uint32_t lamina_add(uint32_t color, uint32_t under) {
+    uint32_t result = 0;
+    for (int k = 0; k < 32; k += 8) {
+        uint32_t v = ((color >> k) & 0xff) + ((under >> k) & 0xff);
+        result |= (v > 255 ? 255 : v) << k;
+    }
+    return result;
+}
+
 /// `color` OVER `under`: color + under × (255 − color's alpha) / 255.
 static inline uint32_t lamina_over(uint32_t color, uint32_t under) {
     uint32_t sa = color >> 24;

@@ -23,10 +23,16 @@ static inline uint32_t bilinear8(const uint32_t *row, int stride, uint32_t dx, u
 
 void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                      const lamina_texture *src, const double h[9], uint32_t alpha) {
-    if (src->width < 2 || src->height < 2 || alpha == 0) return;
+    lamina_projective_bilinear_tinted_over(dst, dst_stride, x0, y0, x1, y1, src, h, alpha * 0x01010101u);
+}
+
+void lamina_projective_bilinear_tinted_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                            const lamina_texture *src, const double h[9], uint32_t tint) {
+    if (src->width < 2 || src->height < 2 || (tint >> 24) == 0) return;
+    const int faded = tint != 0xFFFFFFFFu;
     const double umax = src->width - 1, vmax = src->height - 1;
     const int flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
-    const uint32_t flat_color = alpha < 255 ? lamina_scale_channels(src->flat_color, alpha) : src->flat_color;
+    const uint32_t flat_color = faded ? lamina_multiply_channels(src->flat_color, tint) : src->flat_color;
     for (int y = y0; y < y1; y++) {
         uint32_t *out = dst + (long)y * dst_stride;
         const double py = y + 0.5;
@@ -44,7 +50,7 @@ void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride, int x0, int 
             } else {
                 const uint32_t *row = src->texels + (long)iv * src->stride_pixels + iu;
                 p = bilinear8(row, src->stride_pixels, (uint32_t)((u - iu) * 256), (uint32_t)((v - iv) * 256));
-                if (alpha < 255) p = lamina_scale_channels(p, alpha);
+                if (faded) p = lamina_multiply_channels(p, tint);
             }
             if (p) out[x] = lamina_over(p, out[x]);
         }

@@ -1,4 +1,4 @@
-// Xlib with MIT-SHM, XTest, RandR, Present, Xcursor and XFixes, for LaminaHost only.
+// Xlib with MIT-SHM, XTest, RandR, Present, XInput 2, Xcursor and XFixes, for LaminaHost only.
 #include <X11/Xlib.h>
 #include <X11/Xutil.h>
 #include <X11/Xatom.h>
@@ -8,6 +8,7 @@
 #include <X11/extensions/Xrandr.h>
 #include <X11/extensions/Xfixes.h>
 #include <X11/extensions/Xpresent.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/XKBlib.h>
 #include <X11/Xcursor/Xcursor.h>
 #include <sys/ipc.h>

@@ -79,12 +79,13 @@ final class BitmapStorage {
                 cairo_surface_mark_dirty(surface)
                 return
             }
+            let decode = PixelConversion.rowDecoder(layout, target: .premultipliedBGRA)
             for y in r.y..<r.maxY {
                 let src = data + y * layout.bytesPerRow, dst = shadow + y * shadowStride
                 if layout.alphaInfo == .alphaOnly {
                     dst.copyMemory(from: src, byteCount: layout.width)
                 } else {
-                    PixelConversion.decodeRow(layout, src, into: dst.assumingMemoryBound(to: UInt8.self), target: .premultipliedBGRA)
+                    decode(src, dst.assumingMemoryBound(to: UInt8.self))
                 }
             }
         }

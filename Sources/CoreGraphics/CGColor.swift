@@ -7,11 +7,14 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
     /// The color components followed by alpha.
     public var components: [CGFloat]? { storage }
     public var numberOfComponents: Int { storage.count }
-    public var alpha: CGFloat { storage.last ?? 1 }
+    /// The color's alpha (its last component).
+    public let alpha: CGFloat
 
     init(space: CGColorSpace, storage: [CGFloat]) {
         self.colorSpace = space
         self.storage = storage
+        // Stored, not read from `storage`: the renderer asks each layer's colors for it every frame.
+        alpha = storage.last ?? 1
     }
 
     /// A color in the sRGB color space; components are clamped to 0…1.

@@ -143,9 +143,9 @@ public final class CGImage: @unchecked Sendable {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         bytes.withUnsafeBytes { src in
             out.withUnsafeMutableBufferPointer { dst in
+                let decode = PixelConversion.rowDecoder(layout, target: .straightRGBA)
                 for y in 0..<height {
-                    PixelConversion.decodeRow(layout, src.baseAddress! + y * layout.bytesPerRow,
-                                              into: dst.baseAddress! + y * width * 4, target: .straightRGBA)
+                    decode(src.baseAddress! + y * layout.bytesPerRow, dst.baseAddress! + y * width * 4)
                 }
             }
         }
@@ -223,6 +223,7 @@ public final class CGImage: @unchecked Sendable {
         bytes.withUnsafeBytes { src in
             row.withUnsafeMutableBufferPointer { row in
                 sampled.withUnsafeMutableBufferPointer { sampled in
+                    let decode = PixelConversion.rowDecoder(layout, target: target)
                     for y in 0..<h {
                         let out = base + y * stride
                         let sourceRow = reduced ? min(height - 1, Int((Double(y) + 0.5) * Double(height) / Double(h))) : y
@@ -231,11 +232,11 @@ public final class CGImage: @unchecked Sendable {
                             if isCairoLayout {
                                 UnsafeMutableRawPointer(out).copyMemory(from: from, byteCount: width * 4)
                             } else {
-                                PixelConversion.decodeRow(layout, from, into: out, target: target)
+                                decode(from, out)
                             }
                             continue
                         }
-                        PixelConversion.decodeRow(layout, from, into: row.baseAddress!, target: target)
+                        decode(from, row.baseAddress!)
                         var decoded = UnsafePointer(row.baseAddress!)
                         if reduced {
                             for x in 0..<w {

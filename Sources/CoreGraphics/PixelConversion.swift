@@ -3,36 +3,87 @@
 enum PixelConversion {
     enum Target { case premultipliedBGRA, straightRGBA }
 
-    /// Decodes one row of `layout` into `width` 4-byte pixels of `target`.
-    static func decodeRow(_ layout: PixelLayout, _ row: UnsafeRawPointer, into out: UnsafeMutablePointer<UInt8>,
-                          target: Target) {
+    /// Decodes a row of `layout` into `width` 4-byte pixels of `target`: worked out once per
+    /// image, then called per row (a 1-pixel-wide image of a million rows worked the layout out
+    /// a million times). 8-bit components, what decoders produce, are read directly.
+    static func rowDecoder(_ layout: PixelLayout, target: Target) -> (UnsafeRawPointer, UnsafeMutablePointer<UInt8>) -> Void {
+        if let bytes = ByteChannels(layout) {
+            return { row, out in decodeBytes(bytes, layout.width, row, into: out, premultiplied: layout.isPremultiplied, target: target) }
+        }
         let channels = layout.channels
         let premultiplied = layout.isPremultiplied
-        var values = [UInt8](repeating: 0, count: channels.count)
         let read = componentReader(layout)
-        for x in 0..<layout.width {
-            for i in 0..<channels.count { values[i] = read(row, x, i) }
-            var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 255
-            for (i, channel) in channels.enumerated() {
+        return { row, out in
+            var values = [UInt8](repeating: 0, count: channels.count)
+            for x in 0..<layout.width {
+                for i in 0..<channels.count { values[i] = read(row, x, i) }
+                var r: UInt8 = 0, g: UInt8 = 0, b: UInt8 = 0, a: UInt8 = 255
+                for (i, channel) in channels.enumerated() {
+                    switch channel {
+                    case .red: r = values[i]
+                    case .green: g = values[i]
+                    case .blue: b = values[i]
+                    case .gray: r = values[i]; g = values[i]; b = values[i]
+                    case .alpha: a = values[i]
+                    case .skip: break
+                    }
+                }
+                store(r, g, b, a, at: out + 4 * x, premultiplied: premultiplied, target: target)
+            }
+        }
+    }
+
+    /// Where each channel of an 8-bit-per-component pixel lies (what decoders produce and most
+    /// bitmaps use): read directly, without a reader call per component.
+    struct ByteChannels {
+        let step: Int, red: Int, green: Int, blue: Int
+        /// nil: opaque.
+        let alpha: Int?
+
+        init?(_ layout: PixelLayout) {
+            guard layout.bitsPerComponent == 8, layout.bitsPerPixel % 8 == 0, !layout.isFloat else { return nil }
+            let channels = layout.channels, offsets = layout.byteOffsets8
+            guard channels.count * 8 <= layout.bitsPerPixel else { return nil }
+            var red = -1, green = -1, blue = -1, alpha: Int?
+            for (channel, offset) in zip(channels, offsets) {
                 switch channel {
-                case .red: r = values[i]
-                case .green: g = values[i]
-                case .blue: b = values[i]
-                case .gray: r = values[i]; g = values[i]; b = values[i]
-                case .alpha: a = values[i]
+                case .red: red = offset
+                case .green: green = offset
+                case .blue: blue = offset
+                case .gray: (red, green, blue) = (offset, offset, offset)
+                case .alpha: alpha = offset
                 case .skip: break
                 }
             }
-            if premultiplied && target == .straightRGBA {
-                (r, g, b) = (unpremultiply(r, a), unpremultiply(g, a), unpremultiply(b, a))
-            } else if !premultiplied && target == .premultipliedBGRA {
-                (r, g, b) = (multiply(r, a), multiply(g, a), multiply(b, a))
-            }
-            let o = out + 4 * x
-            switch target {
-            case .premultipliedBGRA: o[0] = b; o[1] = g; o[2] = r; o[3] = a
-            case .straightRGBA: o[0] = r; o[1] = g; o[2] = b; o[3] = a
-            }
+            // Alpha-only bitmaps have no color: black, as the general path reads them.
+            step = layout.bitsPerPixel / 8
+            (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+        }
+    }
+
+    private static func decodeBytes(_ c: ByteChannels, _ width: Int, _ row: UnsafeRawPointer, into out: UnsafeMutablePointer<UInt8>,
+                                    premultiplied: Bool, target: Target) {
+        let p = row.assumingMemoryBound(to: UInt8.self)
+        for x in 0..<width {
+            let pixel = p + x * c.step
+            let r = c.red < 0 ? 0 : pixel[c.red], g = c.green < 0 ? 0 : pixel[c.green], b = c.blue < 0 ? 0 : pixel[c.blue]
+            let a = c.alpha.map { pixel[$0] } ?? 255
+            store(r, g, b, a, at: out + 4 * x, premultiplied: premultiplied, target: target)
+        }
+    }
+
+    @inline(__always)
+    private static func store(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, at o: UnsafeMutablePointer<UInt8>,
+                              premultiplied: Bool, target: Target) {
+        var (r, g, b) = (r, g, b)
+        if premultiplied && target == .straightRGBA {
+            (r, g, b) = (unpremultiply(r, a), unpremultiply(g, a), unpremultiply(b, a))
+        } else if !premultiplied && target == .premultipliedBGRA && a != 255 {
+            (r, g, b) = (multiply(r, a), multiply(g, a), multiply(b, a))
+        }
+        switch target {
+        case .premultipliedBGRA: o[0] = b; o[1] = g; o[2] = r; o[3] = a
+        case .straightRGBA: o[0] = r; o[1] = g; o[2] = b; o[3] = a
         }
     }
 

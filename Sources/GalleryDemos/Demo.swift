@@ -21,9 +21,16 @@ public let demos: [Demo] = [
     Demo(name: "lab", summary: "the interaction lab: drag and fling, hover, pinch (Ctrl+scroll), rotate (Shift+drag), the hit-test chain live", make: InteractionLabDemo.init),
     Demo(name: "layout", summary: "constraints and autoresizing: resize the window", make: LayoutDemo.init),
     Demo(name: "scroll", summary: "a 1000-row list of cards scrolling inside a rounded clip", make: { ScrollingListDemo() }),
+    Demo(name: "spinners", summary: "activity indicators made of shape layers: strokes, dashes and paths animating", make: SpinnersDemo.init),
+    Demo(name: "labels", summary: "text layers: a typewriter, a justified paragraph, truncation, alignment, attributed strings", make: LabelsDemo.init),
     Demo(name: "text", summary: "Core Text in draw(in:): a gauge's labels, a framesetter paragraph, badges in three scripts", make: TextDemo.init),
+    Demo(name: "tiles", summary: "a 16384-point map in a CATiledLayer: scroll to zoom, drag to pan, tiles drawn on background threads",
+         make: TiledMapDemo.init),
     Demo(name: "filters", summary: "Core Image filters: a frosted-glass panel to drag over moving tiles, a board of blend modes", make: FiltersDemo.init),
     Demo(name: "stress", summary: "1000 rotating, sliding, fading tiles (the Qt Quick peer's scene) with a frame rate", make: { StressDemo(count: 1000) }),
+    Demo(name: "cube", summary: "a cube of transform layers turning in perspective, a small one orbiting it", make: CubeDemo.init),
+    Demo(name: "emitters", summary: "particles: confetti spinning down, a fire of added glows with sparks trailing embers", make: EmitterDemo.init),
+    Demo(name: "replicators", summary: "activity indicators from replicator layers: a dot loader, a pulse halo, bouncing bars, a colored fan", make: ReplicatorDemo.init),
 ]
 
 /// A demo view: switches demos with the arrow keys, prints its layer tree with t (see

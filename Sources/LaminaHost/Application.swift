@@ -27,6 +27,12 @@ public final class Application {
     nonisolated(unsafe) private static var signalPipeInput: Int32 = -1
     /// Fires the lifecycle tick at the next animation event of any window's tree.
     private var lifecycleTimer: DispatchSourceTimer?
+    /// The commit the lifecycle tick last looked at: a frame turn without a new commit has added
+    /// no animation, and the timer covers the moments animations start or end.
+    private var lifecycleCommit = -1
+    /// The pointer devices' scroll valuators and where they stand (XInput 2): one for the
+    /// display, since a scroll that moves from one window to another continues from there.
+    var smoothScrolling = SmoothScrolling()
 
     private init() {}
 
@@ -112,6 +118,11 @@ public final class Application {
         guard let x = try? X11Display.connection() else { return }
         var event = XEvent()
         while x.takeEvent(&event) {
+            if event.type == GenericEvent {
+                if let xinput = x.xinput, event.xcookie.extension == xinput.opcode { handleXInput(event.xcookie) }
+                XFreeEventData(x.display, &event.xcookie)
+                continue
+            }
             // The input method sees key events first (compose sequences consume some).
             if XFilterEvent(&event, 0) != 0 { continue }
             if event.type == MappingNotify {                      // a new keymap (xmodmap, a layout switch)
@@ -131,6 +142,42 @@ public final class Application {
         if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }
 
+    /// An XInput 2 event (its data fetched): to the window it names; a device's new valuators
+    /// to `smoothScrolling`.
+    private func handleXInput(_ cookie: XGenericEventCookie) {
+        guard let x = try? X11Display.connection(), let data = cookie.data else { return }
+        let target: UInt
+        switch cookie.evtype {
+        case XI_DeviceChanged:
+            let changed = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
+            smoothScrolling.learn(device: Int32(changed.sourceid), classes: changed.classes, count: changed.num_classes)
+            return
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
+            // A device not seen before (plugged in since): its valuators first.
+            if !smoothScrolling.knows(Int32(device.sourceid)) {
+                x.xinput?.learnDevices(Int32(device.sourceid), into: &smoothScrolling, x.display)
+            }
+            target = device.event
+        case XI_Enter, XI_Leave:
+            target = data.assumingMemoryBound(to: XIEnterEvent.self).pointee.event
+        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
+            target = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee.event
+        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+            target = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee.event
+        default:
+            return
+        }
+        windows.first { $0.windowID == target }?.handleXInput(evtype: cookie.evtype, data: UnsafeRawPointer(data))
+    }
+
+    /// Learns every pointer device's scroll valuators and where they stand (a window started
+    /// reading XInput 2, or the pointer came in: valuators may have moved elsewhere).
+    func learnScrollDevices() {
+        guard let x = try? X11Display.connection(), let xinput = x.xinput else { return }
+        xinput.learnDevices(into: &smoothScrolling, x.display)
+    }
+
     /// Commits what the main queue changed and hands the windows that changed to the render thread.
     func frame() {
         // The render thread's XSync may have queued events without waking the connection's
@@ -140,7 +187,12 @@ public final class Application {
         CATransaction.flush()
         let commit = CATransaction.commitCount
         for window in windows where window.wantsFrame(commit: commit) { window.render(commit: commit) }
-        animationLifecycleTick()
+        // Walking the trees costs in proportion to their animations (a thousand take
+        // milliseconds): only after a commit, which may have added some.
+        if commit != lifecycleCommit {
+            lifecycleCommit = commit
+            animationLifecycleTick()
+        }
         // Trees only this thread can draw (animated custom properties) need it every frame.
         if windows.contains(where: \.drawsAnimationsOnMainThread) { scheduleFrame() }
     }

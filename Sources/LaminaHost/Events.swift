@@ -72,6 +72,28 @@ public struct PointerEvent: Sendable {
     }
 }
 
+/// Where an event stands in a continuous gesture (a touchpad scroll, pinch or swipe), with
+/// AppKit's `NSEvent.Phase` values; empty (`[]`) for events of no gesture, such as a wheel's steps.
+public struct EventPhase: OptionSet, Hashable, Sendable {
+    /// The phase as bits (AppKit's raw values).
+    public let rawValue: UInt
+    /// A phase from bits.
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    /// The gesture's first event.
+    public static let began = EventPhase(rawValue: 1 << 0)
+    /// The gesture goes on without moving (not reported by X: Lamina never sends it).
+    public static let stationary = EventPhase(rawValue: 1 << 1)
+    /// The gesture moved on.
+    public static let changed = EventPhase(rawValue: 1 << 2)
+    /// The gesture's last event (deltas 0 for a scroll).
+    public static let ended = EventPhase(rawValue: 1 << 3)
+    /// The system ended the gesture (a touchpad gesture the server cancelled).
+    public static let cancelled = EventPhase(rawValue: 1 << 4)
+    /// Fingers rest on the touchpad before a scroll (not reported by X: Lamina never sends it).
+    public static let mayBegin = EventPhase(rawValue: 1 << 5)
+}
+
 /// A scroll: deltas in points (positive y scrolls content down).
 public struct ScrollEvent: Sendable {
     /// Where the pointer is, in the view's coordinates.
@@ -82,16 +104,66 @@ public struct ScrollEvent: Sendable {
     public var deltaY: CGFloat
     /// The modifier keys held (Ctrl+scroll is a pinch for the gesture recognizers).
     public var modifiers: ModifierFlags
-    /// False for a wheel's steps (10 points each); true for a touchpad's continuous deltas.
+    /// False for a wheel's steps (10 points each); true for continuous deltas (XInput 2 smooth
+    /// scrolling: a touchpad, or a wheel the server reports through scroll valuators), where one
+    /// wheel click's worth of the device's valuator is 10 points.
     public var hasPreciseScrollingDeltas: Bool
+    /// Where a continuous scroll stands: `.began` on its first event, `.changed` after, and
+    /// `.ended` (deltas 0) once no delta came for `ScrollEvent.endingPause`. Empty for a
+    /// wheel's steps. Defaults to `[]`.
+    public var phase: EventPhase
+    /// The phase of momentum (coasting after the fingers lift): always empty in Lamina, because
+    /// X reports no finger lift and its touchpad drivers no coasting. Defaults to `[]`.
+    public var momentumPhase: EventPhase
     /// Media time of the event.
     public var timestamp: CFTimeInterval
 
+    /// How long a continuous scroll may pause before it counts as ended (X reports no finger
+    /// lift): 0.1 s.
+    public static let endingPause: CFTimeInterval = 0.1
+
     /// A scroll event (tests and synthetic input make them; windows deliver real ones).
     public init(location: CGPoint, deltaX: CGFloat, deltaY: CGFloat, modifiers: ModifierFlags = [],
-                hasPreciseScrollingDeltas: Bool = false, timestamp: CFTimeInterval = CACurrentMediaTime()) {
+                hasPreciseScrollingDeltas: Bool = false, phase: EventPhase = [], momentumPhase: EventPhase = [],
+                timestamp: CFTimeInterval = CACurrentMediaTime()) {
         self.location = location; self.deltaX = deltaX; self.deltaY = deltaY; self.modifiers = modifiers
-        self.hasPreciseScrollingDeltas = hasPreciseScrollingDeltas; self.timestamp = timestamp
+        self.hasPreciseScrollingDeltas = hasPreciseScrollingDeltas; self.phase = phase
+        self.momentumPhase = momentumPhase; self.timestamp = timestamp
+    }
+}
+
+/// A touchpad gesture (XInput 2.4): a pinch, which both magnifies and rotates, or a swipe of
+/// three or more fingers, as AppKit's gesture events report them.
+public struct GestureEvent: Sendable {
+    /// Where the pointer is, in the view's coordinates.
+    public var location: CGPoint
+    /// `.began`, `.changed`…, then `.ended` or `.cancelled`.
+    public var phase: EventPhase
+    /// A pinch's change of scale since its last event (AppKit's `magnification`: multiply the
+    /// scale by 1 + this); 0 for a swipe.
+    public var magnification: CGFloat
+    /// A pinch's turn since its last event, in degrees, counterclockwise positive (AppKit's
+    /// `rotation`); 0 for a swipe.
+    public var rotation: CGFloat
+    /// How far the fingers moved since the last event, in points (right positive). For a swipe
+    /// this is its movement (AppKit reports a finished swipe as ±1 instead; X reports it as it goes).
+    public var deltaX: CGFloat
+    /// How far the fingers moved since the last event, in points (down positive).
+    public var deltaY: CGFloat
+    /// The fingers on the touchpad.
+    public var fingerCount: Int
+    /// The modifier keys held.
+    public var modifiers: ModifierFlags
+    /// Media time of the event.
+    public var timestamp: CFTimeInterval
+
+    /// A gesture event (tests and synthetic input make them; windows deliver real ones).
+    public init(location: CGPoint, phase: EventPhase, magnification: CGFloat = 0, rotation: CGFloat = 0,
+                deltaX: CGFloat = 0, deltaY: CGFloat = 0, fingerCount: Int = 2, modifiers: ModifierFlags = [],
+                timestamp: CFTimeInterval = CACurrentMediaTime()) {
+        self.location = location; self.phase = phase; self.magnification = magnification; self.rotation = rotation
+        self.deltaX = deltaX; self.deltaY = deltaY; self.fingerCount = fingerCount; self.modifiers = modifiers
+        self.timestamp = timestamp
     }
 }
 

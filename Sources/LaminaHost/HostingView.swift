@@ -62,8 +62,17 @@ open class HostingView {
     open func mouseEntered(with event: PointerEvent) {}
     /// The pointer left the window.
     open func mouseExited(with event: PointerEvent) {}
-    /// A wheel step or scroll over the view.
+    /// A wheel step or scroll over the view. Does nothing by default.
     open func scrollWheel(with event: ScrollEvent) {}
+    /// A touchpad pinch over the view (XInput 2.4), each of its events: `event.magnification`.
+    /// Does nothing by default.
+    open func magnify(with event: GestureEvent) {}
+    /// The same pinch events, right after `magnify(with:)` (X reports the turn and the scale
+    /// together): `event.rotation`. Does nothing by default.
+    open func rotate(with event: GestureEvent) {}
+    /// A touchpad swipe of three or more fingers over the view (XInput 2.4), as it moves:
+    /// `event.deltaX`, `event.deltaY`. Does nothing by default.
+    open func swipe(with event: GestureEvent) {}
     /// A key was pressed (or repeats: `event.isARepeat`) while the window has the focus.
     open func keyDown(with event: KeyEvent) {}
     /// A key was released.

@@ -35,6 +35,14 @@ final class RenderThread: @unchecked Sendable {
     private var vblank: VBlankClock?
     /// Vblank waits in a row that saw no notify: many mean the server's counter does not run.
     private var missedVBlanks = 0
+    /// For tests: each tick takes this much longer after drawing, as a slow frame would (a frame
+    /// longer than half an interval once lost a vblank under Present). Defaults to 0.
+    nonisolated(unsafe) var extraFrameSeconds: TimeInterval = 0
+    /// The MSCs of the recent vblanks that paced frames (empty under the timer), for tests.
+    var recentVBlankMSCs: [UInt64] {
+        condition.lock(); defer { condition.unlock() }
+        return vblank?.recentMSCs ?? []
+    }
 
     private init() {
         guard let x = try? X11Display.connection() else { return }
@@ -52,13 +60,26 @@ final class RenderThread: @unchecked Sendable {
         condition.lock(); vblank = clock; missedVBlanks = 0; condition.unlock()
     }
 
+    /// The vblank clock and the window whose vblanks pace the frames (the first one shown), when
+    /// Present paces them.
+    private func vblankSource() -> (VBlankClock, UInt, TimeInterval)? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let clock = vblank, let window = surfaces.first(where: { !$0.isClosed })?.windowID else { return nil }
+        return (clock, window, frameInterval)
+    }
+
+    /// As a paced tick starts, before its frames are drawn: asks for the notify of the vblank
+    /// that ends it (see `VBlankClock`: asked after drawing, a long frame lost a vblank).
+    private func requestNextVBlank() {
+        guard isPaced, let (clock, window, _) = vblankSource() else { return }
+        clock.requestNextVBlank(of: window)
+    }
+
     /// Waits for the next vblank of a shown window: its media time, or nil when frames are
     /// paced by the timer (no Present, no window, or no notify came).
     private func waitForVBlank() -> CFTimeInterval? {
-        condition.lock()
-        let clock = vblank, window = surfaces.first(where: { !$0.isClosed })?.windowID, interval = frameInterval
-        condition.unlock()
-        guard let clock, let window else { return nil }
+        guard let (clock, window, interval) = vblankSource() else { return nil }
         let time = clock.waitForVBlank(of: window, timeout: 4 * interval)
         condition.lock()
         defer { condition.unlock() }
@@ -80,6 +101,10 @@ final class RenderThread: @unchecked Sendable {
         guard first else { return }
         let thread = Thread { [unowned self] in self.loop() }
         thread.name = "Lamina render"
+        // Placing a tree recurses per level: 32 MB (reserved, touched only as used) holds the
+        // deepest tree a layer may have (`CALayer.maximumTreeDepth`) with room to spare, even in
+        // a debug build, where each level takes about 20 KB.
+        thread.stackSize = 32 << 20
         thread.start()
         DisplayLinkClock.shared.drive { RenderThread.shared.wake() }
     }
@@ -142,11 +167,13 @@ final class RenderThread: @unchecked Sendable {
             }
             condition.unlock()
             if grid == nil || !isPaced { (grid, slot) = ((Date(), now), 0) }
+            requestNextVBlank()
             var drawn = 0
             for surface in due {
                 if drawsWholeFrames { surface.invalidate() }
                 if surface.drawDueFrame(atMediaTime: now) { drawn += 1 }
             }
+            if extraFrameSeconds > 0 { Thread.sleep(forTimeInterval: extraFrameSeconds) }
             condition.lock()
             framesDrawn += drawn
             tickCount += 1

@@ -37,11 +37,17 @@ final class Surface: @unchecked Sendable {
     private(set) var shownMediaTime: CFTimeInterval = -.infinity
     /// The window lost what it showed (an Expose, a new buffer): the next frame is whole.
     private var lostPicture = true
-    /// Places cached layer textures where the picture changed (used under `drawing`).
-    private let compositor = Compositor()
+    /// Evaluates, places and composites the window's frames and presents them to its swap chain
+    /// (used under `drawing`).
+    private let pipeline = FramePipeline()
     /// The caches this window's frames are drawn with, by the compositor or, for frames only the
     /// main thread can draw, by the layer renderer.
-    var renderContext: RenderContext { compositor.context }
+    var renderContext: RenderContext { pipeline.context }
+
+    /// The window's debug switches and the `hits` outlines (points), handed to the compositor
+    /// at the next frame (see `Window.debugOptions`).
+    private var debug = RenderDebug.fromEnvironment()
+    private var hitOutlines: [[CGPoint]] = []
 
     init(windowID: UInt, gc: GC, buffers: SwapChain?, scale: CGFloat) {
         self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
@@ -84,6 +90,23 @@ final class Surface: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// New debug switches and `hits` outlines, shown from the next frame (which this asks for).
+    func setDebug(_ debug: RenderDebug, hitOutlines: [[CGPoint]]) {
+        lock.lock()
+        let changed = debug != self.debug || hitOutlines != self.hitOutlines
+        self.debug = debug
+        self.hitOutlines = hitOutlines
+        if changed { needsFrame = true }
+        lock.unlock()
+    }
+
+    /// What the compositor draws over the next frame for the debug switches (under `lock`).
+    private func debugOverlayLocked() -> DebugOverlay {
+        DebugOverlay(outlines: debug.contains(.hits) ? hitOutlines : [],
+                     frameTimes: debug.contains(.fps) ? Array(frameTimes.suffix(DebugOverlay.graphFrames)) : nil,
+                     frameBudget: RenderThread.shared.frameInterval)
+    }
+
     /// Makes the next frame whole.
     func invalidate() {
         lock.lock(); lostPicture = true; lock.unlock()
@@ -109,8 +132,10 @@ final class Surface: @unchecked Sendable {
         guard wantsFrameLocked(at: t), let tree, let buffers else { lock.unlock(); return false }
         needsFrame = false
         framesDrawn += 1
-        if lostPicture { compositor.invalidate() }
+        if lostPicture { pipeline.invalidate() }
         lostPicture = false
+        pipeline.compositor.debug = debug
+        pipeline.compositor.overlay = debugOverlayLocked()
         let scale = self.scale
         lock.unlock()
         let started = CACurrentMediaTime()
@@ -123,52 +148,37 @@ final class Surface: @unchecked Sendable {
             let next = tree.animationSchedule(atMediaTime: t)
             lock.lock(); schedule = next; lock.unlock()
         }
-        let buffer = buffers.back()
         // The next frame comes a tick later, or when this one is done if frames take longer.
         let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
-        guard let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: buffer.context, nextFrameAt: next) else {
-            drawWhole(buffers, atMediaTime: t, scale: scale, started: started) { tree.draw(atMediaTime: t, in: $0, context: renderContext) }
-            return true
-        }
-        if !rects.isEmpty {                                       // nothing changed: nothing to put
-            buffers.present(rects, to: windowID, gc: gc)
-            recordFrame(since: started)
+        let presenter = WindowPresenter(buffers: buffers, window: windowID, gc: gc)
+        switch pipeline.drawFrame(tree, atMediaTime: t, scale: scale, nextFrameAt: next, to: presenter) {
+        case .presented: recordFrame(since: started)
+        case .drawnWhole: recordFrame(since: started, whole: true)
+        case .unchanged, .noTarget: break                        // nothing changed: nothing to put
         }
         lock.lock(); shownMediaTime = t; lock.unlock()
         return true
     }
 
-    /// A frame at media time `t` drawn by `draw` on the calling thread (the main thread's path).
+    /// A frame at media time `t` drawn by `draw` on the calling thread (the main thread's path),
+    /// over white in points, y down.
     func drawFrame(atMediaTime t: CFTimeInterval, _ draw: (CGContext) -> Void) {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
         let buffers = closed ? nil : self.buffers, scale = self.scale
         lock.unlock()
         guard let buffers else { return }
-        drawWhole(buffers, atMediaTime: t, scale: scale, started: CACurrentMediaTime(), draw)
+        let started = CACurrentMediaTime()
+        let presenter = WindowPresenter(buffers: buffers, window: windowID, gc: gc)
+        guard pipeline.drawWhole(scale: scale, to: presenter, draw) == .drawnWhole else { return }
+        recordFrame(since: started, whole: true)
+        lock.lock(); shownMediaTime = t; lock.unlock()
     }
 
-    /// Draws `draw` over white and puts the whole buffer (with `drawing` held).
-    private func drawWhole(_ buffers: SwapChain, atMediaTime t: CFTimeInterval, scale: CGFloat, started: CFTimeInterval,
-                           _ draw: (CGContext) -> Void) {
-        compositor.invalidate()                                   // the compositor's picture is gone
-        let buffer = buffers.back()
-        let ctx = buffer.context
-        ctx.saveGState()
-        ctx.setFillColor(gray: 1, alpha: 1)
-        ctx.fill(CGRect(x: 0, y: 0, width: buffer.width, height: buffer.height))
-        ctx.translateBy(x: 0, y: CGFloat(buffer.height))
-        ctx.scaleBy(x: scale, y: -scale)
-        draw(ctx)
-        ctx.restoreGState()
-        buffers.present([DeviceRect(x: 0, y: 0, width: Int32(buffer.width), height: Int32(buffer.height))], to: windowID, gc: gc)
-        recordFrame(since: started)
-        lock.lock(); shownMediaTime = t; wholeFramesDrawn += 1; lock.unlock()
-    }
-
-    private func recordFrame(since started: CFTimeInterval) {
+    private func recordFrame(since started: CFTimeInterval, whole: Bool = false) {
         let now = CACurrentMediaTime(), seconds = now - started
         lock.lock(); defer { lock.unlock() }
+        if whole { wholeFramesDrawn += 1 }
         lastPutTime = now
         if putTimes.count == 4096 { putTimes.removeFirst(2048) }
         putTimes.append(now)

@@ -35,6 +35,12 @@ public final class Window {
     /// The window's frame in pixels before it went full screen without a window manager.
     private var frameBeforeFullscreen: (x: Int32, y: Int32, width: UInt32, height: UInt32)?
 
+    /// The debug switches drawn over this window's frames (tints, outlines, a frame-time graph;
+    /// see `DebugOptions`). Defaults to those `LAMINA_DEBUG` names; settable at any time.
+    public var debugOptions = DebugOptions.environment {
+        didSet { debugOptionsDidChange() }
+    }
+
     /// Whether the window has the keyboard focus (key events go to its view).
     public private(set) var isKey = false
 
@@ -79,6 +85,22 @@ public final class Window {
     private var shownCursor: Cursor?
     /// Where the pointer was last seen over the window (points), for cursor updates.
     private var pointerLocation: CGPoint?
+    /// Whether the window takes its pointer buttons and motion from XInput 2 (selected at `show()`).
+    private(set) var readsXInput2 = false
+    /// For tests: whether windows shown from now on read XInput 2 where the server has it (the
+    /// default), or take core pointer events as on a server without it.
+    package static var usesXInput2 = true
+    /// The continuous scroll in progress, whose end the window works out (X reports none).
+    var scrollPhases = ScrollPhases()
+    /// Counts continuous scroll deltas, so that the timer ending a scroll knows whether another came.
+    var scrollDeltaCount = 0
+    /// Where the last XInput 2 motion put the pointer (device pixels): motion that moves only
+    /// valuators (a scroll) moves no pointer.
+    var lastXInputMotion: (x: Double, y: Double)?
+    /// The touchpad pinch in progress (XInput 2.4).
+    var touchpadGestures = TouchpadGestures()
+    /// Where the pointer was last seen over the window (points), nil when it is outside.
+    var currentPointerLocation: CGPoint? { pointerLocation }
 
     /// A window of `size` points; nothing shows until `show()`. Traps with a clear message when
     /// there is no X display (use `Window.make` to handle that case).
@@ -124,8 +146,19 @@ public final class Window {
         XStoreName(x.display, id, title)
         var atom = x.deleteWindowAtom
         XSetWMProtocols(x.display, id, &atom, 1)
-        var mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
-            | EnterWindowMask | LeaveWindowMask | KeyPressMask | KeyReleaseMask | FocusChangeMask
+        // Core buttons and motion are selected with XInput 2 too: for the devices' own events
+        // the server then sends only the XI 2 ones, but events other clients send (SendEvent:
+        // `xdotool click --window`) are core events and arrive this way.
+        var mask = ExposureMask | StructureNotifyMask | KeyPressMask | KeyReleaseMask | FocusChangeMask
+            | ButtonPressMask | ButtonReleaseMask | PointerMotionMask
+        if let xinput = x.xinput, Window.usesXInput2 {
+            // Buttons, motion and crossings from XInput 2 (smooth scrolling, touchpad gestures).
+            xinput.select(on: id, x.display)
+            readsXInput2 = true
+            Application.shared.learnScrollDevices()
+        } else {
+            mask |= EnterWindowMask | LeaveWindowMask
+        }
         if let im = x.inputMethod, let ic = lamina_create_input_context(im, id) {
             inputContext = ic
             mask |= lamina_input_context_event_mask(ic)
@@ -152,6 +185,7 @@ public final class Window {
             if event.type == MapNotify || event.type == Expose { isVisible = true }
         }
         RenderThread.shared.add(surface!)
+        debugOptionsDidChange()
         Application.shared.start()
         needsDisplay = true
         render()
@@ -310,6 +344,7 @@ public final class Window {
         }
         needsDisplay = false
         renderedCommit = commit
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }       // the layers under the pointer may have moved
     }
 
     // MARK: Events
@@ -330,29 +365,14 @@ public final class Window {
             // The window manager's close button: the delegate may keep the window open.
             if UInt(event.xclient.data.l.0) == x.deleteWindowAtom, delegate?.windowShouldClose(self) ?? true { close() }
         case ButtonPress, ButtonRelease:
-            pointer(event.xbutton, pressed: event.type == ButtonPress)
+            let e = event.xbutton
+            pointerButton(e.button, x: Double(e.x), y: Double(e.y), state: e.state, time: e.time, pressed: event.type == ButtonPress)
         case MotionNotify:
             let e = event.xmotion
-            let location = point(e.x, e.y)
-            let held = buttons(e.state)
-            let pointer = PointerEvent(location: location, button: .left, clickCount: 0, modifiers: modifiers(e.state), buttons: held)
-            pointerLocation = location
-            // While a button is held the server keeps sending to this window (an implicit grab):
-            // drags that leave it keep reporting, with points outside the bounds.
-            if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.deliverMouseDragged(pointer) }
-            updateCursor()
+            pointerMoved(x: Double(e.x), y: Double(e.y), state: e.state)
         case EnterNotify, LeaveNotify:
             let e = event.xcrossing
-            let location = point(e.x, e.y)
-            let pointer = PointerEvent(location: location, button: .left, clickCount: 0, modifiers: modifiers(e.state), buttons: buttons(e.state))
-            if event.type == EnterNotify {
-                pointerLocation = location
-                contentView?.mouseEntered(with: pointer)
-                updateCursor()
-            } else {
-                pointerLocation = nil
-                contentView?.mouseExited(with: pointer)
-            }
+            pointerCrossed(entering: event.type == EnterNotify, x: Double(e.x), y: Double(e.y), state: e.state)
         case KeyPress, KeyRelease:
             key(&event.xkey, pressed: event.type == KeyPress)
         case FocusIn, FocusOut:
@@ -414,26 +434,62 @@ public final class Window {
         delegate?.windowDidResize(self)
     }
 
-    private func pointer(_ e: XButtonEvent, pressed: Bool) {
-        let location = point(e.x, e.y)
-        // Buttons 4–7 are the wheel: steps of 10 points (a touchpad's smooth deltas need XInput 2).
-        if (4...7).contains(e.button) {
+    /// A button pressed or released at (`x`, `y`) in device pixels, with the core protocol's
+    /// `state` (modifiers and the buttons held before it) at server time `time` (ms); from a core
+    /// event or an XInput 2 one.
+    func pointerButton(_ button: UInt32, x px: Double, y py: Double, state: UInt32, time: UInt, pressed: Bool) {
+        let location = CGPoint(x: px / scale, y: py / scale)
+        // Buttons 4–7 are the wheel: steps of 10 points (smooth deltas come from XInput 2's valuators).
+        if (4...7).contains(button) {
             guard pressed else { return }
             let step: CGFloat = 10
-            let (dx, dy): (CGFloat, CGFloat) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][Int(e.button)]!
-            contentView?.deliverScroll(ScrollEvent(location: location, deltaX: dx, deltaY: dy, modifiers: modifiers(e.state)))
+            let (dx, dy): (CGFloat, CGFloat) = [4: (0, -step), 5: (0, step), 6: (-step, 0), 7: (step, 0)][Int(button)]!
+            contentView?.deliverScroll(ScrollEvent(location: location, deltaX: dx, deltaY: dy, modifiers: modifiers(state)))
             return
         }
         if pressed {
             // A double click: the same button again within the desktop's time and a few points.
+            let (ex, ey) = (Int32(px.rounded(.down)), Int32(py.rounded(.down)))
             let slop = Int32((4 * scale).rounded(.up))
-            let again = e.button == lastClick.button && e.time &- lastClick.time <= x.doubleClickMilliseconds
-                && abs(e.x - lastClick.x) <= slop && abs(e.y - lastClick.y) <= slop
-            lastClick = (e.time, e.button, e.x, e.y, again ? lastClick.count + 1 : 1)
+            let again = button == lastClick.button && time &- lastClick.time <= x.doubleClickMilliseconds
+                && abs(ex - lastClick.x) <= slop && abs(ey - lastClick.y) <= slop
+            lastClick = (time, button, ex, ey, again ? lastClick.count + 1 : 1)
         }
-        let event = PointerEvent(location: location, button: MouseButton(rawValue: Int(e.button)) ?? .other,
-                                 clickCount: lastClick.count, modifiers: modifiers(e.state), buttons: buttons(e.state))
+        let event = PointerEvent(location: location, button: MouseButton(rawValue: Int(button)) ?? .other,
+                                 clickCount: lastClick.count, modifiers: modifiers(state), buttons: buttons(state))
         if pressed { contentView?.deliverMouseDown(event) } else { contentView?.deliverMouseUp(event) }
+    }
+
+    /// The pointer moved to (`x`, `y`) in device pixels, with the core protocol's `state`.
+    func pointerMoved(x px: Double, y py: Double, state: UInt32) {
+        let location = CGPoint(x: px / scale, y: py / scale)
+        let held = buttons(state)
+        let pointer = PointerEvent(location: location, button: .left, clickCount: 0, modifiers: modifiers(state), buttons: held)
+        pointerLocation = location
+        // While a button is held the server keeps sending to this window (an implicit grab):
+        // drags that leave it keep reporting, with points outside the bounds.
+        if held.isEmpty { contentView?.mouseMoved(with: pointer) } else { contentView?.deliverMouseDragged(pointer) }
+        updateCursor()
+        // LAMINA_DEBUG=hits outlines what the pointer is over.
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }
+    }
+
+    /// The pointer came in (`entering`) or left, at (`x`, `y`) in device pixels, with the core
+    /// protocol's `state`.
+    func pointerCrossed(entering: Bool, x px: Double, y py: Double, state: UInt32) {
+        let location = CGPoint(x: px / scale, y: py / scale)
+        let pointer = PointerEvent(location: location, button: .left, clickCount: 0, modifiers: modifiers(state), buttons: buttons(state))
+        if entering {
+            // Valuators moved while the pointer was elsewhere: scrolls count from where they stand now.
+            if readsXInput2 { Application.shared.learnScrollDevices() }
+            pointerLocation = location
+            contentView?.mouseEntered(with: pointer)
+            updateCursor()
+        } else {
+            pointerLocation = nil
+            contentView?.mouseExited(with: pointer)
+        }
+        if debugOptions.contains(.hits) { debugOptionsDidChange() }
     }
 
     /// Shows the cursor the view wants where the pointer is.
@@ -575,12 +631,8 @@ public final class Window {
         XFlush(x.display)
     }
 
-    /// Device pixels to points.
-    private func point(_ px: Int32, _ py: Int32) -> CGPoint {
-        CGPoint(x: CGFloat(px) / scale, y: CGFloat(py) / scale)
-    }
-
-    private func modifiers(_ state: UInt32) -> ModifierFlags {
+    /// The modifier flags of the core protocol's state word.
+    func modifiers(_ state: UInt32) -> ModifierFlags {
         var flags: ModifierFlags = []
         if state & UInt32(ShiftMask) != 0 { flags.insert(.shift) }
         if state & UInt32(ControlMask) != 0 { flags.insert(.control) }

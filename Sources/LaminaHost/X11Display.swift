@@ -23,6 +23,8 @@ final class X11Display: @unchecked Sendable {
     private let presentOpcodeForPredicate = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
     /// Whether XFixes (version 2 or later: cursor names) is offered.
     let offersXFixes: Bool
+    /// XInput 2 (2.1 or later), when offered: windows take pointer events from it.
+    let xinput: XInput2?
     /// The input method (XIM) that turns key presses into text (compose keys, other layouts);
     /// nil when none opens (keys then go through the keymap alone, `XLookupString`).
     let inputMethod: XIM?
@@ -62,6 +64,7 @@ final class X11Display: @unchecked Sendable {
         var fixesEvent: Int32 = 0, fixesError: Int32 = 0, fixesMajor: Int32 = 2, fixesMinor: Int32 = 0
         offersXFixes = XFixesQueryExtension(display, &fixesEvent, &fixesError) != 0
             && XFixesQueryVersion(display, &fixesMajor, &fixesMinor) != 0 && fixesMajor >= 2
+        xinput = XInput2.query(display)
         // Auto-repeat as presses alone (no release in between), so that a repeat can be told apart.
         var supported: Int32 = 0
         _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
@@ -107,21 +110,38 @@ final class X11Display: @unchecked Sendable {
     /// Takes the next event, reading what the server has sent, and never blocks: false when
     /// there is none. (`XPending` then `XNextEvent` would block for good when another thread —
     /// the render thread taking its put completions — empties the queue in between.)
-    /// Present's events are left for the render thread, which paces frames by them.
+    /// Present's events are left for the render thread, which paces frames by them. A
+    /// GenericEvent comes with its data fetched (`xcookie.data`): free it with `XFreeEventData`.
     func takeEvent(_ event: inout XEvent) -> Bool {
-        XCheckIfEvent(display, &event, { _, event, opcode in
-            guard let event, let opcode, event.pointee.type == GenericEvent else { return 1 }
-            return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 0 : 1
-        }, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) != 0
+        takeClaimingData(&event) { display, event, opcode in
+            XCheckIfEvent(display, &event, { _, event, opcode in
+                guard let event, let opcode, event.pointee.type == GenericEvent else { return 1 }
+                return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 0 : 1
+            }, opcode) != 0
+        }
     }
 
-    /// Takes a Present event from the queue, reading what the server has sent, without blocking.
+    /// Takes a Present event from the queue, reading what the server has sent, without
+    /// blocking; with its data fetched, as `takeEvent` does.
     func takePresentEvent(_ event: inout XEvent) -> Bool {
         guard presentOpcode != nil else { return false }
-        return XCheckIfEvent(display, &event, { _, event, opcode in
-            guard let event, let opcode, event.pointee.type == GenericEvent else { return 0 }
-            return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 1 : 0
-        }, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) != 0
+        return takeClaimingData(&event) { display, event, opcode in
+            XCheckIfEvent(display, &event, { _, event, opcode in
+                guard let event, let opcode, event.pointee.type == GenericEvent else { return 0 }
+                return event.pointee.xcookie.extension == opcode.withMemoryRebound(to: Int32.self, capacity: 1) { $0.pointee } ? 1 : 0
+            }, opcode) != 0
+        }
+    }
+
+    /// Runs `take` and fetches a GenericEvent's data under one display lock: between taking
+    /// the event and `XGetEventData`, another thread's XCheck… call would free the data as
+    /// unclaimed (both threads take events from this connection).
+    private func takeClaimingData(_ event: inout XEvent, _ take: (OpaquePointer, inout XEvent, UnsafeMutablePointer<CChar>) -> Bool) -> Bool {
+        XLockDisplay(display)
+        defer { XUnlockDisplay(display) }
+        guard take(display, &event, UnsafeMutableRawPointer(presentOpcodeForPredicate).assumingMemoryBound(to: CChar.self)) else { return false }
+        if event.type == GenericEvent { _ = XGetEventData(display, &event.xcookie) }
+        return true
     }
 
     /// The screen's refresh rate in Hz from RandR, when the server offers it and reports a

@@ -1,10 +1,4 @@
 extension CALayer {
-    /// Marks the whole layer for redrawing at the next display pass (`displayIfNeeded()` or a commit).
-    public func setNeedsDisplay() { needsDisplayFlag = true }
-
-    /// Marks part of the layer for redrawing; Lamina redraws the whole layer.
-    public func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
-
     public func needsDisplay() -> Bool { needsDisplayFlag }
 
     /// Redraws now if the layer was marked.

@@ -70,24 +70,15 @@ extension CALayer {
     /// Moves this tree's animated-layer count from the old parent's ancestors to the new one's.
     func parentDidChange(from old: CALayer?) {
         let parent = superlayer ?? maskOwner
+        setLevelsAbove(parent.map { $0.levelsAbove + 1 } ?? 0)
         guard animatedLayersInTree != 0, old !== parent else { return }
         old?.countAnimatedLayers(-animatedLayersInTree)
         parent?.countAnimatedLayers(animatedLayersInTree)
     }
 
-    /// Whether `self` is `layer` or one of its ancestors (through superlayers and masks).
-    func isAncestor(of layer: CALayer) -> Bool {
-        var current: CALayer? = layer
-        while let c = current {
-            if c === self { return true }
-            current = c.superlayer ?? c.maskOwner
-        }
-        return false
-    }
-
     private func insert(_ layer: CALayer, at index: Int) {
-        guard !layer.isAncestor(of: self) else {
-            CGDiagnostics.log("CALayer.addSublayer", "adding \(layer) to \(self) would make a cycle; refused.")
+        if let problem = problem(adopting: layer) {
+            CGDiagnostics.log("CALayer.addSublayer", "adding \(layer) to \(self): \(problem); refused.")
             return
         }
         guard layer.maskOwner == nil else {
@@ -117,8 +108,8 @@ extension CALayer {
     func setMask(_ newMask: CALayer?) {
         if newMask === maskStorage { return }
         if let newMask {
-            guard !newMask.isAncestor(of: self) else {
-                CGDiagnostics.log("CALayer.mask", "\(newMask) is an ancestor of \(self); refused.")
+            if let problem = problem(adopting: newMask) {
+                CGDiagnostics.log("CALayer.mask", "\(newMask) as the mask of \(self): \(problem); refused.")
                 return
             }
             guard newMask.maskOwner == nil, newMask.superlayer == nil else {

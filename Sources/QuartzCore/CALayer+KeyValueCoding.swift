@@ -40,6 +40,7 @@ extension CALayer {
     public func value(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return nil }
+        if first == "emitterCells", parts.count > 2, let emitter = self as? CAEmitterLayer { return emitter.cellValue(atPath: parts.dropFirst()) }
         let value = value(forKey: first)
         return parts.count == 1 ? value : StructureField.get(value, path: parts.dropFirst().joined(separator: "."))
     }
@@ -50,6 +51,9 @@ extension CALayer {
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return }
         guard parts.count > 1 else { setValue(value, forKey: first); return }
+        if first == "emitterCells", parts.count > 2, let emitter = self as? CAEmitterLayer {
+            return emitter.setCellValue(value, atPath: parts.dropFirst())
+        }
         let field = parts.dropFirst().joined(separator: ".")
         guard let updated = StructureField.set(self.value(forKey: first), path: field, to: value) else {
             CGDiagnostics.log("CALayer.setValue(_:forKeyPath:)", "cannot set '\(field)' of '\(first)' to \(value.map { "\($0)" } ?? "nil").")

@@ -10,8 +10,9 @@ open class CALayer: NSObject {
     /// The layer's own coordinate space: origin and size. Defaults to `.zero`. Animatable.
     open var bounds: CGRect = .zero {
         didSet {
+            guard let valid = Validate.rect(bounds, "bounds", keeping: oldValue) else { bounds = oldValue; return }
+            bounds = valid
             didChange("bounds", from: oldValue)
-            bounds = Validate.rect(bounds, old: oldValue, "bounds")
             if bounds.size != oldValue.size { boundsSizeDidChange(from: oldValue.size) }
         }
     }
@@ -19,16 +20,18 @@ open class CALayer: NSObject {
     /// Where the anchor point sits in the superlayer. Defaults to `.zero`. Animatable.
     open var position: CGPoint = .zero {
         didSet {
+            guard let valid = Validate.point(position, "position", keeping: oldValue) else { position = oldValue; return }
+            position = valid
             didChange("position", from: oldValue)
-            position = Validate.point(position, old: oldValue, "position")
         }
     }
 
     /// Stacking order among siblings: higher is in front. Defaults to 0. Animatable.
     open var zPosition: CGFloat = 0 {
         didSet {
+            guard let valid = Validate.number(zPosition, "zPosition", keeping: oldValue) else { zPosition = oldValue; return }
+            zPosition = valid
             didChange("zPosition", from: oldValue)
-            zPosition = Validate.number(zPosition, old: oldValue, "zPosition")
         }
     }
 
@@ -36,32 +39,36 @@ open class CALayer: NSObject {
     /// turn about. Defaults to (0.5, 0.5). Animatable.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
         didSet {
+            guard let valid = Validate.point(anchorPoint, "anchorPoint", keeping: oldValue) else { anchorPoint = oldValue; return }
+            anchorPoint = valid
             didChange("anchorPoint", from: oldValue)
-            anchorPoint = Validate.point(anchorPoint, old: oldValue, "anchorPoint")
         }
     }
 
     /// The anchor point's z coordinate. Defaults to 0. Animatable.
     open var anchorPointZ: CGFloat = 0 {
         didSet {
+            guard let valid = Validate.number(anchorPointZ, "anchorPointZ", keeping: oldValue) else { anchorPointZ = oldValue; return }
+            anchorPointZ = valid
             didChange("anchorPointZ", from: oldValue)
-            anchorPointZ = Validate.number(anchorPointZ, old: oldValue, "anchorPointZ")
         }
     }
 
     /// Applied about the anchor point. Defaults to the identity. Animatable.
     open var transform = CATransform3DIdentity {
         didSet {
+            guard let valid = Validate.transform(transform, "transform", keeping: oldValue) else { transform = oldValue; return }
+            transform = valid
             didChange("transform", from: oldValue)
-            transform = Validate.transform(transform, old: oldValue, "transform")
         }
     }
 
     /// Applied to the sublayers, about this layer's anchor point. Defaults to the identity. Animatable.
     open var sublayerTransform = CATransform3DIdentity {
         didSet {
+            guard let valid = Validate.transform(sublayerTransform, "sublayerTransform", keeping: oldValue) else { sublayerTransform = oldValue; return }
+            sublayerTransform = valid
             didChange("sublayerTransform", from: oldValue)
-            sublayerTransform = Validate.transform(sublayerTransform, old: oldValue, "sublayerTransform")
         }
     }
 
@@ -87,6 +94,9 @@ open class CALayer: NSObject {
     /// attached: kept up to date as animations and layers come and go, so that a host asks each
     /// frame without walking the tree.
     var animatedLayersInTree = 0
+    /// How many layers are above this one (superlayers and mask owners), kept as layers move:
+    /// the depth check of `CALayer+TreeDepth` without a walk to the root.
+    var levelsAbove = 0
 
     /// An optional layer whose alpha masks this layer's content and sublayers. Defaults to nil.
     open var mask: CALayer? {
@@ -118,8 +128,9 @@ open class CALayer: NSObject {
     /// The part of the contents shown, in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet {
+            guard let valid = Validate.rect(contentsRect, "contentsRect", keeping: oldValue, allowNegative: true) else { contentsRect = oldValue; return }
+            contentsRect = valid
             didChange("contentsRect", from: oldValue)
-            contentsRect = Validate.rect(contentsRect, old: oldValue, "contentsRect", allowNegative: true)
         }
     }
 
@@ -127,8 +138,9 @@ open class CALayer: NSObject {
     /// in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
         didSet {
+            guard let valid = Validate.rect(contentsCenter, "contentsCenter", keeping: oldValue, allowNegative: true) else { contentsCenter = oldValue; return }
+            contentsCenter = valid
             didChange("contentsCenter", from: oldValue)
-            contentsCenter = Validate.rect(contentsCenter, old: oldValue, "contentsCenter", allowNegative: true)
         }
     }
 
@@ -140,11 +152,12 @@ open class CALayer: NSObject {
     /// Pixels of backing image per point. Defaults to 1.
     open var contentsScale: CGFloat = 1 {
         didSet {
-            didChange("contentsScale", from: oldValue)
-            if !(contentsScale > 0 && contentsScale.isFinite) {
+            guard contentsScale > 0 && contentsScale.isFinite else {
                 CGDiagnostics.log("CALayer.contentsScale", "\(contentsScale) is not a positive number; kept \(oldValue).")
                 contentsScale = oldValue
+                return
             }
+            didChange("contentsScale", from: oldValue)
         }
     }
 
@@ -188,8 +201,9 @@ open class CALayer: NSObject {
     /// `masksToBounds`). Defaults to 0. Animatable.
     open var cornerRadius: CGFloat = 0 {
         didSet {
+            guard let valid = Validate.number(cornerRadius, "cornerRadius", keeping: oldValue) else { cornerRadius = oldValue; return }
+            cornerRadius = valid
             didChange("cornerRadius", from: oldValue)
-            cornerRadius = Validate.number(cornerRadius, old: oldValue, "cornerRadius")
             if cornerRadius < 0 { cornerRadius = 0 }
         }
     }
@@ -207,8 +221,9 @@ open class CALayer: NSObject {
     /// Drawn inside the bounds, above the contents and sublayers. Defaults to 0. Animatable.
     open var borderWidth: CGFloat = 0 {
         didSet {
+            guard let valid = Validate.number(borderWidth, "borderWidth", keeping: oldValue) else { borderWidth = oldValue; return }
+            borderWidth = valid
             didChange("borderWidth", from: oldValue)
-            borderWidth = Validate.number(borderWidth, old: oldValue, "borderWidth")
             if borderWidth < 0 { borderWidth = 0 }
         }
     }
@@ -221,8 +236,8 @@ open class CALayer: NSObject {
     /// Defaults to 1. Animatable.
     open var opacity: Float = 1 {
         didSet {
+            guard Validate.number(opacity, "opacity", keeping: oldValue) != nil else { opacity = oldValue; return }
             didChange("opacity", from: oldValue)
-            if !opacity.isFinite { CGDiagnostics.log("CALayer.opacity", "\(opacity) is not finite; kept \(oldValue)."); opacity = oldValue }
         }
     }
 
@@ -261,11 +276,12 @@ open class CALayer: NSObject {
     /// Pixels per point of the rasterized image. Defaults to 1. Must be a positive number.
     open var rasterizationScale: CGFloat = 1 {
         didSet {
-            didChange("rasterizationScale", from: oldValue)
-            if !(rasterizationScale > 0 && rasterizationScale.isFinite) {
+            guard rasterizationScale > 0 && rasterizationScale.isFinite else {
                 CGDiagnostics.log("CALayer.rasterizationScale", "\(rasterizationScale) is not a positive number; kept \(oldValue).")
                 rasterizationScale = oldValue
+                return
             }
+            didChange("rasterizationScale", from: oldValue)
         }
     }
 
@@ -278,24 +294,23 @@ open class CALayer: NSObject {
     /// Defaults to 0 (no shadow). Animatable.
     open var shadowOpacity: Float = 0 {
         didSet {
+            guard Validate.number(shadowOpacity, "shadowOpacity", keeping: oldValue) != nil else { shadowOpacity = oldValue; return }
             didChange("shadowOpacity", from: oldValue)
-            if !shadowOpacity.isFinite { CGDiagnostics.log("CALayer.shadowOpacity", "not finite; kept \(oldValue)."); shadowOpacity = oldValue }
         }
     }
     /// Defaults to (0, −3). Animatable.
     open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet {
+            guard Validate.size(shadowOffset, "shadowOffset", keeping: oldValue) != nil else { shadowOffset = oldValue; return }
             didChange("shadowOffset", from: oldValue)
-            if !(shadowOffset.width.isFinite && shadowOffset.height.isFinite) {
-                CGDiagnostics.log("CALayer.shadowOffset", "not finite; kept \(oldValue)."); shadowOffset = oldValue
-            }
         }
     }
     /// The blur radius. Defaults to 3. Animatable.
     open var shadowRadius: CGFloat = 3 {
         didSet {
+            guard let valid = Validate.number(shadowRadius, "shadowRadius", keeping: oldValue) else { shadowRadius = oldValue; return }
+            shadowRadius = max(0, valid)
             didChange("shadowRadius", from: oldValue)
-            shadowRadius = max(0, Validate.number(shadowRadius, old: oldValue, "shadowRadius"))
         }
     }
     /// A shape for the shadow instead of the layer's alpha. Defaults to nil. Animatable.
@@ -437,7 +452,7 @@ open class CALayer: NSObject {
     /// Whether one of the layer's own properties changed since its last snapshot.
     final var ownPropertiesChanged = true
     /// The caches `render(in:)` draws this tree with, kept while the layer lives (made on first use).
-    final lazy var renderContext = RenderContext()
+    final lazy var renderContext = RenderContext(rules: .renderInContext)
 
     // MARK: Display and layout state
 
@@ -500,6 +515,13 @@ open class CALayer: NSObject {
     /// Whether `point` (in this layer's coordinates) is inside the bounds.
     open func contains(_ point: CGPoint) -> Bool { bounds.contains(point) }
 
+    /// Marks the whole layer for redrawing at the next display pass (`displayIfNeeded()` or a commit).
+    open func setNeedsDisplay() { needsDisplayFlag = true }
+
+    /// Marks part of the layer for redrawing; a plain layer redraws the whole of it (a
+    /// `CATiledLayer` only the tiles the rectangle touches).
+    open func setNeedsDisplay(_ r: CGRect) { needsDisplayFlag = true }
+
     /// Draws the layer's content: by default asks the delegate's `draw(_:in:)`.
     open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
 
@@ -550,7 +572,13 @@ open class CALayer: NSObject {
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
     /// The default for `key` when it has no value; nil for keys that are not properties.
-    open class func defaultValue(forKey key: String) -> Any? { builtInDefault(forKey: key) }
+    open class func defaultValue(forKey key: String) -> Any? {
+        if let value = builtInDefault(forKey: key) { return value }
+        // A subclass's own rows: their values on a new layer of the class (written once, where
+        // the subclass declares the property).
+        guard LayerProperty.builtIn[key] == nil, let row = keyValueProperties[key] else { return nil }
+        return row.get(self.init(newFrom: nil))
+    }
 
     /// Whether a change of `key` redraws the layer. Defaults to false for every key.
     open class func needsDisplay(forKey key: String) -> Bool { false }
@@ -564,6 +592,15 @@ open class CALayer: NSObject {
     /// What a subclass draws besides `contents` (a gradient); nil for plain layers.
     var renderContent: LayerContent? { nil }
 
+    /// A `CAReplicatorLayer`'s instance properties for the render side; nil for other layers.
+    var renderReplicator: ReplicatorState? { nil }
+
+    /// A `CAEmitterLayer`'s values and cells for the render side; nil for other layers.
+    var renderEmitter: EmitterState? { nil }
+
+    /// Whether this is a `CATransformLayer` (its sublayers keep their 3D places).
+    var isTransformLayer: Bool { false }
+
     /// A subclass's own properties for key-value coding and `init(layer:)`: override to add
     /// entries (and call super).
     open class var keyValueProperties: [String: LayerProperty] { LayerProperty.builtIn }
@@ -575,22 +612,36 @@ open class CALayer: NSObject {
 
 /// Checks for the property setters: non-finite values keep the old value, with a message.
 enum Validate {
-    static func number(_ v: CGFloat, old: CGFloat, _ name: String) -> CGFloat {
+    // Each gives the value to keep, or nil (after logging why) when the value is refused: the
+    // setter then puts the old value back and reports no change.
+    static func number(_ v: CGFloat, _ name: String, keeping old: CGFloat) -> CGFloat? {
         if v.isFinite { return v }
         CGDiagnostics.log("CALayer.\(name)", "\(v) is not finite; kept \(old).")
-        return old
+        return nil
     }
 
-    static func point(_ p: CGPoint, old: CGPoint, _ name: String) -> CGPoint {
+    static func number(_ v: Float, _ name: String, keeping old: Float) -> Float? {
+        if v.isFinite { return v }
+        CGDiagnostics.log("CALayer.\(name)", "\(v) is not finite; kept \(old).")
+        return nil
+    }
+
+    static func point(_ p: CGPoint, _ name: String, keeping old: CGPoint) -> CGPoint? {
         if p.x.isFinite && p.y.isFinite { return p }
         CGDiagnostics.log("CALayer.\(name)", "\(p) is not finite; kept \(old).")
-        return old
+        return nil
     }
 
-    static func rect(_ r: CGRect, old: CGRect, _ name: String, allowNegative: Bool = false) -> CGRect {
+    static func size(_ s: CGSize, _ name: String, keeping old: CGSize) -> CGSize? {
+        if s.width.isFinite && s.height.isFinite { return s }
+        CGDiagnostics.log("CALayer.\(name)", "\(s) is not finite; kept \(old).")
+        return nil
+    }
+
+    static func rect(_ r: CGRect, _ name: String, keeping old: CGRect, allowNegative: Bool = false) -> CGRect? {
         guard [r.origin.x, r.origin.y, r.size.width, r.size.height].allSatisfy(\.isFinite) else {
             CGDiagnostics.log("CALayer.\(name)", "\(r) is not finite; kept \(old).")
-            return old
+            return nil
         }
         if !allowNegative && (r.size.width < 0 || r.size.height < 0) {
             CGDiagnostics.log("CALayer.\(name)", "negative size \(r.size) clamped to zero.")
@@ -599,9 +650,9 @@ enum Validate {
         return r
     }
 
-    static func transform(_ t: CATransform3D, old: CATransform3D, _ name: String) -> CATransform3D {
+    static func transform(_ t: CATransform3D, _ name: String, keeping old: CATransform3D) -> CATransform3D? {
         if t.isFinite { return t }
         CGDiagnostics.log("CALayer.\(name)", "transform is not finite; kept the old one.")
-        return old
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import Glibc
 import GalleryDemos
 import LaminaHost
 import QuartzCore
@@ -14,6 +15,24 @@ enum FrameSuite {
                    body: frames(of: WindowSuite.scene(moving: true, nested: true)))]
     }
 
+    /// `frames --layers N --count F`: F stress frames of N tiles offscreen (after a warm-up), with
+    /// wall time and CPU time per frame (all threads, and the calling thread alone: the planning
+    /// plus its share of the bands). CPU time is the steadier figure on a shared machine.
+    @MainActor
+    static func runStress(_ arguments: [String]) -> Int32 {
+        func value(_ flag: String, _ fallback: Int) -> Int {
+            arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? fallback
+        }
+        let layers = value("--layers", 1000), count = value("--count", 300)
+        let frames = OffscreenFrames(StressDemo(count: layers), size: StressDemo.size)
+        var thread: [Double] = []
+        let times = frames.run(count) { work in thread.append(Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID, work).cpu) }
+        let wall = FrameTimes(times.wall), cpu = FrameTimes(times.cpu), own = FrameTimes(thread)
+        print(String(format: "stress frame, %d tiles, %d frames: wall p50 %.2f ms, mean %.2f ms; CPU per frame %.2f ms (calling thread %.2f ms)",
+                     layers, count, wall.percentile(0.5), wall.mean, cpu.mean, own.mean))
+        return 0
+    }
+
     /// Successive frames of `view`'s tree, a 60th of a second apart, as the render thread draws them
     /// (each one placed by the compositor: a whole-frame fallback stops the run).
     @MainActor
@@ -24,16 +43,16 @@ enum FrameSuite {
 }
 
 /// A window's render thread without the X server: each frame of the committed tree, a 60th of a
-/// second after the last, composited into a BGRX bitmap as `Surface.drawDueFrame` composites into
-/// a window's buffer (the next frame's evaluation overlapping, as there) and, when the compositor
-/// cannot place the tree, drawn whole by the renderer as `Surface` then does. Only the put is left out.
+/// second after the last, through the same frame pipeline as a window's (`FramePipeline`: the
+/// next frame's evaluation overlapping, as there), presented to a BGRX bitmap instead of a
+/// window's swap chain. Only the put is left out.
 @MainActor
 final class OffscreenFrames {
     let size: CGSize
     private let root: CALayer
     private(set) var tree: RenderTree
-    private let target: CGContext
-    private let compositor = Compositor()
+    private let presenter: BitmapPresenter
+    private let pipeline = FramePipeline()
     private var t = CACurrentMediaTime()
     /// Frames the compositor could not place, drawn whole by the renderer (whole-frame fallbacks).
     private(set) var wholeFrames = 0
@@ -44,9 +63,7 @@ final class OffscreenFrames {
         root.frame = CGRect(origin: .zero, size: size)
         CATransaction.flush()
         tree = RenderTree(root)!
-        target = CGContext(data: nil, width: Int(size.width), height: Int(size.height), bitsPerComponent: 8, bytesPerRow: 0,
-                           space: CGColorSpaceCreateDeviceRGB(),
-                           bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+        presenter = BitmapPresenter(width: Int(size.width), height: Int(size.height))!
     }
 
     /// The main thread's hand-over after a commit, as `Window.render` does it: finished animations
@@ -61,23 +78,21 @@ final class OffscreenFrames {
     @discardableResult
     func next() -> Bool {
         t += 1.0 / 60
-        if compositor.composite(tree, atMediaTime: t, scale: 1, into: target, nextFrameAt: t + 1.0 / 60) != nil { return true }
+        guard pipeline.drawFrame(tree, atMediaTime: t, scale: 1, nextFrameAt: t + 1.0 / 60, to: presenter) == .drawnWhole else {
+            return true
+        }
         wholeFrames += 1
-        target.saveGState()
-        target.setFillColor(gray: 1, alpha: 1)
-        target.fill(CGRect(x: 0, y: 0, width: target.width, height: target.height))
-        target.translateBy(x: 0, y: CGFloat(target.height))
-        target.scaleBy(x: 1, y: -1)
-        tree.draw(atMediaTime: t, in: target, context: compositor.context)
-        target.restoreGState()
         return false
     }
 
     /// `count` frames, each timed (seconds: wall clock, and CPU time of the whole process, which
     /// includes the compositor's other threads), after `warmUp` untimed ones (textures, caches).
-    func run(_ count: Int, warmUp: Int = 30) -> (wall: [Double], cpu: [Double]) {
+    /// `measure`, when given, wraps each timed frame too (to time it another way as well).
+    func run(_ count: Int, warmUp: Int = 30, measure: ((() -> Void) -> Void)? = nil) -> (wall: [Double], cpu: [Double]) {
         for _ in 0..<warmUp { next() }
-        let times = (0..<count).map { _ in Benchmark.times { next() } }
+        let times = (0..<count).map { _ in
+            Benchmark.times { if let measure { measure { self.next() } } else { next() } }
+        }
         return (times.map(\.wall), times.map(\.cpu))
     }
 }

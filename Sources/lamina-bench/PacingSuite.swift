@@ -13,18 +13,28 @@ enum PacingSuite {
         guard let window = WindowSuite.open(StressDemo(count: layers)) else { return 1 }
         let skipped = window.recentFrameIntervals.count
         RunLoop.main.run(until: Date().addingTimeInterval(seconds))      // as Application.run() does
-        let intervals = Array(window.recentFrameIntervals.dropFirst(skipped)).sorted()
+        let intervals = Array(window.recentFrameIntervals.dropFirst(skipped))
         window.close()
-        guard !intervals.isEmpty else {
+        guard let line = summary(intervals) else {
             print("pacing: no frames shown")
             return 1
         }
-        func percentile(_ p: Double) -> Double { intervals[min(intervals.count - 1, Int(Double(intervals.count - 1) * p))] * 1e3 }
-        let target = 1e3 / Window.frameTiming.framesPerSecond
-        let late = intervals.filter { $0 * 1e3 > target * 1.5 }.count
-        print(String(format: "pacing: layers=%d frames=%d clock=\"%@\" target_ms=%.2f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f late=%d",
-                     layers, intervals.count + 1, Window.frameTiming.description, target, percentile(0.5), percentile(0.99),
-                     intervals.last! * 1e3, late))
+        print("pacing: layers=\(layers) " + line)
         return 0
+    }
+
+    /// `frames=N clock="…" target_ms=… p50_ms=… p99_ms=… max_ms=… late=L` for the intervals
+    /// between a window's shown frames (seconds): late ones took over 1.5 frame intervals of the
+    /// clock that paces them. Nil when there are none.
+    @MainActor
+    static func summary(_ intervals: [Double]) -> String? {
+        guard !intervals.isEmpty else { return nil }
+        let sorted = intervals.sorted()
+        func percentile(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * p))] * 1e3 }
+        let target = 1e3 / Window.frameTiming.framesPerSecond
+        let late = sorted.filter { $0 * 1e3 > target * 1.5 }.count
+        return String(format: "frames=%d clock=\"%@\" target_ms=%.2f p50_ms=%.2f p99_ms=%.2f max_ms=%.2f late=%d",
+                      sorted.count + 1, Window.frameTiming.description, target, percentile(0.5), percentile(0.99),
+                      sorted.last! * 1e3, late)
     }
 }

@@ -127,8 +127,12 @@ enum WindowSuite {
     }
 }
 
-/// `lamina-bench latency`: real clicks (xdotool) on a layer that changes color when pressed;
-/// from the press handled on the main thread to the changed pixels put, in ms and frames.
+/// `lamina-bench latency`: real clicks (xdotool) on a layer that changes color when pressed, while
+/// a spinner animates beside it; from the press handled on the main thread to the changed pixels
+/// put, in ms and frames, then how evenly the window's frames landed meanwhile:
+///
+///     latency: presses=N p50_ms=… max_ms=… p50_frames=…
+///     latency pacing: frames=N clock="…" target_ms=… p50_ms=… p99_ms=… max_ms=… late=L
 extension WindowSuite {
     @MainActor
     final class PressBoard: HostingView {
@@ -151,10 +155,22 @@ extension WindowSuite {
             print("lamina-bench: cannot open the X display")
             return 1
         }
+        // Something animates all along, so that frames are shown between the presses too.
+        let spinner = CALayer()
+        spinner.frame = CGRect(x: 250, y: 20, width: 40, height: 40)
+        spinner.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        spin.fromValue = 0
+        spin.toValue = 2 * Double.pi
+        spin.duration = 1
+        spin.repeatCount = .infinity
+        spinner.add(spin, forKey: "spin")
+        board.layer.addSublayer(spinner)
         window.contentView = board
         window.show()
         guard let id = window.windowID else { return 1 }
         Application.shared.runUntil(timeout: 0.5) { false }
+        let skipped = window.recentFrameIntervals.count
         var samples: [Double] = []
         for _ in 0..<presses {
             let click = Process()
@@ -162,18 +178,25 @@ extension WindowSuite {
             click.arguments = ["mousemove", "--window", "\(id)", "100", "100", "click", "1"]
             guard (try? click.run()) != nil else { print("lamina-bench latency: needs xdotool"); return 1 }
             let count = board.pressedAt.count
-            let shown = Application.shared.runUntil(timeout: 2) {
-                board.pressedAt.count > count && window.lastFramePresentedTime > board.pressedAt.last!
+            // The first frame drawn for a time after the press (so from a tree with its change),
+            // and when it was put: read at once, since the spinner keeps putting frames.
+            var put: CFTimeInterval?
+            Application.shared.runUntil(timeout: 2) {
+                guard board.pressedAt.count > count, window.shownMediaTime > board.pressedAt.last! else { return false }
+                put = window.lastFramePresentedTime
+                return true
             }
             click.waitUntilExit()
-            if shown { samples.append(window.lastFramePresentedTime - board.pressedAt.last!) }
+            if let put { samples.append(put - board.pressedAt.last!) }
             Application.shared.runUntil(timeout: 0.05) { false }
         }
         samples.sort()
         guard !samples.isEmpty else { print("latency: no press reached the screen"); return 1 }
         let median = samples[samples.count / 2] * 1000, worst = samples.last! * 1000
         print(String(format: "latency: presses=%d p50_ms=%.2f max_ms=%.2f p50_frames=%.2f", samples.count, median, worst, median / (1000.0 / 60)))
+        let intervals = Array(window.recentFrameIntervals.dropFirst(skipped))
         window.close()
+        print("latency pacing: " + (PacingSuite.summary(intervals) ?? "no frames shown"))
         return 0
     }
 }

@@ -2,13 +2,14 @@
 //   cg         Core Graphics operations (drawing, images, text, codecs), median time per call
 //   text       Core Text's figures step by step (line creation, drawing, frames)
 //   offscreen  whole frames of layer trees offscreen: composited, and drawn by CARenderer
-//   frames     the render thread's frames offscreen: the stress scene, one tile moving over many
+//   frames     the render thread's frames offscreen: the stress scene, one tile moving over many;
+//              with --layers N --count F: F stress frames of N tiles, wall and CPU time per frame
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
 //   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
 //   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
-//   latency    --presses N: real clicks to changed pixels put (needs DISPLAY and xdotool)
+//   latency    --presses N: real clicks to changed pixels put beside a spinner, and the intervals between shown frames (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
 //   pacing     --layers N --seconds S: intervals between an animating window's frames, p50/p99/max (needs DISPLAY)
@@ -18,14 +19,18 @@
 //   drag       a commit per frame moving one layer over 1000 still tiles: main and render thread ms
 //   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
 //   scroll     the gallery's 1000-row list scrolling in a rounded clip: fps, p99, fallbacks
+//   tiles      the gallery's tiled map zoomed and dragged (window only): the longest main-thread stall while tiles draw
 //   frost      a 600×400 frosted panel (CIGaussianBlur radius 20) over an animated 1280×720 scene; the blur
 //              kernel alone beside pixman's separable convolution
+//   particles  10,000 live particles of an emitter (turning, fading sprites) at 1280×720: fps, p99
+//   shapes     500 shape-layer rings each animating strokeEnd: fps, p99, fallbacks
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
                                                                  "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
-                                                                 "frost": FrostSuite.run]
+                                                                 "tiles": TiledSuite.run, "frost": FrostSuite.run,
+                                                                 "particles": ParticlesSuite.run, "shapes": ShapesSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
@@ -34,6 +39,9 @@ if let name = arguments.first, let run = sceneSuites[name] {
 }
 if arguments.first == "stress" {
     exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
+}
+if arguments.first == "frames", arguments.contains("--layers") || arguments.contains("--count") {
+    exit(MainActor.assumeIsolated { FrameSuite.runStress(arguments) })
 }
 if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
@@ -63,7 +71,7 @@ if arguments.first == "kernels" {
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
-          + "   |   lamina-bench nested|drag|effects|scroll [--frames N] [--seconds S] [--short] [--offscreen]\n"
+          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes [--frames N] [--seconds S] [--short] [--offscreen]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

@@ -248,6 +248,44 @@ final class FrameClockTests: XCTestCase {
         }
     }
 
+    /// Frames that take longer than half an interval still land on every vblank under Present.
+    /// The notify used to be asked for after drawing, for "the next MSC"; Xvfb's simulated
+    /// counter rounds to the nearest MSC, so past mid-interval "next" was the one after and
+    /// every such frame lost a vblank (MSC steps of 2: 30 fps).
+    func testSlowFramesUnderPresentLoseNoVBlank() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkSlowFramesKeepEveryVBlank() }
+    }
+
+    @MainActor func checkSlowFramesKeepEveryVBlank() throws {
+        let x = try X11Display.connection()
+        guard x.presentOpcode != nil, ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" else {
+            throw XCTSkip("the server has no Present")
+        }
+        let (window, view) = try showBoard()
+        defer { window.close() }
+        let tile = CALayer()
+        tile.frame = CGRect(x: 0, y: 25, width: 50, height: 50)
+        tile.backgroundColor = blue
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 25
+        slide.toValue = 175
+        slide.duration = 1
+        slide.repeatCount = .infinity
+        tile.add(slide, forKey: "slide")
+        view.layer.addSublayer(tile)
+        RenderThread.shared.pace(byVBlank: true)
+        // 10 ms more per tick: past mid-interval (8.3 ms at 60 Hz), within one interval.
+        RenderThread.shared.extraFrameSeconds = 0.010
+        defer { RenderThread.shared.extraFrameSeconds = 0 }
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { RenderThread.shared.recentVBlankMSCs.count >= 30 }, "no vblanks")
+        let mscs = RenderThread.shared.recentVBlankMSCs.suffix(25)
+        let steps = zip(mscs, mscs.dropFirst()).map { Int($1) - Int($0) }.sorted()
+        // A busy machine may make a tick late now and then; the usual step is one vblank.
+        XCTAssertEqual(steps[steps.count / 2], 1, "vblanks lost: MSC steps \(steps)")
+    }
+
     /// A bar filled to `progress` of its width: it redraws as `progress` animates, which only
     /// the main thread can do.
     final class ProgressBar: CALayer {

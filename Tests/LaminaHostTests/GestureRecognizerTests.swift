@@ -91,6 +91,14 @@ final class GestureRecognizerTests: XCTestCase {
             XCTAssertEqual(states, [.began, .changed])
             XCTAssertEqual(pinch.scale, 1.21, accuracy: 1e-9)
             XCTAssertTrue(pinch.layer === card)
+            // Smooth Ctrl+scroll scales in proportion: half a step (5 points) is √1.1, and a
+            // scroll's zero-delta end changes nothing.
+            view.deliverScroll(ScrollEvent(location: CGPoint(x: 60, y: 60), deltaX: 0, deltaY: 5, modifiers: .control,
+                                           hasPreciseScrollingDeltas: true, phase: .changed))
+            XCTAssertEqual(pinch.scale, 1.21 / 1.1.squareRoot(), accuracy: 1e-9)
+            view.deliverScroll(ScrollEvent(location: CGPoint(x: 60, y: 60), deltaX: 0, deltaY: 0, modifiers: .control,
+                                           hasPreciseScrollingDeltas: true, phase: .ended))
+            XCTAssertEqual(states.count, 3)
         }
     }
 

@@ -89,7 +89,7 @@ final class InputTests: XCTestCase {
         XCTAssertEqual(view.drags.last?.location, CGPoint(x: 60, y: 70), "and back")
         XCTAssertTrue(view.drags.allSatisfy { $0.buttons == .left })
         XCTAssertEqual(view.ups.first?.location, CGPoint(x: 60, y: 70))
-        XCTAssertTrue(view.exited.contains { $0.buttons == .left }, "left with the button held")
+        XCTAssertTrue(view.exited.contains { $0.buttons == .left }, "left with the button held: \(view.exited.map(\.buttons)) \(view.exited.map(\.location))")
         XCTAssertTrue(view.entered.contains { $0.buttons == .left }, "came back with the button held")
     }
 

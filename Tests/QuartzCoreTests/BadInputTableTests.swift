@@ -149,6 +149,32 @@ final class BadInputTableTests: XCTestCase {
 
     func testLayerProperties() { check(Self.layerProperties) }
 
+    /// A refused value is validated before anything hears of a change: no implicit animation, no
+    /// new snapshot (a window would draw nothing new), and it does not count as set.
+    func testARefusedValueReportsNoChange() {
+        let reported = ["beginTime", "duration", "speed", "timeOffset", "repeatCount", "repeatDuration",   // timing: no actions
+                        "shadowPath", "rasterizationScale",                // a path of NaN is a path; sets shouldRasterize too
+                        "transform.rotation"]                              // a rotation by NaN is refused as the identity
+        for property in Self.layerProperties where !reported.contains(property.name) {
+            let root = CALayer(), layer = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+            layer.frame = CGRect(x: 4, y: 4, width: 20, height: 20)
+            root.addSublayer(layer)
+            CATransaction.flush()
+            _ = RenderTree(root)                                  // the layers keep their snapshots
+            let kept = layer.committedSnapshot
+            XCTAssertNotNil(kept)
+            let messages = CGDiagnostics.collecting {
+                CATransaction.begin()
+                property.set(layer, CABasicAnimation(), .nan)
+                CATransaction.commit()
+            }
+            XCTAssertEqual(messages.count, 1, "\(property.name) = NaN: \(messages)")
+            XCTAssertNil(layer.animationKeys(), "\(property.name) = NaN added an implicit animation")
+            XCTAssertTrue(layer.committedSnapshot === kept, "\(property.name) = NaN changed the layer's snapshot")
+        }
+    }
+
     func testAnimationProperties() { check(Self.animationProperties) }
 
     func testSpringAndKeyframeParameters() {

@@ -105,6 +105,48 @@ final class KernelTests: XCTestCase {
         }
     }
 
+    /// The color multiply (a replicator instance's, a particle's): a uniform tint is the plain
+    /// fade exactly, and a colored one multiplies each channel of each sample, flat interiors too.
+    func testTintedOverMultipliesEachChannel() {
+        func run(_ texels: [UInt32], _ m: [Double], flat: Bool, under: UInt32, _ body: (UnsafeMutablePointer<UInt32>, UnsafePointer<lamina_texture>) -> Void) -> [UInt32] {
+            var target = [UInt32](repeating: under, count: 80 * 80)
+            texels.withUnsafeBufferPointer { src in
+                var texture = lamina_texture()
+                texture.texels = src.baseAddress
+                (texture.stride_pixels, texture.width, texture.height) = (34, 34, 34)
+                if flat { lamina_texture_find_flat_rect(&texture) }
+                target.withUnsafeMutableBufferPointer { dst in body(dst.baseAddress!, &texture) }
+            }
+            return target
+        }
+        for texels in [varied, tile] {
+            for p in placements {
+                let m = inverse(angle: p.angle, scale: p.scale)
+                let faded = run(texels, m, flat: true, under: 0xFF40_6080) { lamina_affine_bilinear_over($0, 80, 0, 0, 80, 80, $1, m, p.alpha) }
+                let tinted = run(texels, m, flat: true, under: 0xFF40_6080) {
+                    lamina_affine_bilinear_tinted_over($0, 80, 0, 0, 80, 80, $1, m, p.alpha * 0x0101_0101)
+                }
+                XCTAssertEqual(faded, tinted, "a uniform tint is the fade")
+            }
+        }
+        // Placed on whole texels over transparent black, the result is each texel times the tint.
+        let tint: UInt32 = 0xC0_80_40_20
+        let shift = [1.0, 0, 0, 1, -20, -20]
+        for flat in [false, true] {
+            let out = run(tile, shift, flat: flat, under: 0) { lamina_affine_bilinear_tinted_over($0, 80, 0, 0, 80, 80, $1, shift, tint) }
+            var checked = 0
+            for y in 21..<53 { for x in 21..<53 {
+                let texel = tile[(y - 20) * 34 + (x - 20)]
+                for k in stride(from: 0, to: 32, by: 8) {
+                    let expected = Int((texel >> k) & 0xFF) * Int((tint >> k) & 0xFF) / 255
+                    XCTAssertLessThanOrEqual(abs(Int((out[y * 80 + x] >> k) & 0xFF) - expected), 1, "texel \(x),\(y) flat \(flat)")
+                }
+                checked += 1
+            } }
+            XCTAssertEqual(checked, 32 * 32)
+        }
+    }
+
     /// The flat rectangles found in a 34×34 texture (its texel pointer cleared: only the rectangles are read).
     private func flatRects(of texels: [UInt32]) -> lamina_texture {
         var texture = lamina_texture()

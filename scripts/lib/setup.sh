@@ -5,6 +5,7 @@ LAMINA_PACKAGES=(
   libx11-dev libxext-dev libxtst-dev libxrandr-dev  # X11 host: windows, MIT-SHM, XTest, RandR
   libxcursor-dev libxfixes-dev                # cursors from themes; tests read them back
   libxpresent-dev                             # frames paced by the display's vertical blank
+  libxi-dev                                   # XInput 2: smooth scrolling, touchpad gestures
   libcairo2-dev libpango1.0-dev libpixman-1-dev  # drawing, text, compositing
   libpng-dev libjpeg-dev libturbojpeg0-dev    # image codecs
   fonts-dejavu-core                           # the default font, for stable text pixels

@@ -35,6 +35,19 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride_pixels,
                                  int x0, int y0, int x1, int y1,
                                  const lamina_texture *src, const double inverse[6], uint32_t alpha);
 
+/// As `lamina_affine_bilinear_over`, each sample's channels multiplied by those of `tint` (a
+/// premultiplied ARGB32 word of multipliers, 255 = 1: a color multiply with its alpha, as a
+/// replicator instance's color or a particle's color applies) before blending.
+void lamina_affine_bilinear_tinted_over(uint32_t *dst, int dst_stride_pixels,
+                                        int x0, int y0, int x1, int y1,
+                                        const lamina_texture *src, const double inverse[6], uint32_t tint);
+
+/// As `lamina_affine_bilinear_tinted_over`, the samples added to `dst` (each channel saturating):
+/// particles of an emitter in additive render mode.
+void lamina_affine_bilinear_tinted_add(uint32_t *dst, int dst_stride_pixels,
+                                       int x0, int y0, int x1, int y1,
+                                       const lamina_texture *src, const double inverse[6], uint32_t tint);
+
 /// Blends `src` OVER `dst` through a projective map (a layer under perspective), sampled
 /// bilinearly, faded by `alpha`, within [x0, x1)×[y0, y1). `inverse` is the row-vector 3×3 map from
 /// destination pixel coordinates to texel ones: (sx, sy, w) = (x, y, 1)·inverse, then divided by w;
@@ -42,6 +55,11 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride_pixels,
 void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride_pixels,
                                      int x0, int y0, int x1, int y1,
                                      const lamina_texture *src, const double inverse[9], uint32_t alpha);
+
+/// As `lamina_projective_bilinear_over`, each sample multiplied channel by channel by `tint`.
+void lamina_projective_bilinear_tinted_over(uint32_t *dst, int dst_stride_pixels,
+                                            int x0, int y0, int x1, int y1,
+                                            const lamina_texture *src, const double inverse[9], uint32_t tint);
 
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);

@@ -64,6 +64,7 @@ open class GestureRecognizer {
     func pointerDragged(_ event: PointerEvent) {}
     func pointerUp(_ event: PointerEvent) {}
     func scrolled(_ event: ScrollEvent) {}
+    func pinched(_ event: GestureEvent) {}
     /// The pointer or the focus went away: a gesture in progress is cancelled.
     func interrupted() {
         if state == .began || state == .changed { move(to: .cancelled) }
@@ -100,6 +101,14 @@ extension HostingView {
     func deliverScroll(_ event: ScrollEvent) {
         for recognizer in gestureRecognizers where recognizer.isEnabled { recognizer.scrolled(event) }
         scrollWheel(with: event)
+    }
+    func deliverPinch(_ event: GestureEvent) {
+        for recognizer in gestureRecognizers where recognizer.isEnabled { recognizer.pinched(event) }
+        magnify(with: event)
+        rotate(with: event)
+    }
+    func deliverSwipe(_ event: GestureEvent) {
+        swipe(with: event)
     }
     func interruptGestures() {
         for recognizer in gestureRecognizers { recognizer.interrupted() }

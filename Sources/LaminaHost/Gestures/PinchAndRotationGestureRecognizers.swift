@@ -1,18 +1,39 @@
 import QuartzCore
 
-/// Recognizes a pinch: Ctrl+scroll (a touchpad's pinch arrives this way on most desktops).
-/// Each step scales by 1.1 (up) or 1/1.1 (down); the gesture ends 0.3 s after the last step.
+/// Recognizes a pinch: a touchpad's pinch where the server reports it (XInput 2.4), following
+/// its phases; otherwise Ctrl+scroll (how many desktops pass a pinch on). Each wheel step of
+/// Ctrl+scroll scales by 1.1 (up) or 1/1.1 (down), smooth scrolling in proportion (10 points a
+/// step); that gesture ends 0.3 s after the last step.
 @MainActor
 public final class PinchGestureRecognizer: GestureRecognizer {
     /// The scale since the gesture began (1 at the start).
     public private(set) var scale: CGFloat = 1
     private var generation = 0
 
+    override func pinched(_ event: GestureEvent) {
+        location = event.location
+        if event.phase.contains(.began) {
+            resetIfOver()
+            generation += 1                                       // a Ctrl+scroll pinch's end timer stops counting
+            scale = 1 + event.magnification
+            layer = hitLayer(at: event.location)
+            move(to: .began)
+        } else if state == .began || state == .changed {
+            scale *= 1 + event.magnification
+            if event.phase.contains(.cancelled) {
+                move(to: .cancelled)
+            } else {
+                move(to: event.phase.contains(.ended) ? .ended : .changed)
+            }
+            resetIfOver()
+        }
+    }
+
     override func scrolled(_ event: ScrollEvent) {
         guard event.modifiers.contains(.control), event.deltaY != 0 else { return }
         resetIfOver()
         location = event.location
-        let step: CGFloat = event.deltaY < 0 ? 1.1 : 1 / 1.1
+        let step: CGFloat = pow(1.1, -event.deltaY / 10)
         if state == .possible {
             scale = step
             layer = hitLayer(at: event.location)
@@ -34,14 +55,36 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     }
 }
 
-/// Recognizes a rotation: Shift+drag, turning about where the drag began; `rotation` is the
-/// angle in radians (positive clockwise on screen, as layer rotations are) since the press.
+/// Recognizes a rotation: a touchpad pinch's turn where the server reports it (XInput 2.4),
+/// otherwise Shift+drag, turning about where the drag began; `rotation` is the angle in radians
+/// (positive clockwise on screen, as layer rotations are) since the gesture began.
 @MainActor
 public final class RotationGestureRecognizer: GestureRecognizer {
     /// The angle turned since the gesture began, in radians.
     public private(set) var rotation: CGFloat = 0
     private var center: CGPoint?
     private var startAngle: CGFloat = 0
+
+    override func pinched(_ event: GestureEvent) {
+        location = event.location
+        // AppKit's rotation is counterclockwise degrees; this recognizer's is clockwise radians.
+        let turn = -event.rotation * .pi / 180
+        if event.phase.contains(.began) {
+            resetIfOver()
+            center = nil
+            rotation = turn
+            layer = hitLayer(at: event.location)
+            move(to: .began)
+        } else if state == .began || state == .changed {
+            rotation += turn
+            if event.phase.contains(.cancelled) {
+                move(to: .cancelled)
+            } else {
+                move(to: event.phase.contains(.ended) ? .ended : .changed)
+            }
+            resetIfOver()
+        }
+    }
 
     override func pointerDown(_ event: PointerEvent) {
         resetIfOver()

@@ -28,7 +28,14 @@ package struct AnimationSchedule: Equatable, Sendable {
     /// Adds an animation with timing `animation`, attached to a layer whose time is `layer`, as
     /// seen at media time `t`.
     mutating func add(_ animation: Timing, on layer: LayerTimeMap, atMediaTime t: CFTimeInterval) {
-        guard !layer.isFrozen, let span = animation.activeSpan else { return }
+        guard let span = animation.activeSpan else { return }
+        add(span: span, on: layer, atMediaTime: t)
+    }
+
+    /// Adds something that changes with time during `span` of the layer's local time (a tile's
+    /// fade-in), as seen at media time `t`.
+    mutating func add(span: Range<CFTimeInterval>, on layer: LayerTimeMap, atMediaTime t: CFTimeInterval) {
+        guard !layer.isFrozen else { return }
         if span.contains(layer.localTime(fromMedia: t)) { isAnimating = true }
         for edge in [span.lowerBound, span.upperBound] where edge.isFinite {
             let media = layer.mediaTime(fromLocal: edge)

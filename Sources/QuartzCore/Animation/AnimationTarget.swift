@@ -20,11 +20,13 @@ final class SnapshotTarget: AnimationTarget {
     // Key paths are split without building arrays: this runs for every animation every frame.
     func value(forKeyPath keyPath: String) -> Any? {
         guard let dot = keyPath.firstIndex(of: ".") else { return value(forKey: keyPath) }
+        if snapshot.emitter != nil, keyPath.hasPrefix("emitterCells.") { return snapshot.emitter?.cellValue(atPath: keyPath) }
         return StructureField.get(value(forKey: String(keyPath[..<dot])), path: String(keyPath[keyPath.index(after: dot)...]))
     }
 
     func setValue(_ value: Any?, forKeyPath keyPath: String) {
         guard let dot = keyPath.firstIndex(of: ".") else { setValue(value, forKey: keyPath); return }
+        if snapshot.emitter != nil, keyPath.hasPrefix("emitterCells.") { snapshot.emitter?.setCellValue(value, atPath: keyPath); return }
         let key = String(keyPath[..<dot])
         if let updated = StructureField.set(self.value(forKey: key), path: String(keyPath[keyPath.index(after: dot)...]), to: value) {
             setValue(updated, forKey: key)
@@ -70,7 +72,9 @@ final class SnapshotTarget: AnimationTarget {
             case "startPoint": return g.startPoint
             default: return g.endPoint
             }
-        default: return nil
+        case _ where ReplicatorState.keys.contains(key): return snapshot.replicator?.value(forKey: key)
+        case _ where EmitterState.keys.contains(key): return snapshot.emitter?.value(forKey: key)
+        default: return snapshot.content?.value(forKey: key)
         }
     }
 
@@ -116,7 +120,9 @@ final class SnapshotTarget: AnimationTarget {
             default: if let v = value as? CGPoint { end = v }
             }
             snapshot.content = .gradient(GradientContent(colors: colors, locations: locations, startPoint: start, endPoint: end, type: g.type))
-        default: break
+        case _ where ReplicatorState.keys.contains(key): snapshot.replicator?.setValue(value, forKey: key)
+        case _ where EmitterState.keys.contains(key): snapshot.emitter?.setValue(value, forKey: key)
+        default: snapshot.content?.setValue(value, forKey: key)
         }
     }
 }

@@ -14,8 +14,6 @@ struct LayerSnapshot: Sendable {
     let version: UInt64
     /// Changes whenever one of the layer's own properties changed at a commit.
     let ownVersion: UInt64
-    /// The layer's name, for diagnostics.
-    let name: String?
     var bounds: CGRect
     var position: CGPoint
     var zPosition: CGFloat
@@ -31,42 +29,17 @@ struct LayerSnapshot: Sendable {
     var allowsGroupOpacity: Bool
     var masksToBounds: Bool
     var isDoubleSided: Bool
-    var backgroundColor: CGColor?
     var cornerRadius: CGFloat
     var maskedCorners: CACornerMask
-    var cornerCurve: CALayerCornerCurve
     var borderWidth: CGFloat
-    var borderColor: CGColor?
-    var contents: CGImage?
     var contentsRect: CGRect
     var contentsCenter: CGRect
-    var contentsGravity: CALayerContentsGravity
     var contentsScale: CGFloat
-    var minificationFilter: CALayerContentsFilter
-    var magnificationFilter: CALayerContentsFilter
-    var shadowColor: CGColor?
     var shadowOpacity: CGFloat
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
-    var shadowPath: CGPath?
-    /// Core Image filters as plain values (`filters`, `backgroundFilters`, `compositingFilter`).
-    var filters: [FilterRecipe]
-    var backgroundFilters: [FilterRecipe]
-    var compositingFilter: FilterRecipe?
-    /// Content a subclass draws itself (a gradient), above `contents`.
-    var content: LayerContent?
-    /// Back to front, as stored (the renderer orders by zPosition).
-    private(set) var sublayers: SublayerList
-    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
-    /// ordering copies no snapshots). Worked out at commit, and again only when an animation moves a zPosition.
-    private(set) var drawingOrder: [Int]
-    var mask: [LayerSnapshot]
-    /// A transition in flight (presentation only).
-    var transition: TransitionState?
-    /// The layer's own timing and its animations (the layer's private copies, not changed after
-    /// being added), evaluated at frame time by `presented(atParentTime:)`.
-    var timing: Timing
-    var animations: [AnimationBox]
+    /// Whether the layer is a `CATransformLayer`.
+    let isTransformLayer: Bool
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
     /// (a custom property): those frames need the main thread's `presentation()`.
     var needsDisplayWhenAnimated: Bool
@@ -76,6 +49,165 @@ struct LayerSnapshot: Sendable {
     /// Whether an animation runs anywhere in this subtree (mask included): if not, the subtree
     /// looks the same at every time and evaluating it is a no-op.
     private(set) var hasAnimations: Bool
+    /// Everything the snapshot holds by reference (colors, images, paths, lists), in one shared
+    /// object: the renderer copies snapshots all the time (each animated layer every frame, each
+    /// sublayer it places), and a copy then retains one object instead of some twenty. A change
+    /// makes the snapshot a new one (see `References`).
+    private var references: References
+
+    // MARK: Held by reference
+
+    /// The layer's name, for diagnostics.
+    var name: String? { references.values.name }
+    var backgroundColor: CGColor? {
+        get { references.values.backgroundColor }
+        set { change { $0.backgroundColor = newValue } }
+    }
+    var cornerCurve: CALayerCornerCurve {
+        get { references.values.cornerCurve }
+        set { change { $0.cornerCurve = newValue } }
+    }
+    var borderColor: CGColor? {
+        get { references.values.borderColor }
+        set { change { $0.borderColor = newValue } }
+    }
+    var contents: CGImage? {
+        get { references.values.contents }
+        set { change { $0.contents = newValue } }
+    }
+    var contentsGravity: CALayerContentsGravity {
+        get { references.values.contentsGravity }
+        set { change { $0.contentsGravity = newValue } }
+    }
+    var minificationFilter: CALayerContentsFilter {
+        get { references.values.minificationFilter }
+        set { change { $0.minificationFilter = newValue } }
+    }
+    var magnificationFilter: CALayerContentsFilter {
+        get { references.values.magnificationFilter }
+        set { change { $0.magnificationFilter = newValue } }
+    }
+    var shadowColor: CGColor? {
+        get { references.values.shadowColor }
+        set { change { $0.shadowColor = newValue } }
+    }
+    var shadowPath: CGPath? {
+        get { references.values.shadowPath }
+        set { change { $0.shadowPath = newValue } }
+    }
+    /// Content a subclass draws itself (a gradient), above `contents`.
+    var content: LayerContent? {
+        get { references.values.content }
+        set { change { $0.content = newValue } }
+    }
+    /// Back to front, as stored (the renderer orders by zPosition).
+    private(set) var sublayers: SublayerList {
+        get { references.values.sublayers }
+        set { change { $0.sublayers = newValue } }
+    }
+    /// Indices of the sublayers in drawing order: by zPosition, then as stored (indices, so that
+    /// ordering copies no snapshots). Worked out at commit, and again only when an animation moves a zPosition.
+    private(set) var drawingOrder: [Int] {
+        get { references.values.drawingOrder }
+        set { change { $0.drawingOrder = newValue } }
+    }
+    var mask: [LayerSnapshot] {
+        get { references.values.mask }
+        set { change { $0.mask = newValue } }
+    }
+    /// A transition in flight (presentation only).
+    var transition: TransitionState? {
+        get { references.values.transition }
+        set { change { $0.transition = newValue } }
+    }
+    /// The layer's own timing and its animations (the layer's private copies, not changed after
+    /// being added), evaluated at frame time by `presented(atParentTime:)`.
+    var timing: Timing { references.values.timing }
+    var animations: [AnimationBox] { references.values.animations }
+    /// Core Image filters as plain values (`filters`, `backgroundFilters`, `compositingFilter`).
+    var filters: [FilterRecipe] {
+        get { references.values.filters }
+        set { change { $0.filters = newValue } }
+    }
+    var backgroundFilters: [FilterRecipe] {
+        get { references.values.backgroundFilters }
+        set { change { $0.backgroundFilters = newValue } }
+    }
+    var compositingFilter: FilterRecipe? {
+        get { references.values.compositingFilter }
+        set { change { $0.compositingFilter = newValue } }
+    }
+    /// A `CAReplicatorLayer`'s instance properties (nil for other layers).
+    var replicator: ReplicatorState? {
+        get { references.values.replicator }
+        set { change { $0.replicator = newValue } }
+    }
+    /// A `CAEmitterLayer`'s values, cells and time (nil for other layers).
+    var emitter: EmitterState? {
+        get { references.values.emitter }
+        set { change { $0.emitter = newValue } }
+    }
+    /// A `CATiledLayer`'s finished tiles, placed apart from its own texture (`TiledContent`).
+    var tiles: TiledContent? {
+        get { references.values.tiles }
+        set { change { $0.tiles = newValue } }
+    }
+
+    /// A snapshot's reference-counted values. Never changed once made: a change to a snapshot
+    /// makes it a new object (changes are rare: presenting an animated color, image or sublayer
+    /// list, and the renderer's own trimmed copies), so copies can share it across threads.
+    final class References: @unchecked Sendable {
+        struct Values {
+            var name: String?
+            var backgroundColor: CGColor?
+            var cornerCurve: CALayerCornerCurve
+            var borderColor: CGColor?
+            var contents: CGImage?
+            var contentsGravity: CALayerContentsGravity
+            var minificationFilter: CALayerContentsFilter
+            var magnificationFilter: CALayerContentsFilter
+            var shadowColor: CGColor?
+            var shadowPath: CGPath?
+            var content: LayerContent?
+            var sublayers: SublayerList
+            var drawingOrder: [Int]
+            var mask: [LayerSnapshot]
+            var transition: TransitionState?
+            var timing: Timing
+            var animations: [AnimationBox]
+            var tiles: TiledContent?
+            var filters: [FilterRecipe]
+            var backgroundFilters: [FilterRecipe]
+            var compositingFilter: FilterRecipe?
+            var replicator: ReplicatorState?
+            var emitter: EmitterState?
+        }
+
+        let values: Values
+        /// Whether the background, contents or subclass content can show; whether the border's
+        /// and the shadow's colors can (worked out once: the renderer asks for each layer every frame).
+        let bodyCanShow: Bool, borderColorShows: Bool, shadowColorShows: Bool
+
+        init(_ values: Values) {
+            self.values = values
+            bodyCanShow = (values.backgroundColor?.alpha ?? 0) > 0 || values.contents != nil || values.content != nil
+            borderColorShows = (values.borderColor?.alpha ?? 0) > 0
+            shadowColorShows = (values.shadowColor?.alpha ?? 0) > 0
+        }
+    }
+
+    /// Whether its background, contents or subclass content can show (a color of alpha 0 does not).
+    var bodyCanShow: Bool { references.bodyCanShow }
+    /// Whether its border can show (width and color).
+    var hasVisibleBorder: Bool { borderWidth > 0 && references.borderColorShows }
+    /// Whether it casts a shadow the renderers draw (a layer that clips to its bounds casts none).
+    var castsShadow: Bool { shadowOpacity > 0 && references.shadowColorShows && !masksToBounds }
+
+    private mutating func change(_ body: (inout References.Values) -> Void) {
+        var values = references.values
+        body(&values)
+        references = References(values)
+    }
 
     /// The layer's subtree as committed: the kept snapshot when nothing in it changed since the
     /// last one.
@@ -84,11 +216,22 @@ struct LayerSnapshot: Sendable {
     }
 
     /// The layer's kept snapshot, made now if something in its subtree changed since the last.
+    /// Changed layers are snapshotted children first from an explicit stack, not by recursion:
+    /// a snapshot is large, and a level of recursion per layer ran a 5000-deep tree off the stack.
     static func box(of layer: CALayer) -> SnapshotBox {
         if let kept = layer.committedSnapshot { return kept }
-        let box = SnapshotBox(LayerSnapshot(making: layer))
-        layer.committedSnapshot = box
-        return box
+        var pending: [(layer: CALayer, childrenDone: Bool)] = [(layer, false)]
+        while let (next, childrenDone) = pending.popLast() {
+            guard next.committedSnapshot == nil else { continue }
+            if childrenDone {
+                next.committedSnapshot = SnapshotBox(LayerSnapshot(making: next))
+                continue
+            }
+            pending.append((next, true))
+            for child in next.sublayerStorage where child.committedSnapshot == nil { pending.append((child, false)) }
+            if let mask = next.maskStorage, mask.committedSnapshot == nil { pending.append((mask, false)) }
+        }
+        return layer.committedSnapshot!
     }
 
     private init(making layer: CALayer) {
@@ -100,7 +243,6 @@ struct LayerSnapshot: Sendable {
         }
         version = layer.subtreeVersion
         ownVersion = layer.ownVersion
-        name = layer.name
         bounds = layer.bounds
         position = layer.position
         zPosition = layer.zPosition
@@ -116,45 +258,45 @@ struct LayerSnapshot: Sendable {
         allowsGroupOpacity = layer.allowsGroupOpacity
         masksToBounds = layer.masksToBounds
         isDoubleSided = layer.isDoubleSided
-        backgroundColor = layer.backgroundColor
         cornerRadius = layer.cornerRadius
         maskedCorners = layer.maskedCorners
-        cornerCurve = layer.cornerCurve
         borderWidth = layer.borderWidth
-        borderColor = layer.borderColor
-        contents = layer.contents as? CGImage
         contentsRect = layer.contentsRect
         contentsCenter = layer.contentsCenter
-        contentsGravity = layer.contentsGravity
         contentsScale = layer.contentsScale
-        minificationFilter = layer.minificationFilter
-        magnificationFilter = layer.magnificationFilter
-        shadowColor = layer.shadowColor
         shadowOpacity = CGFloat(layer.shadowOpacity)
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
-        shadowPath = layer.shadowPath
-        content = layer.renderContent
-        filters = LayerFilters.recipes(layer.filters)
-        backgroundFilters = LayerFilters.recipes(layer.backgroundFilters)
-        compositingFilter = layer.compositingFilter.flatMap { LayerFilters.recipes([$0]).first }
-        sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
-        drawingOrder = Self.drawingOrder(of: sublayers)
-        mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
+        let sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         // A mask's alpha is its drawing alone: it ignores its own filters, as Core Animation does.
-        for i in mask.indices { (mask[i].filters, mask[i].backgroundFilters, mask[i].compositingFilter) = ([], [], nil) }
-        transition = layer.activeTransition
-        timing = layer.layerTiming
-        animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        let mask = (layer.maskStorage.map { [LayerSnapshot($0)] } ?? []).map { mask in
+            var alone = mask
+            (alone.filters, alone.backgroundFilters, alone.compositingFilter) = ([], [], nil)
+            return alone
+        }
+        let animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
+        let tiles = (layer as? CATiledLayer)?.tiledContent()
+        let compositingFilter = layer.compositingFilter.flatMap { LayerFilters.recipes([$0]).first }
+        references = References(References.Values(
+            name: layer.name, backgroundColor: layer.backgroundColor, cornerCurve: layer.cornerCurve,
+            borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
+            shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
+            sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
+            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles,
+            filters: LayerFilters.recipes(layer.filters), backgroundFilters: LayerFilters.recipes(layer.backgroundFilters),
+            compositingFilter: compositingFilter, replicator: layer.renderReplicator, emitter: layer.renderEmitter))
+        isTransformLayer = layer.isTransformLayer
         animatesLook = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
-        let list = sublayers
-        needsDisplayWhenAnimated = redraws || list.indices.contains { list[$0].needsDisplayWhenAnimated }
+        needsDisplayWhenAnimated = redraws || sublayers.indices.contains { sublayers[$0].needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
+            || tiles?.isFading == true
+            || references.values.emitter?.isRunning == true       // particles move with time
     }
 
     /// This subtree with its animations applied at its parent's time `parentTime`: the same
@@ -185,14 +327,20 @@ struct LayerSnapshot: Sendable {
             }
             if let target { result = target.snapshot }
         }
+        if let tiles { result.tiles = tiles.presented(atLocalTime: time) }   // their fade-in
         // Only animated sublayers change; the others stay as they are (no copies made for them).
-        var reordered = false
-        for i in sublayers.animatedIndices {
-            result.sublayers.replace(i, with: sublayers[i].presented(atParentTime: time))
-            reordered = reordered || result.sublayers[i].zPosition != sublayers[i].zPosition
+        if !sublayers.animatedIndices.isEmpty {
+            var list = sublayers, reordered = false
+            for i in sublayers.animatedIndices {
+                list.replace(i, with: sublayers[i].presented(atParentTime: time))
+                reordered = reordered || list[i].zPosition != sublayers[i].zPosition
+            }
+            result.sublayers = list
+            if reordered { result.drawingOrder = Self.drawingOrder(of: list) }
         }
-        if reordered { result.drawingOrder = Self.drawingOrder(of: result.sublayers) }
-        result.mask = mask.map { $0.presented(atParentTime: time) }
+        if replicator != nil { result.presentReplicatorInstances(from: sublayers, atLocalTime: time) }
+        if emitter != nil { result.emitter?.time = time }
+        if !mask.isEmpty { result.mask = mask.map { $0.presented(atParentTime: time) } }
         return result
     }
 
@@ -207,10 +355,14 @@ struct LayerSnapshot: Sendable {
                                         position: position, zPosition: zPosition, in: parent)
     }
 
-    /// The layer alone, without its sublayers.
+    /// The layer's own drawing alone: without its sublayers, or an emitter's particles (they
+    /// change with time: an item of their own, `EmitterPlacement`).
     mutating func removeSublayers() {
-        sublayers = SublayerList()
-        drawingOrder = []
+        change {
+            $0.sublayers = SublayerList()
+            $0.drawingOrder = []
+            $0.emitter = nil
+        }
     }
 
     private static func drawingOrder(of sublayers: SublayerList) -> [Int] {
@@ -247,10 +399,47 @@ struct AnimationBox: @unchecked Sendable {
 /// Content that a layer subclass draws itself.
 enum LayerContent: Hashable, Sendable {
     case gradient(GradientContent)
+    /// A shape layer's path, filled and stroked; it may reach past the bounds.
+    case shape(ShapeContent)
 
     func draw(in ctx: CGContext, bounds: CGRect, shape: CGPath) {
         switch self {
         case .gradient(let gradient): gradient.draw(in: ctx, bounds: bounds, shape: shape)
+        case .shape(let content): content.draw(in: ctx)
+        }
+    }
+
+    /// What it draws beyond the bounds, in layer coordinates (null: nothing; the layer's own
+    /// extent is the bounds joined with it).
+    var overflow: CGRect {
+        switch self {
+        case .gradient: return .null
+        case .shape(let content): return content.extent
+        }
+    }
+
+    /// The same content for the layer's bounds moved from `origin` to zero (own textures are drawn so).
+    func movedToOrigin(from origin: CGPoint) -> LayerContent {
+        switch self {
+        case .gradient: return self
+        case .shape(let content): return .shape(content.movedToOrigin(from: origin))
+        }
+    }
+
+    /// An animated property of the content, by Core Animation's key (nil: not one of its keys).
+    func value(forKey key: String) -> Any? {
+        switch self {
+        case .gradient: return nil
+        case .shape(let content): return content.value(forKey: key)
+        }
+    }
+
+    mutating func setValue(_ value: Any?, forKey key: String) {
+        switch self {
+        case .gradient: break
+        case .shape(var content):
+            content.setValue(value, forKey: key)
+            self = .shape(content)
         }
     }
 }

@@ -14,6 +14,8 @@ struct ScalarAnimation {
         case positionX, positionY, anchorPointX, anchorPointY, shadowOffsetWidth, shadowOffsetHeight
         case boundsX, boundsY, boundsWidth, boundsHeight
         case transform(TransformComponents.Field)
+        /// A number of a subclass's content (a shape's `strokeEnd`: spinners animate it).
+        case content(String)
 
         init?(_ keyPath: String) {
             switch keyPath {
@@ -34,6 +36,7 @@ struct ScalarAnimation {
             case "bounds.origin.y": self = .boundsY
             case "bounds.size.width": self = .boundsWidth
             case "bounds.size.height": self = .boundsHeight
+            case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase": self = .content(keyPath)
             default:
                 guard keyPath.hasPrefix("transform."), let field = TransformComponents.Field(String(keyPath.dropFirst(10)))
                 else { return nil }
@@ -83,6 +86,7 @@ struct ScalarAnimation {
             var components = TransformComponents(layer.transform)
             components[field: f] = v
             layer.transform = components.transform
+        case .content(let key): layer.content?.setValue(v, forKey: key)
         }
     }
 }

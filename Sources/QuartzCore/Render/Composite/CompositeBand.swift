@@ -76,6 +76,9 @@ final class CompositeBand: @unchecked Sendable {
         let mask = item.alpha == 255 ? nil : fade(item.alpha)
         if item.perspective != SIMD3(0, 0, 1) {
             Self.placeProjected(item, clip: clip, within: (x0, y0, x1, y1), target: target)
+        } else if item.tint != .max {
+            // A color multiply (a replicator instance): only our kernel applies one.
+            Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)
         } else if let offset = item.integerOffset {
             pixman_image_set_transform(source, nil)
             pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
@@ -114,8 +117,8 @@ final class CompositeBand: @unchecked Sendable {
                     let b = boxes[i]
                     let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
                     guard x1 > x0, y1 > y0 else { continue }
-                    lamina_affine_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
-                                                m.baseAddress, UInt32(alpha))
+                    lamina_affine_bilinear_tinted_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
+                                                       item.tint != .max ? item.tint : UInt32(alpha) * 0x0101_0101)
                 }
             }
         }
@@ -135,8 +138,8 @@ final class CompositeBand: @unchecked Sendable {
                     let b = boxes[i]
                     let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
                     guard x1 > x0, y1 > y0 else { continue }
-                    lamina_projective_bilinear_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels,
-                                                    m.baseAddress, UInt32(item.alpha))
+                    lamina_projective_bilinear_tinted_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
+                                                           item.tint != .max ? item.tint : UInt32(item.alpha) * 0x0101_0101)
                 }
             }
         }

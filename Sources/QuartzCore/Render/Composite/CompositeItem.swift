@@ -21,6 +21,9 @@ struct CompositeItem {
     var backdrop: BackdropFilter?
     /// The product of the opacities down to this layer, in 1/255 steps.
     let alpha: UInt8
+    /// A per-channel multiplier, premultiplied ARGB32 with 255 = 1, opacity included (a
+    /// replicator instance's color): all ones for untinted items.
+    var tint: UInt32 = .max
     /// The device pixels it can touch (clipped to the screen).
     let extent: DeviceRect
 
@@ -39,6 +42,7 @@ struct CompositeItem {
     func looksLike(_ other: CompositeItem) -> Bool {
         texture === other.texture && alpha == other.alpha && toDevice == other.toDevice && perspective == other.perspective
             && generation == other.generation && blend?.kind == other.blend?.kind && backdrop === other.backdrop
+            && tint == other.tint
     }
 
     /// The translation in whole device pixels, when that is all it is (a plain blit).

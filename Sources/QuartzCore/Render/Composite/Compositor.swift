@@ -22,7 +22,14 @@ package final class Compositor: @unchecked Sendable {
     private let groups = GroupCompositor()
     /// Subtrees reported drawn by the layer renderer (`LAMINA_DEBUG=fallback`), once each.
     private var reported = Set<Fallback>()
-    private let debug: RenderDebug
+    /// The debug switches (see `RenderDebug`); a change repaints the whole next frame.
+    package var debug: RenderDebug {
+        didSet { if debug != oldValue { needsFullFrame = true } }
+    }
+    /// Drawn over each frame (`hits` outlines, the `fps` graph), set by a window before each frame.
+    package var overlay = DebugOverlay()
+    /// What the overlay covered last frame: repainted in this one.
+    private var overlaid: [DeviceRect] = []
     /// Rectangles flashed last frame (`LAMINA_DEBUG=damage`): repainted in this one.
     private var flashed: [DeviceRect] = []
     private var prefetched: PresentedFrame?
@@ -38,6 +45,8 @@ package final class Compositor: @unchecked Sendable {
 
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
     package private(set) var texturesDrawn = 0
+    /// Layer textures held by the cache now.
+    package var texturesHeld: Int { cache.count }
     /// The subtrees the last frame had the layer renderer draw because items could not show
     /// them (none in a tree the compositor places fully), as messages.
     package private(set) var lastFallbacks: [String] = []
@@ -66,7 +75,7 @@ package final class Compositor: @unchecked Sendable {
         guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
-        let before = cache.count
+        let before = cache.drawn
         let presented: LayerSnapshot
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
             (presented, evaluationSeconds) = early.result()
@@ -76,24 +85,35 @@ package final class Compositor: @unchecked Sendable {
             evaluationSeconds = Self.now() - started
         }
         prefetched = nil
+        // The next frame's evaluation runs on another core while this one is planned and
+        // composited (handing it over pays only when it takes a while).
+        if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
+            prefetched = PresentedFrame(tree, atMediaTime: next)
+        }
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: 16)
         let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
         let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
-        // Handing the evaluation to another thread pays only when it takes a while.
-        if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
-            prefetched = PresentedFrame(tree, atMediaTime: next)
-        }
-        texturesDrawn += max(cache.count - before, 0)
+        texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
-        for rect in flashed { changes.add(rect) }
+        let overlayRects = overlay.rectangles(scale: scale, screen: screen)
+        for rect in flashed + overlaid + overlayRects { changes.add(rect) }
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
         BackdropFilter.grow(changes, reads: backdropReads)
+        // Held unmanaged so that the last reference is the one dropped on another thread (below).
+        let replaced = self.previous.map { Unmanaged.passRetained($0) }
         self.previous = root
         previousBackdrop = backdrop
+        // The last frame's nodes that were not reused are freed on another thread: a thousand
+        // moving layers leave a thousand nodes, and freeing them here would hold up the bands.
+        if let replaced {
+            if replaced.takeUnretainedValue() === root { replaced.release() } else {
+                DispatchQueue.global().async { replaced.release() }
+            }
+        }
         if needsFullFrame { targets.forget() }
         needsFullFrame = false
         let shown = changes.rectangles
@@ -134,6 +154,8 @@ package final class Compositor: @unchecked Sendable {
             RenderDebug.tint(items, over: rects, options: debug, in: surface)
         }
         flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
+        overlay.draw(in: surface, scale: scale)
+        overlaid = overlayRects
         return shown
     }
 

@@ -43,8 +43,7 @@ final class DrawingCache: @unchecked Sendable {
     /// A drawing that stays within the bounds (contents may overflow them) and draws something.
     private static func isCacheable(_ layer: LayerSnapshot) -> Bool {
         guard layer.contents == nil, layer.bounds.width > 0, layer.bounds.height > 0 else { return false }
-        let border = layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-        return border || (layer.backgroundColor?.alpha ?? 0) > 0 || layer.content != nil
+        return layer.hasVisibleBorder || layer.bodyCanShow   // contents are nil here
     }
 
     private func drawing(of layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
@@ -64,8 +63,17 @@ final class DrawingCache: @unchecked Sendable {
         return drawing
     }
 
+    /// `rect` grown to whole pixels counted from `origin`.
+    private static func onPixelGrid(_ rect: CGRect, of origin: CGPoint, scale: CGFloat) -> CGRect {
+        let x0 = ((rect.minX - origin.x) * scale).rounded(.down), y0 = ((rect.minY - origin.y) * scale).rounded(.down)
+        let x1 = ((rect.maxX - origin.x) * scale).rounded(.up), y1 = ((rect.maxY - origin.y) * scale).rounded(.up)
+        return CGRect(x: origin.x + x0 / scale, y: origin.y + y0 / scale, width: (x1 - x0) / scale, height: (y1 - y0) / scale)
+    }
+
     private static func make(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
-        guard let canvas = LayerCanvas.make(covering: layer.bounds, scale: scale, maxSide: largestSide) else { return nil }
+        // A shape's stroke may reach past the bounds: whole pixels more, so that the blit stays on the grid.
+        let covered = Self.onPixelGrid(LayerContents.ownExtent(of: layer), of: layer.bounds.origin, scale: scale)
+        guard let canvas = LayerCanvas.make(covering: covered, scale: scale, maxSide: largestSide) else { return nil }
         // The drawing alone: the context it is blitted into holds the mask clip and the fade.
         var own = layer
         own.opacity = 1
@@ -73,6 +81,6 @@ final class DrawingCache: @unchecked Sendable {
         own.mask = []
         LayerRenderer.draw(own, in: canvas, context: context)
         guard let image = canvas.makeImage() else { return nil }
-        return Drawing(image: image, rect: LayerCanvas.extent(of: canvas, covering: layer.bounds, scale: scale))
+        return Drawing(image: image, rect: LayerCanvas.extent(of: canvas, covering: covered, scale: scale))
     }
 }

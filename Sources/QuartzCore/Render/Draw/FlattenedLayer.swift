@@ -27,7 +27,10 @@ enum FlattenedLayer {
     /// What the layer and its subtree cover in its own coordinates (shadow included).
     static func visualExtent(of layer: LayerSnapshot) -> CGRect {
         var extent = LayerContents.ownExtent(of: layer)
-        if !layer.masksToBounds {
+        if !layer.masksToBounds, let replicator = layer.replicator {
+            let copies = replicator.extentOfInstances(of: layer, sublayerExtent: visualExtent(of:))
+            if !copies.isNull { extent = extent.union(copies) }
+        } else if !layer.masksToBounds {
             for i in layer.sublayers.indices where !layer.sublayers[i].isHidden {
                 let m = layer.sublayers[i].transformToParent(in: layer.sublayerSpace)
                 let r = CALayer.mapRect(visualExtent(of: layer.sublayers[i]), m.homography)

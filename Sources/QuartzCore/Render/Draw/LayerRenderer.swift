@@ -30,6 +30,10 @@ enum LayerRenderer {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: space)
+        if layer.isTransformLayer, context.rules == .compositor {
+            drawTransformLayer(layer, toTarget: m, in: ctx, context: context)
+            return
+        }
         if !layer.isDoubleSided && m.m33 < 0 { return }
         let h = m.homography
         // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
@@ -53,6 +57,11 @@ enum LayerRenderer {
             return
         }
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.isTransformLayer, context.rules == .compositor {
+            // In its own plane: its leaves in 3D from there.
+            drawTransformLayer(layer, toTarget: CATransform3DIdentity, in: ctx, context: context)
+            return
+        }
         // Filters, background filters and compositing filters (FilteredLayer.swift).
         if FilteredLayer.draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings) { return }
         ctx.saveGState()
@@ -61,7 +70,7 @@ enum LayerRenderer {
             guard LayerMask.clip(ctx, to: mask, of: layer, context: context) else { return }
         }
         let shape = LayerShape(layer, paths: context.paths)
-        let castsShadow = layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
+        let castsShadow = layer.castsShadow
         // A shadow of a known shape comes from the cache; any other is the shadow of the layer's
         // whole drawing, through a transparency layer.
         let shadowShape = castsShadow ? LayerShadow.knownShape(of: layer, paths: context.paths) : nil
@@ -81,7 +90,8 @@ enum LayerRenderer {
         let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap || masked
         // A leaf's own drawing, placed on whole pixels, is the same from a cached image (faded as
         // one picture, as the transparency layer fades it).
-        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, context.drawings.draw(layer, in: ctx, context: context) { return }
+        if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, layer.tiles == nil, layer.emitter == nil,
+           context.drawings.draw(layer, in: ctx, context: context) { return }
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
@@ -98,7 +108,13 @@ enum LayerRenderer {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
+        if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
+        if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }
+        if let replicator = layer.replicator {
+            drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
+        } else {
+            for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
+        }
         ctx.restoreGState()
         if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
             ctx.addPath(border)

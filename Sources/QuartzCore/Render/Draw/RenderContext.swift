@@ -17,6 +17,23 @@ package final class RenderContext: Sendable {
     let shadows = ShadowCache()
     let drawings = DrawingCache()
     let paths = PathCache()
+    /// Whose rules the layer renderer follows where Apple's two renderers differ: the
+    /// compositor's (`CARenderer`, and subtrees a window's compositor has the renderer draw) or
+    /// `render(in:)`'s (a layer's own context).
+    let rules: RenderRules
 
-    package init() {}
+    package init(rules: RenderRules = .compositor) {
+        self.rules = rules
+    }
+}
+
+/// Apple's compositor (windows, and `CARenderer`, which is the render server's path) and its
+/// `render(in:)` draw two layer classes differently (measured): a `CAReplicatorLayer`'s copies
+/// turn about the layer's center and take the instance colors in the compositor, about its
+/// origin and without colors in `render(in:)`; a `CATransformLayer` keeps its sublayers in 3D,
+/// sorted by depth, without a look of its own in the compositor, and is drawn as a plain layer
+/// (flattened, background, border and `masksToBounds` applied) by `render(in:)`.
+package enum RenderRules: Sendable {
+    case compositor
+    case renderInContext
 }

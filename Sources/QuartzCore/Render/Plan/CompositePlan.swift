@@ -21,7 +21,7 @@ final class CompositePlan {
     /// where to report damage and fallbacks.
     private let cache: TextureCache
     private let screen: DeviceRect
-    private let damage: Damage?
+    let damage: Damage?
     private let groups: GroupCompositor
     /// Subtrees drawn by the layer renderer this frame because items could not show them.
     private(set) var fallbacks: [Fallback] = []
@@ -48,8 +48,8 @@ final class CompositePlan {
 
     /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
     /// one, compared with the old (when `tracked`) for damage.
-    private func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
-                       isRoot: Bool = false) -> PlacedNode {
+    func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
+               isRoot: Bool = false) -> PlacedNode {
         if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
             return reuse(old)
         }
@@ -104,7 +104,8 @@ final class CompositePlan {
     /// children placed again have added their own).
     private func addDamage(from old: PlacedNode, to node: PlacedNode, in damage: Damage) {
         if !Self.same(old.below, node.below) || !Self.same(old.above, node.above) {
-            for item in old.below + old.above + node.below + node.above { damage.add(item.extent) }
+            func addAll(_ items: [CompositeItem]) { for item in items { damage.add(item.extent) } }
+            addAll(old.below); addAll(old.above); addAll(node.below); addAll(node.above)
         }
         if !node.childrenInPlace { addChildDamage(old: old.children, new: node.children, to: damage) }
     }
@@ -177,6 +178,7 @@ final class CompositePlan {
     private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
         let placement = node.placement
         guard !layer.isHidden, layer.opacity > 0 else { return }
+        if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
         let m = layer.transformToParent(in: placement.space)
         if !layer.isDoubleSided && m.m33 < 0 { return }
         guard let affine = m.planeAffine else {
@@ -231,7 +233,7 @@ final class CompositePlan {
         let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
         let part: LayerTexture.Part = borderApart ? .body : .whole
         if Self.drawsItself(layer, part: part),
-           let texture = ownTexture(\.body, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: part, scale: scale) }) {
+           let texture = keptTexture(.body, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: part, scale: scale) {
             node.textures.body = texture
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
@@ -239,13 +241,20 @@ final class CompositePlan {
                 place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
             }
         }
+        if let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
+        if let emitter = layer.emitter { placeParticles(of: layer, emitter, node, toDevice: toDevice, opacity: opacity, scale: scale) }
         if !layer.sublayers.isEmpty {
             var clip = node.placement.clip
             if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
                 guard let inside = clip.intersection(rect) else { return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart) }
                 clip = inside
             }
-            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip)
+            if let replicator = layer.replicator {
+                placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
+                return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
+            }
+            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
+                                           tint: node.placement.tint)
             node.childPlacement = childPlacement
             // Compared once for all the children.
             let placedAlike = old?.childPlacement == childPlacement
@@ -294,7 +303,7 @@ final class CompositePlan {
     private func placeBorder(_ layer: LayerSnapshot, _ node: PlacedNode, _ toDevice: CGAffineTransform, _ opacity: CGFloat,
                              _ scale: CGFloat, _ old: PlacedNode?, _ borderApart: Bool) {
         guard borderApart,
-              let texture = ownTexture(\.border, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: .border, scale: scale) })
+              let texture = keptTexture(.border, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .border, scale: scale)
         else { return }
         node.textures.border = texture
         place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
@@ -305,8 +314,8 @@ final class CompositePlan {
     /// `placeSubtreeShadow`'s).
     private func placeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                              scale: CGFloat, old: PlacedNode?) {
-        let shape = LayerShadow.knownShape(of: layer, paths: cache.context.paths)
-        guard let texture = ownTexture(\.shadow, of: layer, old: old, scale: scale, { $0.shadowTexture(for: layer, shape: shape, scale: scale) })
+        guard let texture = keptTexture(.shadow, of: layer, old: old, scale: scale)
+                ?? cache.shadowTexture(for: layer, shape: LayerShadow.knownShape(of: layer, paths: cache.context.paths), scale: scale)
         else { return }
         node.textures.shadow = texture
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
@@ -328,15 +337,15 @@ final class CompositePlan {
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
     }
 
-    /// A texture of the layer's own: the last frame's while its look stays, else the cache's.
-    private func ownTexture(_ slot: WritableKeyPath<OwnTextures, LayerTexture?>, of layer: LayerSnapshot, old: PlacedNode?,
-                            scale: CGFloat, _ lookUp: (TextureCache) -> LayerTexture?) -> LayerTexture? {
-        if let kept = old?.textures, kept.ownVersion == layer.ownVersion, kept.scale == scale, !layer.animatesLook,
-           let texture = kept[keyPath: slot] {
+    /// A texture of the layer's own that the last frame had, while its look stays (else the
+    /// caller asks the cache; no closure here: capturing the snapshot would copy it).
+    private func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
+        if let old, old.textures.ownVersion == layer.ownVersion, old.textures.scale == scale, !layer.animatesLook,
+           let texture = old.textures[slot] {
             if cache.wantsTouches { cache.touch(texture) }
             return texture
         }
-        return lookUp(cache)
+        return nil
     }
 
     // MARK: Drawn by the layer renderer
@@ -367,7 +376,7 @@ final class CompositePlan {
     /// anything else drawn around it), placed as one item through its homography; false when it
     /// is not such a layer or some of it is behind the viewer.
     private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
-        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize,
+        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize, layer.tiles == nil,
               !Self.castsShadow(layer), !layer.isHidden, layer.opacity > 0 else { return false }
         let placement = node.placement
         let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
@@ -375,7 +384,7 @@ final class CompositePlan {
         guard Self.drawsItself(layer, part: .whole) else { return true }
         // Perspective enlarges the near side: a little more resolution than the plane's.
         let scale = Self.textureScale(abs(det).squareRoot() * 1.5)
-        guard let texture = ownTexture(\.body, of: layer, old: old, scale: scale, { $0.texture(for: layer, part: .whole, scale: scale) })
+        guard let texture = keptTexture(.body, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .whole, scale: scale)
         else { return true }
         let toLayer = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
         let map = Homography(toLayer).concatenating(m.homography).concatenating(Homography(placement.toDevice))
@@ -395,6 +404,7 @@ final class CompositePlan {
                                                                             tx: map.m[6], ty: map.m[7]),
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
         node.below.append(item)
         node.cover(extent)
         return true
@@ -436,8 +446,8 @@ final class CompositePlan {
 
     /// Places `texture` (drawn in layer coordinates shifted by `origin`: own textures are drawn
     /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip.
-    private func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
-                       toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
+    func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
+               toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
         var placed = texture.toLayer
         if origin != .zero { placed = placed.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)) }
         placed = placed.concatenating(toDevice)
@@ -448,6 +458,7 @@ final class CompositePlan {
         var item = CompositeItem(texture: texture, toDevice: placed, alpha: alpha, extent: extent)
         item.generation = texture.generation
         item.isOffscreen = offscreen
+        item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
         items.append(item)
         node.cover(extent)
     }
@@ -471,17 +482,13 @@ final class CompositePlan {
     // MARK: What a layer draws
 
     /// A shadow the renderer draws (a layer that clips to its bounds casts none).
-    static func castsShadow(_ layer: LayerSnapshot) -> Bool {
-        layer.shadowOpacity > 0 && (layer.shadowColor?.alpha ?? 0) > 0 && !layer.masksToBounds
-    }
+    static func castsShadow(_ layer: LayerSnapshot) -> Bool { layer.castsShadow }
 
-    static func hasBorder(_ layer: LayerSnapshot) -> Bool {
-        layer.borderWidth > 0 && (layer.borderColor?.alpha ?? 0) > 0
-    }
+    static func hasBorder(_ layer: LayerSnapshot) -> Bool { layer.hasVisibleBorder }
 
     /// Whether `part` of the layer's own drawing shows anything.
     static func drawsItself(_ layer: LayerSnapshot, part: LayerTexture.Part) -> Bool {
-        let body = (layer.backgroundColor?.alpha ?? 0) > 0 || layer.contents != nil || layer.content != nil
+        let body = layer.bodyCanShow
         switch part {
         case .whole: return body || hasBorder(layer)
         case .body: return body
@@ -492,6 +499,7 @@ final class CompositePlan {
     /// Texture pixels per point for a layer shown at `scale` device pixels per point: in steps
     /// of √2, so that a layer animating its scale is redrawn a few times, not every frame.
     static func textureScale(_ scale: CGFloat) -> CGFloat {
+        if abs(scale - 1) < 1e-4 { return 1 }     // most layers (what the formula gives them, without a logarithm)
         let steps = (2 * log2(max(scale, 1.0 / 64)) - 1e-3).rounded(.up)   // 1.0000001 is 1
         return min(pow(2, steps / 2), 16)
     }

@@ -7,8 +7,9 @@
 /// - a layer's `backgroundFilters` are an item of their own before its others
 ///   (`CompositeItem.backdrop`): when the band reaches it, what is composited so far under the
 ///   layer's shape (and the filters' reach) is filtered in place. Its pixels depend on what is
-///   behind, so damage that touches that area grows to all of it (`growDamage`), and a frame
-///   with such items is composited by one band (the filters read across band borders).
+///   behind, so damage that touches that area grows to all of it (`BackdropFilter.grow`), and
+///   the rectangles touching it are composited whole by one more band (the filters read across
+///   band borders), beside the bands that composite the rest.
 extension CompositePlan {
     /// Why a layer with filters is drawn into a texture of its own; nil when it has none that draw.
     static func filterRoute(of layer: LayerSnapshot) -> DrawnReason? {

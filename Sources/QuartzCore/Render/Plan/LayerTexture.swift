@@ -60,7 +60,8 @@ final class LayerTexture: @unchecked Sendable {
             magnificationFilter = layer.magnificationFilter
             masksToBounds = layer.masksToBounds
             isGeometryFlipped = layer.isGeometryFlipped
-            content = layer.content
+            // Drawn at the bounds' origin zero, a shape moves with it.
+            content = atOrigin && layer.bounds.origin != .zero ? layer.content?.movedToOrigin(from: layer.bounds.origin) : layer.content
             self.scale = scale
         }
     }
@@ -157,17 +158,42 @@ final class LayerTexture: @unchecked Sendable {
         return true
     }
 
+    /// Clears the texture and draws it anew with `draw`, in place, as a texture over `rect` at
+    /// `scale` of the same pixel size (`AnimatedTextures` recycles textures so). False when the
+    /// sizes differ.
+    func redraw(covering rect: CGRect, scale: CGFloat, _ draw: (CGContext) -> Void) -> Bool {
+        let padded = Self.padded(rect, scale: scale)
+        guard (padded.width * scale).rounded(.up) == CGFloat(width), (padded.height * scale).rounded(.up) == CGFloat(height),
+              let data = bitmap.data else { return false }
+        memset(data, 0, bitmap.bytesPerRow * Int(height))
+        // The bitmap's user space covers the old rectangle: moved by the difference, it covers the new one.
+        let old = CGPoint(x: toLayer.tx, y: toLayer.ty)
+        bitmap.saveGState()
+        bitmap.translateBy(x: old.x - padded.minX, y: old.y - padded.minY)
+        draw(bitmap)
+        bitmap.restoreGState()
+        bitmap.flush()
+        return recomposite(covering: rect, scale: scale) { _ in }
+    }
+
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
     /// draws (contents may overflow the bounds). Drawn with the bounds' origin at zero, so that
     /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
     static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
+        let own = ownDrawing(of: layer)
+        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
+    }
+
+    /// What an own texture draws: the layer alone, at its bounds' origin zero.
+    static func ownDrawing(of layer: LayerSnapshot) -> LayerSnapshot {
         var own = layer
         own.removeSublayers()
         own.opacity = 1
         own.shadowOpacity = 0
         own.transition = nil
         own.bounds.origin = .zero
-        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
+        own.content = layer.content?.movedToOrigin(from: layer.bounds.origin)
+        return own
     }
 
     /// A layer's shadow alone: cast from `shape` when it is known (`LayerShadow.knownShape`),
@@ -213,6 +239,9 @@ final class TextureCache {
     }
 
     private var textures: [Key: LayerTexture] = [:]
+    /// Looks an animation changes every frame, drawn over recycled textures.
+    private let animated = AnimatedTextures()
+    private var made = 0
     private var frame = 0
     /// The renderer's caches its textures are drawn with.
     let context: RenderContext
@@ -221,10 +250,19 @@ final class TextureCache {
         self.context = context
     }
 
-    var count: Int { textures.count }
+    var count: Int { textures.count + animated.count }
+
+    /// Textures drawn so far: made, or drawn over for an animated look.
+    var drawn: Int { made + animated.made + animated.redrawn }
 
     /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
     func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
+        if layer.animatesLook {
+            let drawn = part == .whole ? layer : part.applied(to: layer)
+            let own = LayerTexture.ownDrawing(of: drawn)
+            return animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true), covering: LayerContents.ownExtent(of: own),
+                                    scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
+        }
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
         // Keyed at the bounds' origin zero, as `own` draws them.
         guard part != .whole else {
@@ -248,6 +286,7 @@ final class TextureCache {
             return texture
         }
         guard let texture = make() else { return nil }
+        made += 1
         texture.lastUse = frame
         textures[key] = texture
         return texture
@@ -262,6 +301,7 @@ final class TextureCache {
 
     /// Ends a frame: textures unused for a second's worth of frames are released.
     func endFrame() {
+        animated.endFrame()
         frame += 1
         guard frame % 60 == 0 else { return }
         textures = textures.filter { frame - $0.value.lastUse <= 60 }

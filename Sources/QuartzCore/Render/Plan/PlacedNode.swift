@@ -33,6 +33,10 @@ final class PlacedNode: @unchecked Sendable {
     var subtreeShadow: (version: UInt64, scale: CGFloat, texture: LayerTexture)?
     /// For a subtree shown through one texture: that texture and what it was made from.
     var group: OffscreenGroup?
+    /// A `CATiledLayer`'s tiles, which its items show (kept here: items do not retain textures).
+    var tiles: TiledContent?
+    /// An emitter's particles this frame (`EmitterPlacement`), kept while its items are shown.
+    var particles: LayerTexture?
     /// Whether its children are the last frame's layers in the same order (none came or went).
     var childrenInPlace = false
     /// How it placed its children (a child of a still parent placed the same way needs no
@@ -103,11 +107,29 @@ final class PlacedNode: @unchecked Sendable {
 /// Where a parent puts a sublayer: the parent's sublayer space and its map to device pixels, the
 /// opacity it hands down, and the device rectangle its clip leaves (if any). A still subtree
 /// with the same placement looks the same as last frame.
-struct Placement: Equatable {
-    var space: LayerGeometry.SublayerSpace?
-    var toDevice: CGAffineTransform
-    var opacity: CGFloat
-    var clip: DeviceRect
+///
+/// A class, made once per parent and shared by its sublayers' nodes: the sublayer space holds a
+/// 4×4 matrix, and copying it into each of a thousand children every frame showed in profiles.
+final class Placement: Equatable, @unchecked Sendable {
+    let space: LayerGeometry.SublayerSpace?
+    let toDevice: CGAffineTransform
+    let opacity: CGFloat
+    let clip: DeviceRect
+    /// A color multiplier (r, g, b, a) handed down, like opacity: a replicator instance's color.
+    let tint: SIMD4<Double>?
+
+    init(space: LayerGeometry.SublayerSpace?, toDevice: CGAffineTransform, opacity: CGFloat, clip: DeviceRect,
+         tint: SIMD4<Double>? = nil) {
+        self.space = space
+        self.toDevice = toDevice
+        self.opacity = opacity
+        self.clip = clip
+        self.tint = tint
+    }
+
+    static func == (a: Placement, b: Placement) -> Bool {
+        a === b || (a.toDevice == b.toDevice && a.opacity == b.opacity && a.clip == b.clip && a.tint == b.tint && a.space == b.space)
+    }
 }
 
 /// A layer's own textures (shadow, body or whole drawing, border), with the look version and
@@ -119,6 +141,18 @@ struct OwnTextures {
     var shadow: LayerTexture?
     var body: LayerTexture?
     var border: LayerTexture?
+
+    /// One of the three (an enum, not a key path: key paths are slow to apply, and every placed
+    /// layer asks each frame).
+    enum Slot { case shadow, body, border }
+
+    subscript(slot: Slot) -> LayerTexture? {
+        switch slot {
+        case .shadow: shadow
+        case .body: body
+        case .border: border
+        }
+    }
 }
 
 extension DeviceRect {

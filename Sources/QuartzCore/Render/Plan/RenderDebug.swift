@@ -12,7 +12,10 @@ import Foundation
 /// - `misaligned`: what is not placed on whole pixels (turned, scaled, fractionally moved) is
 ///   tinted magenta;
 /// - `blended`: what blends with what is under it (faded, or not opaque everywhere) is tinted
-///   red, opaque items green, as Instruments' "Color Blended Layers" does.
+///   red, opaque items green, as Instruments' "Color Blended Layers" does;
+/// - `hits`: the layer the pointer hits and its ancestors are outlined (a window fills in
+///   `Compositor.overlay`; see `DebugOverlay`);
+/// - `fps`: a graph of the recent frame times in the top-right corner (the same way).
 /// The tints go over each frame's composited rectangles, so they follow what moves.
 package struct RenderDebug: OptionSet, Sendable {
     package let rawValue: Int
@@ -21,9 +24,11 @@ package struct RenderDebug: OptionSet, Sendable {
     package static let offscreen = RenderDebug(rawValue: 4)
     package static let misaligned = RenderDebug(rawValue: 8)
     package static let blended = RenderDebug(rawValue: 16)
+    package static let hits = RenderDebug(rawValue: 32)
+    package static let fps = RenderDebug(rawValue: 64)
 
     /// The switches named in `value`; unknown names are ignored.
-    init(parsing value: String?) {
+    package init(parsing value: String?) {
         var options: RenderDebug = []
         for name in (value ?? "").split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
             switch name {
@@ -32,6 +37,8 @@ package struct RenderDebug: OptionSet, Sendable {
             case "offscreen": options.insert(.offscreen)
             case "misaligned": options.insert(.misaligned)
             case "blended": options.insert(.blended)
+            case "hits": options.insert(.hits)
+            case "fps": options.insert(.fps)
             default: break
             }
         }
@@ -40,7 +47,7 @@ package struct RenderDebug: OptionSet, Sendable {
 
     package init(rawValue: Int) { self.rawValue = rawValue }
 
-    static func fromEnvironment() -> RenderDebug {
+    package static func fromEnvironment() -> RenderDebug {
         RenderDebug(parsing: ProcessInfo.processInfo.environment["LAMINA_DEBUG"])
     }
 

@@ -1,0 +1,119 @@
+/// The axes along which a `CAScrollLayer` may scroll.
+public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// It does not scroll.
+    public static let none = Self(rawValue: "none")
+    /// Only up and down.
+    public static let vertically = Self(rawValue: "vertically")
+    /// Only left and right.
+    public static let horizontally = Self(rawValue: "horizontally")
+    /// Along both axes.
+    public static let both = Self(rawValue: "both")
+}
+
+/// A layer that shows part of content larger than itself: scrolling moves its bounds' origin,
+/// so its sublayers move the other way under its clip. It draws no scrollers and handles no
+/// events.
+///
+/// A scroll layer clips its sublayers: `masksToBounds` defaults to true. In windows the clip is
+/// a rectangle on the compositor's items (no offscreen pass), and rows that stay the same are
+/// placed again without being drawn, so scrolling draws only the rows it brings into view.
+open class CAScrollLayer: CALayer {
+    /// The axes it may scroll along. Defaults to `.both`.
+    open var scrollMode = CAScrollLayerScrollMode.both {
+        didSet { didChange("scrollMode", from: oldValue) }
+    }
+
+    public override init() {
+        super.init()
+        masksToBounds = true
+    }
+
+    public override init(layer: Any) {
+        super.init(layer: layer)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        masksToBounds = true
+    }
+
+    /// Moves the bounds' origin to `p`, along the axes `scrollMode` allows.
+    open func scroll(to p: CGPoint) {
+        guard p.x.isFinite, p.y.isFinite else {
+            CGDiagnostics.log("CAScrollLayer.scroll(to:)", "\(p) is not finite; not scrolled.")
+            return
+        }
+        var origin = bounds.origin
+        if scrollMode == .both || scrollMode == .horizontally { origin.x = p.x }
+        if scrollMode == .both || scrollMode == .vertically { origin.y = p.y }
+        guard origin != bounds.origin else { return }
+        bounds.origin = origin
+    }
+
+    /// Scrolls as little as makes `r` visible: along each axis, a rectangle larger than the
+    /// layer scrolls to its own origin; one already inside stays where it is.
+    open func scroll(to r: CGRect) {
+        guard r.isFiniteRect, !r.isNull else {
+            CGDiagnostics.log("CAScrollLayer.scroll(to:)", "\(r) is not a finite rectangle; not scrolled.")
+            return
+        }
+        let r = r.standardized, visible = bounds
+        func axis(_ min: CGFloat, _ length: CGFloat, _ shown: CGFloat, _ shownLength: CGFloat) -> CGFloat {
+            if length > shownLength || min < shown { return min }
+            if min + length > shown + shownLength { return min + length - shownLength }
+            return shown
+        }
+        scroll(to: CGPoint(x: axis(r.minX, r.width, visible.minX, visible.width),
+                           y: axis(r.minY, r.height, visible.minY, visible.height)))
+    }
+
+    /// The defaults of its own keys (`scrollMode` "both", `masksToBounds` true), then CALayer's.
+    open override class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "scrollMode": return CAScrollLayerScrollMode.both.rawValue
+        case "masksToBounds": return NSNumber(value: true)
+        default: return super.defaultValue(forKey: key)
+        }
+    }
+
+    open override class var keyValueProperties: [String: LayerProperty] {
+        super.keyValueProperties.merging(["scrollMode": .name(\CAScrollLayer.scrollMode)]) { $1 }
+    }
+}
+
+extension CALayer {
+    /// The nearest `CAScrollLayer` above this layer (not the layer itself).
+    private var enclosingScrollLayer: CAScrollLayer? {
+        var current = superlayer
+        while let layer = current {
+            if let scroll = layer as? CAScrollLayer { return scroll }
+            current = layer.superlayer
+        }
+        return nil
+    }
+
+    /// Scrolls the nearest `CAScrollLayer` above this layer so that `p` (in this layer's
+    /// coordinates) lies at its origin. Does nothing without such an ancestor.
+    public func scroll(_ p: CGPoint) {
+        guard let scroller = enclosingScrollLayer else { return }
+        scroller.scroll(to: convert(p, to: scroller))
+    }
+
+    /// Scrolls the nearest `CAScrollLayer` above this layer as little as makes `r` (in this
+    /// layer's coordinates) visible. Does nothing without such an ancestor.
+    public func scrollRectToVisible(_ r: CGRect) {
+        guard let scroller = enclosingScrollLayer else { return }
+        scroller.scroll(to: convert(r, to: scroller))
+    }
+
+    /// The part of the bounds that the nearest `CAScrollLayer` above this layer shows, in this
+    /// layer's coordinates: the bounds without such an ancestor; `CGRect.null` when none of it
+    /// shows.
+    public var visibleRect: CGRect {
+        guard let scroller = enclosingScrollLayer else { return bounds }
+        return scroller.convert(scroller.bounds, to: self).intersection(bounds)
+    }
+}

@@ -1,0 +1,217 @@
+/// A shape layer's drawing: its path filled, then the part between `strokeStart` and
+/// `strokeEnd` stroked. A value of the snapshot (`LayerContent.shape`), so that animations of
+/// its numbers and colors are evaluated on the render thread like any other property.
+struct ShapeContent: Hashable, Sendable {
+    var path: CGPath? { didSet { measurePath() } }
+    var fillColor: CGColor?
+    var fillRule: CAShapeLayerFillRule
+    var strokeColor: CGColor?
+    var strokeStart: CGFloat
+    var strokeEnd: CGFloat
+    var lineWidth: CGFloat { didSet { measureStroke() } }
+    var miterLimit: CGFloat { didSet { measureStroke() } }
+    var lineCap: CAShapeLayerLineCap { didSet { measureStroke() } }
+    var lineJoin: CAShapeLayerLineJoin { didSet { measureStroke() } }
+    var lineDashPhase: CGFloat
+    var lineDashPattern: [CGFloat]?
+    /// Added to the path's coordinates when drawing: a texture drawn with the bounds' origin at
+    /// zero shifts the shape with it (`movedToOrigin(from:)`).
+    var offset = CGPoint.zero
+
+    // Worked out when the path or the stroke's parameters change, not at every look-up: looks
+    // are hashed and measured several times a frame for each animated shape.
+    /// The path's hash (looks hash it instead of its elements).
+    private(set) var pathHash = 0
+    /// The path's curves' box.
+    private(set) var pathBox = CGRect.null
+    /// How far the stroke reaches from the path (see `measureStroke`).
+    private(set) var strokeReach: CGFloat = 0
+
+    init(path: CGPath?, fillColor: CGColor?, fillRule: CAShapeLayerFillRule, strokeColor: CGColor?, strokeStart: CGFloat,
+         strokeEnd: CGFloat, lineWidth: CGFloat, miterLimit: CGFloat, lineCap: CAShapeLayerLineCap, lineJoin: CAShapeLayerLineJoin,
+         lineDashPhase: CGFloat, lineDashPattern: [CGFloat]?) {
+        self.path = path
+        self.fillColor = fillColor
+        self.fillRule = fillRule
+        self.strokeColor = strokeColor
+        self.strokeStart = strokeStart
+        self.strokeEnd = strokeEnd
+        self.lineWidth = lineWidth
+        self.miterLimit = miterLimit
+        self.lineCap = lineCap
+        self.lineJoin = lineJoin
+        self.lineDashPhase = lineDashPhase
+        self.lineDashPattern = lineDashPattern
+        measurePath()
+    }
+
+    private mutating func measurePath() {
+        pathHash = path?.hashValue ?? 0
+        pathBox = path?.boundingBoxOfPath ?? .null
+        measureStroke()
+    }
+
+    /// How far the stroke can reach from the path: half the width, times the longest miter at a
+    /// corner of the path (within `miterLimit`), or √2 for square caps (a cut by strokeStart or
+    /// strokeEnd can put a cap anywhere), and a pixel for antialiasing.
+    private mutating func measureStroke() {
+        var factor: CGFloat = lineCap == .square ? 2.squareRoot() : 1
+        if lineJoin == .miter, miterLimit > 1, let path { factor = max(factor, ShapeCorners.longestMiter(of: path, limit: miterLimit)) }
+        strokeReach = max(lineWidth, 0) / 2 * factor + 1
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(pathHash)
+        hasher.combine(fillColor)
+        hasher.combine(strokeColor)
+        hasher.combine(strokeStart)
+        hasher.combine(strokeEnd)
+        hasher.combine(lineWidth)
+        hasher.combine(lineDashPhase)
+        hasher.combine(offset.x)
+        hasher.combine(offset.y)
+    }
+
+    /// The keys of the properties that animate (and that `value(forKey:)` reads).
+    static let animatableKeys: Set<String> = ["path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth",
+                                              "miterLimit", "lineDashPhase"]
+
+    /// The same shape for a layer whose bounds' origin moved from `origin` to zero.
+    func movedToOrigin(from origin: CGPoint) -> ShapeContent {
+        var moved = self
+        moved.offset = CGPoint(x: offset.x - origin.x, y: offset.y - origin.y)
+        return moved
+    }
+
+    private var strokes: Bool { (strokeColor?.alpha ?? 0) > 0 && lineWidth > 0 && strokeEnd > strokeStart }
+    private var fills: Bool { (fillColor?.alpha ?? 0) > 0 }
+
+    /// Everything the shape paints, in layer coordinates: the path's box grown by the farthest
+    /// reach of its stroke (half the width; more at miter joins and square caps). Null when it
+    /// paints nothing.
+    var extent: CGRect {
+        guard fills || strokes, !pathBox.isNull, pathBox.isFiniteRect else { return .null }
+        let grown = strokes ? pathBox.insetBy(dx: -strokeReach, dy: -strokeReach) : pathBox
+        return grown.offsetBy(dx: offset.x, dy: offset.y)
+    }
+
+    /// The dash lengths to stroke with; nil for a solid stroke (also for a bad pattern, which
+    /// `CAShapeLayer` reported when it was set).
+    private var dashes: [CGFloat]? {
+        guard let pattern = lineDashPattern, !pattern.isEmpty, Self.isValidDashPattern(pattern) else { return nil }
+        // An odd count repeats, as Core Graphics' dash arrays do.
+        return pattern.count % 2 == 1 ? pattern + pattern : pattern
+    }
+
+    /// Whether a dash pattern can be stroked: lengths finite, none negative, one above zero.
+    static func isValidDashPattern(_ pattern: [CGFloat]) -> Bool {
+        pattern.isEmpty || pattern.allSatisfy({ $0.isFinite && $0 >= 0 }) && pattern.contains(where: { $0 > 0 })
+    }
+
+    /// Fills, then strokes, in the context's current user space (the layer's coordinates).
+    func draw(in ctx: CGContext) {
+        guard let path, !path.isEmpty, fills || strokes else { return }
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if offset != .zero { ctx.translateBy(x: offset.x, y: offset.y) }
+        if let fillColor, fills {
+            ctx.addPath(path)
+            ctx.setFillColor(fillColor)
+            ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
+        }
+        guard let strokeColor, strokes else { return }
+        let stroked = path.copy(trimmingFrom: strokeStart, to: strokeEnd)
+        guard !stroked.isEmpty else { return }
+        ctx.addPath(stroked)
+        ctx.setStrokeColor(strokeColor)
+        ctx.setLineWidth(lineWidth)
+        ctx.setMiterLimit(miterLimit)
+        ctx.setLineCap(lineCap == .round ? .round : lineCap == .square ? .square : .butt)
+        ctx.setLineJoin(lineJoin == .round ? .round : lineJoin == .bevel ? .bevel : .miter)
+        if let dashes { ctx.setLineDash(phase: lineDashPhase, lengths: dashes) }
+        ctx.strokePath()
+    }
+
+    // MARK: Animation (the render thread's `SnapshotTarget`)
+
+    func value(forKey key: String) -> Any? {
+        switch key {
+        case "path": return path
+        case "fillColor": return fillColor
+        case "strokeColor": return strokeColor
+        case "strokeStart": return NSNumber(value: Double(strokeStart))
+        case "strokeEnd": return NSNumber(value: Double(strokeEnd))
+        case "lineWidth": return NSNumber(value: Double(lineWidth))
+        case "miterLimit": return NSNumber(value: Double(miterLimit))
+        case "lineDashPhase": return NSNumber(value: Double(lineDashPhase))
+        default: return nil
+        }
+    }
+
+    /// Writes an animated value; values of the wrong kind or not finite are ignored.
+    mutating func setValue(_ value: Any?, forKey key: String) {
+        let number = Boxing.number(value).map { CGFloat($0) }.flatMap { $0.isFinite ? $0 : nil }
+        switch key {
+        case "path": path = value as? CGPath
+        case "fillColor": fillColor = value as? CGColor
+        case "strokeColor": strokeColor = value as? CGColor
+        case "strokeStart": if let number { strokeStart = number }
+        case "strokeEnd": if let number { strokeEnd = number }
+        case "lineWidth": if let number { lineWidth = number }
+        case "miterLimit": if let number { miterLimit = number }
+        case "lineDashPhase": if let number { lineDashPhase = number }
+        default: break
+        }
+    }
+}
+
+/// The corners of a path, for how far miter joins reach.
+enum ShapeCorners {
+    /// The longest miter at any corner of `path`, in half line widths, counting only miters
+    /// within `limit` (longer ones are beveled, which reach no farther than half the width).
+    static func longestMiter(of path: CGPath, limit: CGFloat) -> CGFloat {
+        var longest: CGFloat = 1
+        var previous: CGVector?         // the direction arriving at the current point
+        var firstDirection: CGVector?   // the direction leaving the subpath's start
+        var current = CGPoint.zero, start = CGPoint.zero
+        func corner(_ into: CGVector?, _ out: CGVector?) {
+            guard let a = into, let b = out else { return }
+            // The miter over half the width is 1 / sin(θ/2), θ the angle between the segments;
+            // the turn φ = π − θ has cos φ = a·b, and sin(θ/2) = cos(φ/2) = √((1 + cos φ) / 2).
+            let cosTurn = max(-1, min(1, a.dx * b.dx + a.dy * b.dy))
+            let sinHalfTheta = ((1 + cosTurn) / 2).squareRoot()
+            guard sinHalfTheta > 0 else { return }
+            let miter = 1 / sinHalfTheta
+            if miter <= limit { longest = max(longest, miter) }
+        }
+        func direction(_ from: CGPoint, _ to: CGPoint) -> CGVector? {
+            let dx = to.x - from.x, dy = to.y - from.y, d = hypot(dx, dy)
+            return d > 0 && d.isFinite ? CGVector(dx: dx / d, dy: dy / d) : nil
+        }
+        func segment(_ controls: [CGPoint], to end: CGPoint) {
+            let points = [current] + controls + [end]
+            // Tangents at the ends: toward the first control point that differs.
+            let out = points.dropFirst().lazy.compactMap { direction(current, $0) }.first
+            let into = points.dropLast().reversed().lazy.compactMap { direction($0, end) }.first
+            if previous == nil && firstDirection == nil { firstDirection = out } else { corner(previous, out) }
+            if let into { previous = into }
+            current = end
+        }
+        path.applyWithBlock { element in
+            let e = element.pointee
+            switch e.type {
+            case .moveToPoint:
+                current = e.points[0]; start = current; previous = nil; firstDirection = nil
+            case .addLineToPoint: segment([], to: e.points[0])
+            case .addQuadCurveToPoint: segment([e.points[0]], to: e.points[1])
+            case .addCurveToPoint: segment([e.points[0], e.points[1]], to: e.points[2])
+            case .closeSubpath:
+                if current != start { segment([], to: start) }
+                corner(previous, firstDirection)
+                previous = nil; firstDirection = nil
+            @unknown default: break
+            }
+        }
+        return longest
+    }
+}

@@ -1,0 +1,71 @@
+/// The sublayers of a `CATransformLayer` in 3D, as the compositor's rules draw them: every
+/// descendant that is not itself a transform layer, with the sublayer space that places it
+/// straight into the plane the transform layer is drawn in (its matrix, through any transform
+/// layers between, folded into the space's sublayer transform), in depth order, farthest first.
+///
+/// The existing geometry then places each one (`transformToParent(in:)` with that space):
+/// flattening into a plane happens only at those layers, not at the transform layers.
+struct TransformLayerDepth {
+    /// A layer to draw, the space it is placed in, and the opacity the transform layers above
+    /// it hand down (each sublayer is faded alone, not as a group).
+    struct Leaf {
+        let layer: LayerSnapshot
+        let space: LayerGeometry.SublayerSpace
+        let opacity: CGFloat
+        let depth: CGFloat
+    }
+
+    /// `layer` (a transform layer) placed into its target plane by `toTarget` (its own matrix to
+    /// that plane): its leaves sorted by depth.
+    static func leaves(of layer: LayerSnapshot, toTarget: CATransform3D) -> [Leaf] {
+        var leaves: [Leaf] = []
+        collect(layer, toTarget: toTarget, opacity: min(max(layer.opacity, 0), 1), into: &leaves, depth: 0)
+        // Farthest first; equal depths keep the tree's order.
+        return leaves.enumerated().sorted { a, b in
+            a.element.depth != b.element.depth ? a.element.depth < b.element.depth : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// Transform layers nested deeper than this are drawn flat (a guard, not a limit anyone meets).
+    static let deepestNesting = 64
+
+    private static func collect(_ layer: LayerSnapshot, toTarget: CATransform3D, opacity: CGFloat, into leaves: inout [Leaf], depth: Int) {
+        // The transform layer's own sublayer space (flip, sublayer transform about its anchor),
+        // then its matrix to the target: one sublayer transform of a space with no bounds of its own.
+        let own = LayerGeometry.transformToParent(bounds: .zero, anchorPoint: .zero, anchorPointZ: 0, transform: CATransform3DIdentity,
+                                                  position: .zero, zPosition: 0, in: layer.sublayerSpace)
+        let space = LayerGeometry.SublayerSpace(bounds: .zero, anchorPoint: .zero, anchorPointZ: 0,
+                                                sublayerTransform: own.concatenating(toTarget), isGeometryFlipped: false)
+        for i in layer.sublayers.indices {
+            let sublayer = layer.sublayers[i]
+            guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
+            let m = sublayer.transformToParent(in: space)
+            if sublayer.isTransformLayer, depth < deepestNesting {
+                collect(sublayer, toTarget: m, opacity: opacity * min(sublayer.opacity, 1), into: &leaves, depth: depth + 1)
+                continue
+            }
+            leaves.append(Leaf(layer: sublayer, space: space, opacity: opacity, depth: Self.depth(of: sublayer, m)))
+        }
+    }
+
+    /// The depth of the layer's center after `m` (z over w: perspective keeps the order).
+    private static func depth(of layer: LayerSnapshot, _ m: CATransform3D) -> CGFloat {
+        let x = layer.bounds.midX, y = layer.bounds.midY
+        let z = x * m.m13 + y * m.m23 + m.m43
+        let w = x * m.m14 + y * m.m24 + m.m44
+        return w > 1e-9 ? z / w : -.infinity                    // behind the viewer: farthest
+    }
+}
+
+extension LayerRenderer {
+    /// A transform layer by the compositor's rules: its leaves in depth order, each in its own
+    /// space, faded alone; nothing of the layer's own look.
+    static func drawTransformLayer(_ layer: LayerSnapshot, toTarget: CATransform3D, in ctx: CGContext, context: RenderContext) {
+        for leaf in TransformLayerDepth.leaves(of: layer, toTarget: toTarget) {
+            ctx.saveGState()
+            if leaf.opacity < 1 { ctx.setAlpha(leaf.opacity * ctx.currentAlpha) }
+            drawSublayer(leaf.layer, in: leaf.space, ctx: ctx, context: context)
+            ctx.restoreGState()
+        }
+    }
+}
