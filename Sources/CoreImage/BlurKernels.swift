@@ -85,7 +85,8 @@ package enum BlurKernels {
     }
 
     /// `small` scaled up by `factor` into `image` (its size), bilinearly between block centers,
-    /// weights in 1/256: two channels per word in 16-bit lanes (255 · 256 fits).
+    /// weights in 1/256: two channels per word in 16-bit lanes (255 · 256 fits). Each small row
+    /// is widened once (into one of two row buffers); output rows mix the two around them.
     static func enlarge(_ small: PixelImage, by factor: Int, into image: inout PixelImage) {
         let w = image.width, h = image.height, sw = small.width, sh = small.height
         let k = 1 / Float(factor)
@@ -101,19 +102,32 @@ package enum BlurKernels {
             let ag = (((p >> 8) & 0x00FF_00FF) &* (256 - f) &+ ((q >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080) & 0xFF00_FF00
             return rb | ag
         }
+        let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * w)
+        defer { rows.deallocate() }
+        var widened = (-1, -1)          // the small rows in the two buffers
         small.pixels.withUnsafeBufferPointer { src in
             image.pixels.withUnsafeMutableBufferPointer { dst in
                 columns.withUnsafeBufferPointer { cols in
+                    func row(_ sy: Int) -> UnsafeMutablePointer<UInt32> {
+                        if widened.0 == sy { return rows }
+                        if widened.1 == sy { return rows + w }
+                        // Replace the buffer not holding the row just below this one.
+                        let slot = widened.0 == sy - 1 ? 1 : 0
+                        let out = rows + slot * w, line = src.baseAddress! + sy * sw
+                        for x in 0..<w {
+                            let (x0, x1, fx) = cols[x]
+                            out[x] = lerp(line[x0], line[x1], fx)
+                        }
+                        if slot == 0 { widened.0 = sy } else { widened.1 = sy }
+                        return out
+                    }
                     for y in 0..<h {
                         let v = max((Float(y) + 0.5) * k - 0.5, 0)
                         let y0 = min(Int(v), sh - 1), y1 = min(y0 + 1, sh - 1)
                         let fy = min(UInt32(((v - Float(y0)) * 256).rounded()), 256)
-                        let top = src.baseAddress! + y0 * sw, bottom = src.baseAddress! + y1 * sw
+                        let top = row(y0), bottom = row(y1)
                         let out = dst.baseAddress! + y * w
-                        for x in 0..<w {
-                            let (x0, x1, fx) = cols[x]
-                            out[x] = lerp(lerp(top[x0], top[x1], fx), lerp(bottom[x0], bottom[x1], fx), fy)
-                        }
+                        for x in 0..<w { out[x] = lerp(top[x], bottom[x], fy) }
                     }
                 }
             }

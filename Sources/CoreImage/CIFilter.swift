@@ -1,7 +1,7 @@
 /// An image filter: a named kernel and its inputs, set and read by key (`kCIInputRadiusKey`,
 /// …), whose `outputImage` is the filtered image. Filters are made by name
 /// (`CIFilter(name: "CIGaussianBlur")`); their inputs start at their defaults, as on iOS.
-open class CIFilter: NSObject, NSCopying, @unchecked Sendable {
+open class CIFilter: NSObject, NSCopying {
     private let definition: FilterDefinition
     private var values: [String: Any] = [:]
 
@@ -17,6 +17,16 @@ open class CIFilter: NSObject, NSCopying, @unchecked Sendable {
         name = definition.name
         super.init()
         setDefaults()
+    }
+
+    /// A filter of a subclass's own (Apple's way to write a custom filter: override
+    /// `outputImage`, and `attributes` if wanted). Its kind and name are the class's name; it
+    /// has no inputs of Lamina's catalog, and layers draw without it.
+    public override init() {
+        let kind = String(describing: type(of: self))
+        definition = FilterDefinition(name: kind, categories: [], parameters: []) { _ in nil }
+        name = kind
+        super.init()
     }
 
     /// The filter of that kind with its inputs at their defaults; nil (with a message) when

@@ -70,7 +70,8 @@ enum FilterCatalog {
         name: "CIBoxBlur", categories: [kCICategoryBlur, kCICategoryHighDynamicRange] + still,
         parameters: [input, .number(kCIInputRadiusKey, 10, min: 1, sliderMax: 100, identity: 1)]
     ) { inputs in
-        let r = Int(radius(inputs).rounded())
+        // A box 2r − 1 pixels wide: radius 1, Apple's identity, leaves the image as it is.
+        let r = max(Int(radius(inputs).rounded()) - 1, 0)
         return spreading(inputs, reach: r) { BlurKernels.box(&$0, radiusX: r, radiusY: r) }
     }
 

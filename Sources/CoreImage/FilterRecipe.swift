@@ -56,6 +56,15 @@ package struct FilterRecipe: Sendable, Hashable {
     /// Whether Lamina has a filter of this kind.
     package var isKnown: Bool { FilterCatalog.definitions[kind] != nil }
 
+    /// The inputs whose numbers are not finite (drawn as the parameter's identity).
+    package var notFiniteInputs: [String] {
+        values.compactMap { key, value in
+            if case .number(let n) = value, !n.isFinite { return key }
+            if case .vector(let v) = value, v.contains(where: { !$0.isFinite }) { return key }
+            return nil
+        }.sorted()
+    }
+
     /// Whether it is a blend mode or compositing operator.
     package var isCompositeOperation: Bool {
         FilterCatalog.definitions[kind]?.categories.contains(kCICategoryCompositeOperation) ?? false
@@ -89,7 +98,8 @@ package struct FilterRecipe: Sendable, Hashable {
         let r = min(max(given, 0), FilterCatalog.largestRadius) * scale
         switch kind {
         case "CIGaussianBlur": return BlurKernels.gaussianReach(sigma: r)
-        case "CIBoxBlur", "CIDiscBlur", "CIMotionBlur": return Int(min(r, 4096).rounded(.up))
+        case "CIBoxBlur": return max(Int(min(r, 4096).rounded()) - 1, 0)
+        case "CIDiscBlur", "CIMotionBlur": return Int(min(r, 4096).rounded(.up))
         default: return 0
         }
     }
@@ -98,26 +108,35 @@ package struct FilterRecipe: Sendable, Hashable {
     /// image's own size: callers pad the image by `reach(scale:)` first. Unknown or disabled
     /// filters, and compositing operators (which need a second image), return the image.
     package func apply(to image: PixelImage, scale: Double) -> PixelImage {
+        var out = image
+        apply(to: &out, scale: scale)
+        return out
+    }
+
+    /// The filter applied to `image` in place (see `apply(to:scale:)`): a blur of a buffer the
+    /// caller alone holds copies nothing.
+    package func apply(to image: inout PixelImage, scale: Double) {
         guard isEnabled, let definition = FilterCatalog.definitions[kind], !isCompositeOperation, image.width > 0, image.height > 0
-        else { return image }
+        else { return }
         var inputs: [String: Any] = [:]
         for parameter in definition.parameters where parameter.kind != .image {
-            guard let v = values[parameter.key] else { continue }
+            guard var v = values[parameter.key] else { continue }
+            // Not finite: the identity, silently (this runs every frame; the layer reported it when set).
+            if case .number(let n) = v, !n.isFinite { v = .number((parameter.identity as? NSNumber)?.doubleValue ?? 0) }
             inputs[parameter.key] = (parameter.isSpatial && scale.isFinite ? v.scaled(by: scale) : v).object
         }
         // The blurs' radii are distances too, though Apple types them as scalars.
-        if kind.hasSuffix("Blur") || kind == "CIBloom", scale.isFinite {
-            inputs[kCIInputRadiusKey] = NSNumber(value: number(kCIInputRadiusKey) * scale)
+        if kind.hasSuffix("Blur") || kind == "CIBloom", scale.isFinite, case .number(let r)? = values[kCIInputRadiusKey], r.isFinite {
+            inputs[kCIInputRadiusKey] = NSNumber(value: r * scale)
         }
         // A gaussian blur in place: the caller padded the image already (no copies).
         if kind == "CIGaussianBlur", case let sigma = number(kCIInputRadiusKey) * scale, sigma.isFinite, sigma >= 0 {
-            var out = image
-            BlurKernels.gaussian(&out, sigma: min(sigma, FilterCatalog.largestRadius * max(scale, 1)))
-            return out
+            BlurKernels.gaussian(&image, sigma: min(sigma, FilterCatalog.largestRadius * max(scale, 1)))
+            return
         }
         let extent = CGRect(x: 0, y: 0, width: image.width, height: image.height)
         inputs[kCIInputImageKey] = CIImage(raster: image, extent: extent)
-        guard let output = definition.output(FilterInputs(filterName: kind, definition: definition, values: inputs)) else { return image }
-        return output.raster(covering: extent)
+        guard let output = definition.output(FilterInputs(filterName: kind, definition: definition, values: inputs)) else { return }
+        image = output.raster(covering: extent)
     }
 }

@@ -25,12 +25,17 @@ enum LayerFilters {
 
 extension CALayer {
     /// One message for each filter the new value names that Lamina lacks (and the old did not),
-    /// when the app sets it (not when a presentation copy is made).
+    /// and for each with inputs that are not finite, when the app sets it (not when a
+    /// presentation copy is made): the render side draws those without a word, every frame.
     func reportUnknownFilters(_ key: String, _ new: [Any]?, old: [Any]?) {
         guard !applyingStyle, modelLayer == nil else { return }
         let known = Set(LayerFilters.recipes(old).filter { !$0.isKnown }.map(\.kind))
         for recipe in LayerFilters.recipes(new) where !recipe.isKnown && !known.contains(recipe.kind) {
             CGDiagnostics.log("CALayer.\(key)", "no Core Image filter '\(recipe.name)'; the layer draws without it.")
+        }
+        for recipe in LayerFilters.recipes(new) where recipe.isKnown && !recipe.notFiniteInputs.isEmpty {
+            CGDiagnostics.log("CALayer.\(key)", "'\(recipe.name)' has inputs that are not finite numbers "
+                              + "(\(recipe.notFiniteInputs.joined(separator: ", "))); drawn as if they had no effect.")
         }
     }
 }

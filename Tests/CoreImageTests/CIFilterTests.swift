@@ -96,3 +96,22 @@ final class CIFilterTests: XCTestCase {
         XCTAssertNil(CIContext().createCGImage(image, from: CGRect(x: 0, y: 0, width: CGFloat.nan, height: 1)))
     }
 }
+
+/// A custom filter written as Apple's guide writes one: a subclass overriding `outputImage`.
+final class CustomFilterTests: XCTestCase {
+    final class Halve: CIFilter {
+        var inputImage: CIImage?
+        override var outputImage: CIImage? {
+            inputImage?.applyingFilter("CIColorMatrix", parameters: ["inputAVector": CIVector(x: 0, y: 0, z: 0, w: 0.5)])
+        }
+    }
+
+    func testASubclassOverridesOutputImage() throws {
+        let filter = Halve()
+        XCTAssertEqual(filter.name, "Halve")
+        XCTAssertEqual(filter.inputKeys, [])
+        filter.inputImage = CIImage(raster: PixelImage(width: 1, height: 1, pixels: [0xFF00_00FF]),
+                                    extent: CGRect(x: 0, y: 0, width: 1, height: 1))
+        XCTAssertEqual(try XCTUnwrap(filter.outputImage).raster.pixels, [0x8000_0080])
+    }
+}

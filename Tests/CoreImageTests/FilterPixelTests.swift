@@ -118,10 +118,13 @@ final class FilterPixelTests: XCTestCase {
         var raster = PixelImage(width: 1, height: 1)
         raster[0, 0] = 0xFFFF_FFFF
         let out = CIImage(raster: raster, extent: CGRect(x: 0, y: 0, width: 1, height: 1))
-            .applyingFilter("CIBoxBlur", parameters: [kCIInputRadiusKey: 1]).raster
-        XCTAssertEqual(out.width, 3)
+            .applyingFilter("CIBoxBlur", parameters: [kCIInputRadiusKey: 2]).raster
+        XCTAssertEqual(out.width, 3, "radius 2: a box 3 pixels wide")
         // 255 / 9 = 28.3 per pixel, premultiplied white.
         for p in out.pixels { XCTAssertEqual(Double(p >> 24), 255.0 / 9, accuracy: 1) }
+        let identity = CIImage(raster: raster, extent: CGRect(x: 0, y: 0, width: 1, height: 1))
+            .applyingFilter("CIBoxBlur", parameters: [kCIInputRadiusKey: 1])
+        XCTAssertEqual(identity.raster, raster, "radius 1 is the identity Apple gives")
     }
 
     func testDiscAndMotionBlurConserveAFlatColor() {

@@ -88,10 +88,20 @@ final class LayerFilterTests: CompositingTestCase {
         XCTAssertEqual(Double(edge), 255 * 0.5 * (1 + erf(0.5 / 3 / 2.squareRoot())), accuracy: 12, "half at the edge")
         XCTAssertGreaterThan(outside, 20, "spread outside the bounds")
         XCTAssertLessThan(outside, 128)
-        // NaN or infinite radii draw unblurred, without a crash.
+        // NaN or infinite radii draw unblurred, without a crash, with one message when set and
+        // none when drawn (in either renderer, frame after frame).
         for bad in [Double.nan, .infinity] {
-            child.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: bad])!]
-            _ = CGDiagnostics.collecting { XCTAssertEqual(Int(self.pixel(self.render(root), 7, 20)[3]), 0) }
+            let set = CGDiagnostics.collecting {
+                child.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: bad])!]
+                child.backgroundFilters = [CIFilter(name: "CIBoxBlur", parameters: [kCIInputRadiusKey: bad])!]
+            }
+            XCTAssertEqual(set.count, 2, "\(set)")
+            let drawn = CGDiagnostics.collecting {
+                XCTAssertEqual(Int(self.pixel(self.render(root), 7, 20)[3]), 0)
+                let ctx = self.target()
+                for _ in 0..<2 { XCTAssertNotNil(self.composited(root, with: Compositor(threads: 1), into: ctx)) }
+            }
+            XCTAssertEqual(drawn, [])
         }
     }
 
@@ -234,5 +244,58 @@ final class LayerFilterTests: CompositingTestCase {
         _ = compositor.composite(tree, atMediaTime: 1000.9, scale: 1, into: ctx)
         let late = ctx.makeImage()!
         XCTAssertGreaterThan(SnapshotComparison.difference(early, late, channelTolerance: 8).differing, 100)
+    }
+}
+
+/// What Core Animation leaves out: the root's background filters, a mask's own filters.
+final class LayerFilterExclusionTests: CompositingTestCase {
+    func testTheRootIgnoresBackgroundFiltersAndAMaskItsFilters() throws {
+        let root = scene()
+        let plain = rendered(root)
+        root.backgroundFilters = [CIFilter(name: "CIColorInvert")!]
+        XCTAssertEqual(SnapshotComparison.difference(rendered(root), plain, channelTolerance: 0).differing, 0, "nothing is behind the root")
+        let ctx = target()
+        XCTAssertNotNil(composited(root, with: Compositor(threads: 1), into: ctx))
+        XCTAssertLessThan(differing(ctx.makeImage()!, plain), size.width * size.height / 200)
+
+        let masked = tile(CGRect(x: 20, y: 20, width: 100, height: 80), CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1))
+        let mask = CALayer()
+        mask.frame = CGRect(x: 0, y: 0, width: 50, height: 80)
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        masked.mask = mask
+        root.addSublayer(masked)
+        let before = rendered(root)
+        mask.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 8])!, CIFilter(name: "CIColorInvert")!]
+        XCTAssertEqual(SnapshotComparison.difference(rendered(root), before, channelTolerance: 0).differing, 0, "a mask ignores its own filters")
+    }
+}
+
+/// A filtered layer that only moves keeps its filtered texture from frame to frame.
+final class FilteredTextureReuseTests: CompositingTestCase {
+    func testAMovingFilteredLayerIsFilteredOnce() throws {
+        let root = scene()
+        let moving = tile(CGRect(x: 20, y: 60, width: 60, height: 40), CGColor(red: 0.9, green: 0.2, blue: 0.5, alpha: 1))
+        moving.filters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 3])!]
+        moving.compositingFilter = "multiplyBlendMode"
+        moving.add(slide(from: 60, to: 160), forKey: "slide")
+        root.addSublayer(moving)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(threads: 1)
+        let ctx = target()
+        var textures: [ObjectIdentifier] = []
+        for t in [1000.1, 1000.3, 1000.5] {
+            _ = compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx)
+            let node = try XCTUnwrap(compositor.lastRoot?.children.last)
+            textures.append(ObjectIdentifier(try XCTUnwrap(node.group?.texture)))
+            // And each frame still matches the renderer at its time.
+            let reference = target()
+            reference.setFillColor(gray: 1, alpha: 1)
+            reference.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
+            reference.translateBy(x: 0, y: CGFloat(size.height))
+            reference.scaleBy(x: 1, y: -1)
+            tree.draw(atMediaTime: t, in: reference, context: RenderContext())
+            XCTAssertLessThan(differing(ctx.makeImage()!, reference.makeImage()!), size.width * size.height / 200, "at \(t)")
+        }
+        XCTAssertEqual(Set(textures).count, 1, "the moving layer's filtered texture was drawn again")
     }
 }

@@ -268,7 +268,12 @@ struct LayerSnapshot: Sendable {
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
         let sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
-        let mask = layer.maskStorage.map { [LayerSnapshot($0)] } ?? []
+        // A mask's alpha is its drawing alone: it ignores its own filters, as Core Animation does.
+        let mask = (layer.maskStorage.map { [LayerSnapshot($0)] } ?? []).map { mask in
+            var alone = mask
+            (alone.filters, alone.backgroundFilters, alone.compositingFilter) = ([], [], nil)
+            return alone
+        }
         let animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
         let tiles = (layer as? CATiledLayer)?.tiledContent()
         let compositingFilter = layer.compositingFilter.flatMap { LayerFilters.recipes([$0]).first }

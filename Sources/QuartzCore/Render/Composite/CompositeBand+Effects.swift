@@ -11,7 +11,7 @@ extension CompositeBand {
                                     y2: item.extent.y + item.extent.height)
         guard pixman_region32_contains_rectangle(clip, &extent) != PIXMAN_REGION_OUT else { return }
         if let backdrop = item.backdrop {
-            // The damage holds all it reads (`growDamage`): composited afresh up to this item.
+            // The damage holds all it reads (`BackdropFilter.grow`): composited afresh up to this item.
             guard let read = DeviceRect(enclosing: backdrop.readRect,
                                         within: DeviceRect(x: 0, y: 0, width: target.width, height: target.height)) else { return }
             let first = target.data + Int(read.y) * Int(target.bytesPerRow) + Int(read.x) * 4

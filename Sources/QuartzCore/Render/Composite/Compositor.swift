@@ -37,6 +37,7 @@ package final class Compositor: @unchecked Sendable {
     private var evaluationSeconds: CFTimeInterval = 0
     /// Evaluations shorter than this run on the compositing thread.
     package var evaluationWorthSharing: CFTimeInterval = 0.000_3
+    /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
 
     /// Damage below this many pixels is composited by the calling thread alone.
@@ -53,7 +54,7 @@ package final class Compositor: @unchecked Sendable {
     /// `debug` defaults to the switches `LAMINA_DEBUG` names.
     package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, debug: RenderDebug? = nil) {
         self.debug = debug ?? RenderDebug.fromEnvironment()
-        bands = (0..<max(threads, 1)).map { _ in CompositeBand() }
+        bands = (0...max(threads, 1)).map { _ in CompositeBand() }
         cache = TextureCache(context: context)
     }
 
@@ -100,7 +101,8 @@ package final class Compositor: @unchecked Sendable {
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         let overlayRects = overlay.rectangles(scale: scale, screen: screen)
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
-        let readsBackdrop = BackdropFilter.growDamage(changes, items: items, screen: screen)
+        let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
+        BackdropFilter.grow(changes, reads: backdropReads)
         // Held unmanaged so that the last reference is the one dropped on another thread (below).
         let replaced = self.previous.map { Unmanaged.passRetained($0) }
         self.previous = root
@@ -120,16 +122,30 @@ package final class Compositor: @unchecked Sendable {
         let key = TargetHistory.Target(data: data, width: target.width, height: target.height)
         let missed = targets.missing(in: key) ?? [screen]
         targets.record(key, changes: shown)
-        let rects = missed.isEmpty ? shown : Damage(limit: 16, rectangles: missed + shown).rectangles
+        var rects = missed.isEmpty ? shown : Damage(limit: 16, rectangles: missed + shown).rectangles
+        if !backdropReads.isEmpty {
+            // What this target missed may touch what a background filter reads: all of that too.
+            let grown = Damage(limit: 16, rectangles: rects)
+            BackdropFilter.grow(grown, reads: backdropReads)
+            rects = grown.rectangles
+        }
         let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
-        if area >= Self.smallestSharedArea, bands.count > 1, !readsBackdrop {
-            let rows = (target.height + bands.count - 1) / bands.count
-            DispatchQueue.concurrentPerform(iterations: bands.count) { k in
+        let workers = bands.count - 1
+        if area >= Self.smallestSharedArea, workers > 1 {
+            // Rectangles a background filter reads are composited whole by a band of their own
+            // (it reads across band borders).
+            let near = backdropReads.isEmpty ? [] : rects.filter { r in backdropReads.contains { $0.intersects(r) } }
+            let far = near.isEmpty ? rects : rects.filter { r in !backdropReads.contains { $0.intersects(r) } }
+            let rows = (target.height + workers - 1) / workers
+            DispatchQueue.concurrentPerform(iterations: workers + (near.isEmpty ? 0 : 1)) { k in
+                guard k < workers else {
+                    return bands[workers].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
+                }
                 let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
-                bands[k].draw(items, in: rects, band: band, target: surface, backdrop: backdrop)
+                bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
             }
         } else {
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)

@@ -68,7 +68,7 @@ final class BackdropFilter: @unchecked Sendable {
         let left = max(region.x - Int(want.minX), 0), top = max(region.y - Int(want.minY), 0)
         let right = max(Int(want.maxX) - (region.x + region.width), 0), bottom = max(Int(want.maxY) - (region.y + region.height), 0)
         image = image.extendingEdges(left: left, top: top, right: right, bottom: bottom)
-        for recipe in recipes { image = recipe.apply(to: image, scale: Double(scale)) }
+        for recipe in recipes { recipe.apply(to: &image, scale: Double(scale)) }
         // Image pixel (0, 0) is device (region.x − left, region.y − top).
         let ox = region.x - left, oy = region.y - top
         let k = UInt32((opacity * 255).rounded())

@@ -66,7 +66,7 @@ enum FilteredLayer {
         canvas.flush()
         guard let data = canvas.data else { return true }
         var picture = PixelImage(copying: data, width: width, height: height, bytesPerRow: canvas.bytesPerRow)
-        for filter in filters { picture = filter.apply(to: picture, scale: Double(scale)) }
+        for filter in filters { filter.apply(to: &picture, scale: Double(scale)) }
         let rect = CGRect(x: x, y: y, width: width, height: height)
         if let blend {
             _ = picture.pixels.withUnsafeBytes { source in

@@ -12,7 +12,9 @@ enum LayerRenderer {
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
     static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
-        drawSublayer(layer, of: nil, in: ctx, context: context, reusingDrawings: true)
+        var root = layer
+        root.backgroundFilters = []           // nothing is behind the root
+        drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true)
     }
 
     /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from

@@ -358,7 +358,7 @@ final class CompositePlan {
         guard let rect = Self.visible(FlattenedLayer.visualExtent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
         let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity)
         let texture: LayerTexture?
-        if !layer.hasAnimations, let kept = old?.group, kept.key == key {
+        if !layer.hasAnimations || Self.movesOnly(layer, reason), let kept = old?.group, kept.key == key {
             texture = kept.texture
         } else {
             // The item blends and the backdrop item filters (FilterGroup.swift), not the texture.

@@ -7,14 +7,22 @@
 /// - a layer's `backgroundFilters` are an item of their own before its others
 ///   (`CompositeItem.backdrop`): when the band reaches it, what is composited so far under the
 ///   layer's shape (and the filters' reach) is filtered in place. Its pixels depend on what is
-///   behind, so damage that touches that area grows to all of it (`growDamage`), and a frame
-///   with such items is composited by one band (the filters read across band borders).
+///   behind, so damage that touches that area grows to all of it (`BackdropFilter.grow`), and
+///   the rectangles touching it are composited whole by one more band (the filters read across
+///   band borders), beside the bands that composite the rest.
 extension CompositePlan {
     /// Why a layer with filters is drawn into a texture of its own; nil when it has none that draw.
     static func filterRoute(of layer: LayerSnapshot) -> DrawnReason? {
         if !FilteredLayer.drawingFilters(of: layer).isEmpty { return .filters }
         if LayerBlend(layer.compositingFilter) != nil { return .compositingFilter }
         return nil
+    }
+
+    /// Whether a layer drawn for its filters only moves (its animations place it, nothing inside
+    /// changes): its filtered texture stays.
+    static func movesOnly(_ layer: LayerSnapshot, _ reason: DrawnReason) -> Bool {
+        (reason == .filters || reason == .compositingFilter) && !layer.animatesLook && layer.sublayers.animatedIndices.isEmpty
+            && !layer.mask.contains(where: \.hasAnimations)
     }
 
     /// The layer's background filters as an item before its own drawing.
@@ -32,22 +40,24 @@ extension CompositePlan {
 }
 
 extension BackdropFilter {
-    /// Adds to `damage` the whole area each background-filter item reads when damage touches
-    /// it (within `screen`); true when the frame has such items.
-    static func growDamage(_ damage: Damage, items: CompositeList, screen: DeviceRect) -> Bool {
-        var found = false
-        var rects: [DeviceRect]?
+    /// The device pixels each background-filter item of the frame reads (within `screen`).
+    static func reads(of items: CompositeList, screen: DeviceRect) -> [DeviceRect] {
+        var reads: [DeviceRect] = []
         items.forEach { item in
-            guard let backdrop = item.backdrop else { return }
-            found = true
-            guard let read = DeviceRect(enclosing: backdrop.readRect, within: screen) else { return }
-            if rects == nil { rects = damage.rectangles }
-            if rects!.contains(where: { $0.intersects(read) }) {
-                damage.add(read)
-                rects = damage.rectangles
-            }
+            if let backdrop = item.backdrop, let read = DeviceRect(enclosing: backdrop.readRect, within: screen) { reads.append(read) }
         }
-        return found
+        return reads
+    }
+
+    /// Adds to `damage` the whole of each read area that damage touches: what a background
+    /// filter writes depends on all it reads, which must be composited afresh up to it.
+    static func grow(_ damage: Damage, reads: [DeviceRect]) {
+        guard !reads.isEmpty else { return }
+        var rects = damage.rectangles
+        for read in reads where rects.contains(where: { $0.intersects(read) }) {
+            damage.add(read)
+            rects = damage.rectangles
+        }
     }
 }
 
