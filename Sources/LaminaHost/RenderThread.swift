@@ -37,7 +37,12 @@ final class RenderThread: @unchecked Sendable {
     private var missedVBlanks = 0
     /// For tests: each tick takes this much longer after drawing, as a slow frame would (a frame
     /// longer than half an interval once lost a vblank under Present). Defaults to 0.
-    nonisolated(unsafe) var extraFrameSeconds: TimeInterval = 0
+    var extraFrameSeconds: TimeInterval {
+        get { condition.lock(); defer { condition.unlock() }; return extraSeconds }
+        set { condition.lock(); extraSeconds = newValue; condition.unlock() }
+    }
+    /// `extraFrameSeconds`, under `condition` (tests set it from the main thread).
+    private var extraSeconds: TimeInterval = 0
     /// The MSCs of the recent vblanks that paced frames (empty under the timer), for tests.
     var recentVBlankMSCs: [UInt64] {
         condition.lock(); defer { condition.unlock() }
@@ -173,7 +178,8 @@ final class RenderThread: @unchecked Sendable {
                 if drawsWholeFrames { surface.invalidate() }
                 if surface.drawDueFrame(atMediaTime: now) { drawn += 1 }
             }
-            if extraFrameSeconds > 0 { Thread.sleep(forTimeInterval: extraFrameSeconds) }
+            let extra = extraFrameSeconds
+            if extra > 0 { Thread.sleep(forTimeInterval: extra) }
             condition.lock()
             framesDrawn += drawn
             tickCount += 1
