@@ -163,21 +163,6 @@ open class CAEmitterLayer: CALayer {
         CGDiagnostics.log("CAEmitterLayer.\(name)", "\(value) is not finite; kept \(old).")
     }
 
-    /// Apple's defaults for the emitter's keys, then CALayer's.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "birthRate", "lifetime", "velocity", "scale", "spin": return NSNumber(value: 1)
-        case "emitterZPosition", "emitterDepth", "seed": return NSNumber(value: 0)
-        case "emitterPosition": return CGPoint.zero
-        case "emitterSize": return CGSize.zero
-        case "emitterShape": return CAEmitterLayerEmitterShape.point.rawValue
-        case "emitterMode": return CAEmitterLayerEmitterMode.volume.rawValue
-        case "renderMode": return CAEmitterLayerRenderMode.unordered.rawValue
-        case "preservesDepth": return NSNumber(value: false)
-        default: return super.defaultValue(forKey: key)
-        }
-    }
-
     open override class var keyValueProperties: [String: LayerProperty] {
         func name<V: RawRepresentable<String>>(_ path: ReferenceWritableKeyPath<CAEmitterLayer, V>) -> LayerProperty {
             LayerProperty(get: { ($0 as? CAEmitterLayer).map { $0[keyPath: path].rawValue } },

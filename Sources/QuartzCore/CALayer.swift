@@ -571,13 +571,12 @@ open class CALayer: NSObject {
     /// The action used when the delegate, `actions` and `style` have none. Defaults to nil.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    /// The default for `key` when it has no value; nil for keys that are not properties.
+    /// The default for `key` when it has no value; nil for keys that are not properties. A
+    /// property's default is a new layer's value (of the receiver's class: a `CAScrollLayer`
+    /// masks to its bounds), written once where the property is declared.
     open class func defaultValue(forKey key: String) -> Any? {
-        if let value = builtInDefault(forKey: key) { return value }
-        // A subclass's own rows: their values on a new layer of the class (written once, where
-        // the subclass declares the property).
-        guard LayerProperty.builtIn[key] == nil, let row = keyValueProperties[key] else { return nil }
-        return row.get(self.init(newFrom: nil))
+        guard let row = keyValueProperties[key], !LayerProperty.notCopied.contains(key) else { return nil }
+        return row.get(self == CALayer.self ? DefaultLayer.shared : self.init(newFrom: nil))
     }
 
     /// Whether a change of `key` redraws the layer. Defaults to false for every key.

@@ -86,19 +86,6 @@ open class CAReplicatorLayer: CALayer {
         return old
     }
 
-    /// Apple's defaults for the replicator's keys, then CALayer's.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "instanceCount": return NSNumber(value: 1)
-        case "instanceDelay", "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset":
-            return NSNumber(value: 0)
-        case "instanceTransform": return CATransform3DIdentity
-        case "instanceColor": return CGColor(red: 1, green: 1, blue: 1, alpha: 1)
-        case "preservesDepth": return NSNumber(value: false)
-        default: return super.defaultValue(forKey: key)
-        }
-    }
-
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging([
             // Not `.keyPath`: a boxed NaN or 1e300 must not reach Int(…), which traps.

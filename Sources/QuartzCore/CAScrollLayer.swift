@@ -70,15 +70,6 @@ open class CAScrollLayer: CALayer {
                            y: axis(r.minY, r.height, visible.minY, visible.height)))
     }
 
-    /// The defaults of its own keys (`scrollMode` "both", `masksToBounds` true), then CALayer's.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "scrollMode": return CAScrollLayerScrollMode.both.rawValue
-        case "masksToBounds": return NSNumber(value: true)
-        default: return super.defaultValue(forKey: key)
-        }
-    }
-
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging(["scrollMode": .name(\CAScrollLayer.scrollMode)]) { $1 }
     }

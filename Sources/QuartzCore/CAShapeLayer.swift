@@ -124,20 +124,6 @@ open class CAShapeLayer: CALayer {
         return true
     }
 
-    /// The defaults of the shape properties (key-value names), then CALayer's.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "fillColor": return CGColor(gray: 0, alpha: 1)
-        case "fillRule": return CAShapeLayerFillRule.nonZero.rawValue
-        case "strokeStart", "lineDashPhase": return NSNumber(value: 0.0)
-        case "strokeEnd", "lineWidth": return NSNumber(value: 1.0)
-        case "miterLimit": return NSNumber(value: 10.0)
-        case "lineCap": return CAShapeLayerLineCap.butt.rawValue
-        case "lineJoin": return CAShapeLayerLineJoin.miter.rawValue
-        default: return super.defaultValue(forKey: key)
-        }
-    }
-
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging([
             // Animatable, but Core Animation makes no implicit animation for a new path.

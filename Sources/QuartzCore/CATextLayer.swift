@@ -107,18 +107,6 @@ open class CATextLayer: CALayer {
     private static let textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode",
                                                 "alignmentMode", "allowsFontSubpixelQuantization"]
 
-    /// The defaults of the text properties (key-value names), then CALayer's.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "fontSize": return NSNumber(value: 36.0)
-        case "foregroundColor": return CGColor(gray: 1, alpha: 1)
-        case "wrapped", "allowsFontSubpixelQuantization": return NSNumber(value: false)
-        case "truncationMode": return CATextLayerTruncationMode.none.rawValue
-        case "alignmentMode": return CATextLayerAlignmentMode.natural.rawValue
-        default: return super.defaultValue(forKey: key)
-        }
-    }
-
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging([
             "string": LayerProperty(get: { ($0 as? CATextLayer)?.string },

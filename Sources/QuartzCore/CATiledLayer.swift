@@ -248,16 +248,6 @@ open class CATiledLayer: CALayer {
 
     // MARK: Key-value coding
 
-    /// Apple's defaults for `tileSize`, `levelsOfDetail` and `levelsOfDetailBias`, then `CALayer`'s.
-    open override class func defaultValue(forKey key: String) -> Any? {
-        switch key {
-        case "tileSize": return NSValue(size: CGSize(width: 256, height: 256))
-        case "levelsOfDetail": return NSNumber(value: 1)
-        case "levelsOfDetailBias": return NSNumber(value: 0)
-        default: return super.defaultValue(forKey: key)
-        }
-    }
-
     /// `CALayer`'s properties and `tileSize`, `levelsOfDetail`, `levelsOfDetailBias` (none animatable).
     open override class var keyValueProperties: [String: LayerProperty] {
         super.keyValueProperties.merging([

@@ -3,9 +3,13 @@
 /// themselves (`CGPoint`, `CGRect`, `CATransform3D`…).
 ///
 /// The table is where a property's facts are written once: whether it is animatable (a change
-/// then animates implicitly, and the header says "Animatable.") and what a change affects on
-/// screen (`Effect`: the render side keeps a layer's textures while only placement changes).
-/// Subclasses add their rows through `CALayer.keyValueProperties`.
+/// then animates implicitly, and the header says "Animatable."), what a change affects on
+/// screen (`Effect`: the render side keeps a layer's textures while only placement changes), how
+/// a presentation copy (`init(layer:)`) takes it, and, for the properties the render tree
+/// carries, the render node's field (`NodeField`): the snapshot a commit makes reads the layer
+/// through it, and animations write into the node through it on the render thread. Defaults are
+/// a new layer's values (`CALayer.defaultValue(forKey:)`). Subclasses add their rows through
+/// `CALayer.keyValueProperties`.
 public struct LayerProperty {
     /// What a change of a property affects on screen.
     public enum Effect: Sendable {
@@ -26,11 +30,23 @@ public struct LayerProperty {
     public let isAnimatable: Bool
     /// What a change affects on screen. Defaults to `.look`.
     public let effect: Effect
+    /// Copies the value from the second layer into the first (`init(layer:)`): typed for rows
+    /// made from key paths, through `get` and `set` for the others.
+    let copy: (_ into: CALayer, _ from: CALayer) -> Void
+    /// The render node's side of the property; nil when the render tree does not carry it.
+    let node: NodeField?
 
     public init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool,
                 animatable: Bool = false, effect: Effect = .look) {
+        self.init(get: get, set: set, copy: { _ = set($0, get($1)) }, animatable: animatable, effect: effect)
+    }
+
+    init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool, copy: @escaping (CALayer, CALayer) -> Void,
+         node: NodeField? = nil, animatable: Bool, effect: Effect) {
         self.get = get
         self.set = set
+        self.copy = copy
+        self.node = node
         isAnimatable = animatable
         self.effect = effect
     }
@@ -38,66 +54,117 @@ public struct LayerProperty {
     /// A property of a subclass `L` stored in a `WritableKeyPath`, converted with `Boxing`.
     public static func keyPath<L: CALayer, V>(_ path: ReferenceWritableKeyPath<L, V>, animatable: Bool = false,
                                               effect: Effect = .look) -> LayerProperty {
+        keyPath(path, node: nil, animatable: animatable, effect: effect)
+    }
+
+    /// A property stored in a `WritableKeyPath`, carried by the render node through `node`.
+    static func keyPath<L: CALayer, V>(_ path: ReferenceWritableKeyPath<L, V>, node: NodeField?, animatable: Bool = false,
+                                       effect: Effect = .look) -> LayerProperty {
         LayerProperty(get: { layer in (layer as? L).map { Boxing.box($0[keyPath: path]) } ?? nil },
                       set: { layer, value in
                           guard let layer = layer as? L, let v: V = Boxing.unbox(value) else { return false }
                           layer[keyPath: path] = v
                           return true
                       },
-                      animatable: animatable, effect: effect)
+                      copy: { into, from in
+                          guard let into = into as? L, let from = from as? L else { return }
+                          into[keyPath: path] = from[keyPath: path]
+                      },
+                      node: node, animatable: animatable, effect: effect)
     }
 
-    /// CALayer's own properties.
+    /// A property the render node carries in a field of its own (`node`), as the same type or
+    /// `convert`ed; `rule` is what an animated value becomes before the node takes it.
+    static func keyPath<V>(_ path: ReferenceWritableKeyPath<CALayer, V>, node: WritableKeyPath<LayerSnapshot, V>,
+                           rule: ((V) -> V?)? = nil, animatable: Bool = false, effect: Effect = .look) -> LayerProperty {
+        keyPath(path, node: NodeField.value(path, node, rule: rule), animatable: animatable, effect: effect)
+    }
+
+    static func keyPath<V, N>(_ path: ReferenceWritableKeyPath<CALayer, V>, node: WritableKeyPath<LayerSnapshot, N>,
+                              convert: @escaping (V) -> N, animatable: Bool = false, effect: Effect = .look) -> LayerProperty {
+        keyPath(path, node: NodeField.value(path, node, convert: convert), animatable: animatable, effect: effect)
+    }
+
+    /// A property the render node holds by reference (`held` in its shared values, read and
+    /// written through `node`).
+    static func keyPath<V>(_ path: ReferenceWritableKeyPath<CALayer, V>, held: WritableKeyPath<LayerSnapshot.References.Values, V>,
+                           node: WritableKeyPath<LayerSnapshot, V>, animatable: Bool = false, effect: Effect = .look) -> LayerProperty {
+        keyPath(path, node: NodeField.held(path, held, node), animatable: animatable, effect: effect)
+    }
+
+    /// CALayer's own properties. A row with a `node` (or `held`) field is carried by the render
+    /// tree: the commit's snapshot and the render thread's animations reach it through the row.
     nonisolated(unsafe) static let builtIn: [String: LayerProperty] = [
-        "bounds": .keyPath(\CALayer.bounds, animatable: true),
-        "position": .keyPath(\CALayer.position, animatable: true, effect: .placement),
-        "zPosition": .keyPath(\CALayer.zPosition, animatable: true, effect: .placement),
-        "anchorPoint": .keyPath(\CALayer.anchorPoint, animatable: true, effect: .placement),
-        "anchorPointZ": .keyPath(\CALayer.anchorPointZ, animatable: true, effect: .placement),
-        "transform": .keyPath(\CALayer.transform, animatable: true, effect: .placement),
-        "sublayerTransform": .keyPath(\CALayer.sublayerTransform, animatable: true, effect: .placement),
+        "bounds": .keyPath(\CALayer.bounds, node: \.bounds, rule: LayerValueRule.nonNegativeSize, animatable: true),
+        "position": .keyPath(\CALayer.position, node: \.position, animatable: true, effect: .placement),
+        "zPosition": .keyPath(\CALayer.zPosition, node: \.zPosition, animatable: true, effect: .placement),
+        "anchorPoint": .keyPath(\CALayer.anchorPoint, node: \.anchorPoint, animatable: true, effect: .placement),
+        "anchorPointZ": .keyPath(\CALayer.anchorPointZ, node: \.anchorPointZ, animatable: true, effect: .placement),
+        "transform": .keyPath(\CALayer.transform, node: \.transform, animatable: true, effect: .placement),
+        "sublayerTransform": .keyPath(\CALayer.sublayerTransform, node: \.sublayerTransform, animatable: true, effect: .placement),
         "frame": .keyPath(\CALayer.frame),
-        "geometryFlipped": .keyPath(\CALayer.isGeometryFlipped),
-        "masksToBounds": .keyPath(\CALayer.masksToBounds, animatable: true),
-        "contents": LayerProperty(get: { $0.contents }, set: { layer, value in layer.contents = value; return true }, animatable: true),
-        "contentsRect": .keyPath(\CALayer.contentsRect, animatable: true),
-        "contentsCenter": .keyPath(\CALayer.contentsCenter, animatable: true),
-        "contentsGravity": .keyPath(\CALayer.contentsGravity),
-        "contentsScale": .keyPath(\CALayer.contentsScale, animatable: true),
-        "minificationFilter": .keyPath(\CALayer.minificationFilter),
-        "magnificationFilter": .keyPath(\CALayer.magnificationFilter),
+        "geometryFlipped": .keyPath(\CALayer.isGeometryFlipped, node: \.isGeometryFlipped),
+        "masksToBounds": .keyPath(\CALayer.masksToBounds, node: \.masksToBounds, animatable: true),
+        "contents": LayerProperty(get: { $0.contents }, set: { layer, value in layer.contents = value; return true },
+                                  copy: { $0.contents = $1.contents },
+                                  node: .held(\.contents, \.contents, \.contents, convert: { $0 as? CGImage }),
+                                  animatable: true, effect: .look),
+        "contentsRect": .keyPath(\CALayer.contentsRect, node: \.contentsRect, animatable: true),
+        "contentsCenter": .keyPath(\CALayer.contentsCenter, node: \.contentsCenter, animatable: true),
+        "contentsGravity": .keyPath(\CALayer.contentsGravity, held: \.contentsGravity, node: \.contentsGravity),
+        "contentsScale": .keyPath(\CALayer.contentsScale, node: \.contentsScale, rule: LayerValueRule.positive, animatable: true),
+        "minificationFilter": .keyPath(\CALayer.minificationFilter, held: \.minificationFilter, node: \.minificationFilter),
+        "magnificationFilter": .keyPath(\CALayer.magnificationFilter, held: \.magnificationFilter, node: \.magnificationFilter),
         "minificationFilterBias": .keyPath(\CALayer.minificationFilterBias),
         "opaque": .keyPath(\CALayer.isOpaque, effect: .none),
         "needsDisplayOnBoundsChange": .keyPath(\CALayer.needsDisplayOnBoundsChange, effect: .none),
         "drawsAsynchronously": .keyPath(\CALayer.drawsAsynchronously, effect: .none),
-        "backgroundColor": .keyPath(\CALayer.backgroundColor, animatable: true),
-        "cornerRadius": .keyPath(\CALayer.cornerRadius, animatable: true),
-        "maskedCorners": .keyPath(\CALayer.maskedCorners),
-        "cornerCurve": .keyPath(\CALayer.cornerCurve),
-        "borderWidth": .keyPath(\CALayer.borderWidth, animatable: true),
-        "borderColor": .keyPath(\CALayer.borderColor, animatable: true),
-        "opacity": .keyPath(\CALayer.opacity, animatable: true, effect: .placement),
-        "hidden": .keyPath(\CALayer.isHidden, animatable: true, effect: .placement),
-        "doubleSided": .keyPath(\CALayer.isDoubleSided, animatable: true, effect: .placement),
-        "allowsGroupOpacity": .keyPath(\CALayer.allowsGroupOpacity),
+        "backgroundColor": .keyPath(\CALayer.backgroundColor, held: \.backgroundColor, node: \.backgroundColor, animatable: true),
+        "cornerRadius": .keyPath(\CALayer.cornerRadius, node: \.cornerRadius, rule: LayerValueRule.nonNegative, animatable: true),
+        "maskedCorners": .keyPath(\CALayer.maskedCorners, node: \.maskedCorners),
+        "cornerCurve": .keyPath(\CALayer.cornerCurve, held: \.cornerCurve, node: \.cornerCurve),
+        "borderWidth": .keyPath(\CALayer.borderWidth, node: \.borderWidth, rule: LayerValueRule.nonNegative, animatable: true),
+        "borderColor": .keyPath(\CALayer.borderColor, held: \.borderColor, node: \.borderColor, animatable: true),
+        "opacity": .keyPath(\CALayer.opacity, node: \.opacity, convert: { CGFloat($0) }, animatable: true, effect: .placement),
+        "hidden": .keyPath(\CALayer.isHidden, node: \.isHidden, animatable: true, effect: .placement),
+        "doubleSided": .keyPath(\CALayer.isDoubleSided, node: \.isDoubleSided, animatable: true, effect: .placement),
+        "allowsGroupOpacity": .keyPath(\CALayer.allowsGroupOpacity, node: \.allowsGroupOpacity),
         "allowsEdgeAntialiasing": .keyPath(\CALayer.allowsEdgeAntialiasing),
         "edgeAntialiasingMask": .keyPath(\CALayer.edgeAntialiasingMask),
-        "shouldRasterize": .keyPath(\CALayer.shouldRasterize),
-        "rasterizationScale": .keyPath(\CALayer.rasterizationScale),
-        "shadowColor": .keyPath(\CALayer.shadowColor, animatable: true),
-        "shadowOpacity": .keyPath(\CALayer.shadowOpacity, animatable: true),
-        "shadowOffset": .keyPath(\CALayer.shadowOffset, animatable: true),
-        "shadowRadius": .keyPath(\CALayer.shadowRadius, animatable: true),
-        "shadowPath": .keyPath(\CALayer.shadowPath, animatable: true),
-        "filters": LayerProperty(get: { $0.filters }, set: { layer, value in layer.filters = value as? [Any]; return value == nil || value is [Any] }),
+        "shouldRasterize": .keyPath(\CALayer.shouldRasterize, node: \.shouldRasterize),
+        "rasterizationScale": .keyPath(\CALayer.rasterizationScale, node: \.rasterizationScale, rule: LayerValueRule.positive),
+        "shadowColor": .keyPath(\CALayer.shadowColor, held: \.shadowColor, node: \.shadowColor, animatable: true),
+        "shadowOpacity": .keyPath(\CALayer.shadowOpacity, node: \.shadowOpacity, convert: { CGFloat($0) }, animatable: true),
+        "shadowOffset": .keyPath(\CALayer.shadowOffset, node: \.shadowOffset, animatable: true),
+        "shadowRadius": .keyPath(\CALayer.shadowRadius, node: \.shadowRadius, rule: LayerValueRule.nonNegative, animatable: true),
+        "shadowPath": .keyPath(\CALayer.shadowPath, held: \.shadowPath, node: \.shadowPath, animatable: true),
+        "filters": LayerProperty(get: { $0.filters }, set: { layer, value in layer.filters = value as? [Any]; return value == nil || value is [Any] },
+                                 copy: { $0.filters = $1.filters },
+                                 node: .held(\.filters, \.filters, \.filters, convert: LayerFilters.recipes), animatable: false, effect: .look),
         "backgroundFilters": LayerProperty(get: { $0.backgroundFilters },
-                                           set: { layer, value in layer.backgroundFilters = value as? [Any]; return value == nil || value is [Any] }),
-        "compositingFilter": LayerProperty(get: { $0.compositingFilter }, set: { layer, value in layer.compositingFilter = value; return true }),
-        "name": .keyPath(\CALayer.name, effect: .none),
+                                           set: { layer, value in layer.backgroundFilters = value as? [Any]; return value == nil || value is [Any] },
+                                           copy: { $0.backgroundFilters = $1.backgroundFilters },
+                                           node: .held(\.backgroundFilters, \.backgroundFilters, \.backgroundFilters, convert: LayerFilters.recipes),
+                                           animatable: false, effect: .look),
+        "compositingFilter": LayerProperty(get: { $0.compositingFilter }, set: { layer, value in layer.compositingFilter = value; return true },
+                                           copy: { $0.compositingFilter = $1.compositingFilter },
+                                           node: .held(\.compositingFilter, \.compositingFilter, \.compositingFilter,
+                                                       convert: { $0.flatMap { LayerFilters.recipes([$0]).first } }),
+                                           animatable: false, effect: .look),
+        "name": .keyPath(\CALayer.name, held: \.name, node: \.name, effect: .none),
         "style": .keyPath(\CALayer.style, effect: .none),
         "mask": .keyPath(\CALayer.mask, effect: .tree),
         "sublayers": .keyPath(\CALayer.sublayers, effect: .tree),
     ]
+
+    /// The rows the render tree carries, for the commit's snapshot (an array: it runs for every
+    /// changed layer at each commit).
+    nonisolated(unsafe) static let nodeFields: [NodeField] = builtIn.values.compactMap(\.node)
+
+    /// The rows `init(layer:)` copies, in a fixed order (by key: `bounds` before
+    /// `needsDisplayOnBoundsChange`, so that a copy is not marked for display).
+    nonisolated(unsafe) static let copied: [LayerProperty] = builtIn.filter { !notCopied.contains($0.key) }
+        .sorted { $0.key < $1.key }.map(\.value)
 
     /// Keys of CALayer's own properties whose change only places the layer (its drawing stays).
     static let placementKeys: Set<String> = Set(builtIn.filter { $0.value.effect == .placement }.keys)

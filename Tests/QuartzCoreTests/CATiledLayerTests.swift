@@ -100,7 +100,7 @@ final class CATiledLayerTests: XCTestCase {
         XCTAssertEqual(layer.levelsOfDetailBias, 0)
         XCTAssertEqual(CATiledLayer.fadeDuration(), 0.25)
         XCTAssertEqual(UnfadedTiledLayer.fadeDuration(), 0)
-        XCTAssertEqual((CATiledLayer.defaultValue(forKey: "tileSize") as? NSValue)?.sizeValue, CGSize(width: 256, height: 256))
+        XCTAssertEqual(CATiledLayer.defaultValue(forKey: "tileSize") as? CGSize, CGSize(width: 256, height: 256), "boxed as value(forKey:) boxes it")
         XCTAssertEqual((CATiledLayer.defaultValue(forKey: "levelsOfDetail") as? NSNumber)?.intValue, 1)
         XCTAssertEqual((CATiledLayer.defaultValue(forKey: "levelsOfDetailBias") as? NSNumber)?.intValue, 0)
     }

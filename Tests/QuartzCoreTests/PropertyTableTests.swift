@@ -247,6 +247,51 @@ final class PropertyTableTests: CompositingTestCase {
         }
     }
 
+    /// The render node carries every animatable row: a commit's snapshot holds the layer's value
+    /// (read back through the same key as the render thread's animations read it), and a value
+    /// an animation writes into the node reads back as written. A row the node forgot would
+    /// animate in `presentation()` and stand still in a window.
+    func testTheRenderNodeCarriesEveryAnimatableRow() throws {
+        for entry in Self.allClasses {
+            let layerClass = entry.type
+            // A row whose change redraws the layer (`needsDisplay(forKey:)`: a text layer's font
+            // size) animates through the main thread's presentation and a new display instead.
+            for (key, row) in layerClass.keyValueProperties.sorted(by: { $0.key < $1.key })
+            where row.isAnimatable && !layerClass.needsDisplay(forKey: key) {
+                if LayerProperty.builtIn[key] != nil {
+                    XCTAssertNotNil(row.node, "\(key): animatable, but the render node has no field for it")
+                }
+                guard let sample = Self.samples[key] ?? Self.nodeSamples[key] else {
+                    XCTFail("\(layerClass).\(key): add a sample value"); continue
+                }
+                let layer = entry.make()
+                if let gradient = layer as? CAGradientLayer, key != "colors" {     // without colors it draws nothing
+                    gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+                }
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                layer.setValue(sample, forKey: key)
+                CATransaction.commit()
+                let node = SnapshotTarget(LayerSnapshot(layer))
+                XCTAssertTrue(same(node.value(forKey: key), layer.value(forKey: key)),
+                              "\(layerClass).\(key): the node holds \(String(describing: node.value(forKey: key))), the layer \(String(describing: layer.value(forKey: key)))")
+                guard let other = layerClass.defaultValue(forKey: key) else { continue }   // nil: nothing to draw
+                node.setValue(other, forKey: key)
+                XCTAssertTrue(same(node.value(forKey: key), other), "\(layerClass).\(key): an animated value did not reach the node")
+            }
+        }
+    }
+
+    /// Samples for animatable rows the screen tests take no sample of.
+    nonisolated(unsafe) static let nodeSamples: [String: Any] = [
+        "instanceCount": 3, "instanceDelay": 0.25, "instanceTransform": CATransform3DMakeTranslation(10, 0, 0),
+        "instanceColor": CGColor(red: 1, green: 0, blue: 0, alpha: 1), "instanceRedOffset": -0.25,
+        "instanceGreenOffset": -0.5, "instanceBlueOffset": 0.25, "instanceAlphaOffset": -0.1,
+        "birthRate": 2.0, "lifetime": 3.0, "velocity": 4.0, "scale": 2.0, "spin": 0.5,
+        "emitterPosition": CGPoint(x: 5, y: 6), "emitterZPosition": 2.0, "emitterSize": CGSize(width: 7, height: 8),
+        "emitterDepth": 3.0,
+    ]
+
     /// Values for the rows that draw nothing (names, hints), to check that they are copied.
     nonisolated(unsafe) static let otherSamples: [String: Any] = [
         "name": "named", "opaque": true, "needsDisplayOnBoundsChange": true, "drawsAsynchronously": true,
@@ -270,7 +315,9 @@ final class PropertyTableTests: CompositingTestCase {
         switch (a, b) {
         case (nil, nil): return true
         case let (a as NSNumber, b as NSNumber): return a == b
-        case let (a as CGColor, b as CGColor): return a == b
+        case let (a as CGColor, b as CGColor):     // components kept as Float somewhere on the way
+            guard let x = a.components, let y = b.components, x.count == y.count else { return a == b }
+            return zip(x, y).allSatisfy { abs($0 - $1) < 1e-6 }
         case let (a as CGPath, b as CGPath): return a == b
         case let (a as CGImage, b as CGImage): return a === b
         case let (a as AnyHashable, b as AnyHashable): return a == b

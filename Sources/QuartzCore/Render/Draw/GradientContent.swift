@@ -1,10 +1,33 @@
 /// A gradient layer's gradient, drawn over its bounds.
 struct GradientContent: Hashable, Sendable {
-    let colors: [CGColor]
-    let locations: [CGFloat]?
-    let startPoint: CGPoint
-    let endPoint: CGPoint
+    var colors: [CGColor]
+    var locations: [CGFloat]?
+    var startPoint: CGPoint
+    var endPoint: CGPoint
     let type: CAGradientLayerType
+
+    // MARK: Animation (the render thread's `SnapshotTarget`)
+
+    /// An animated property of the gradient, by Core Animation's key (nil: not one of its keys).
+    func value(forKey key: String) -> Any? {
+        switch key {
+        case "colors": return colors
+        case "locations": return locations?.map { NSNumber(value: Double($0)) }
+        case "startPoint": return startPoint
+        case "endPoint": return endPoint
+        default: return nil
+        }
+    }
+
+    mutating func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "colors": if let v = value as? [Any] { colors = v.compactMap { $0 as? CGColor } }
+        case "locations": locations = (value as? [Any])?.compactMap { Boxing.number($0).map { CGFloat($0) } }
+        case "startPoint": if let v = value as? CGPoint { startPoint = v }
+        case "endPoint": if let v = value as? CGPoint { endPoint = v }
+        default: break
+        }
+    }
 
     var gradient: CGGradient? {
         if let locations {
