@@ -155,6 +155,8 @@ final class RenderThread: @unchecked Sendable {
         var slot = 0
         /// The vblank this tick follows (nil: the timer's grid).
         var vblankTime: CFTimeInterval?
+        /// The display links' last frame time (nil after a sleep).
+        var lastLinkFrame: CFTimeInterval?
         while true {
             condition.lock()
             var now = CACurrentMediaTime(), due: [Surface] = []
@@ -164,6 +166,7 @@ final class RenderThread: @unchecked Sendable {
                 if !due.isEmpty || DisplayLinkClock.shared.wantsFrames { break }
                 grid = nil                                         // asleep: the grid starts again
                 vblankTime = nil
+                lastLinkFrame = nil
                 if let event = surfaces.compactMap(\.nextAnimationEvent).min() {
                     _ = condition.wait(until: Date(timeIntervalSinceNow: max(event - now, 0.0005)))
                 } else {
@@ -184,7 +187,14 @@ final class RenderThread: @unchecked Sendable {
             framesDrawn += drawn
             tickCount += 1
             condition.unlock()
-            DisplayLinkClock.shared.frame(at: vblankTime ?? grid!.media + Double(slot) * frameInterval, interval: frameInterval)
+            // Frame times come from Present's vblanks or, when a notify is late, from a timer grid
+            // started at that tick: the two clocks are not in phase, so a frame timed by the grid
+            // right after one timed by a vblank may seem closer than one display interval. No two
+            // frames are shown closer than that, so the links' time keeps at least an interval.
+            var linkFrame = vblankTime ?? grid!.media + Double(slot) * frameInterval
+            if let last = lastLinkFrame { linkFrame = max(linkFrame, last + frameInterval) }
+            lastLinkFrame = linkFrame
+            DisplayLinkClock.shared.frame(at: linkFrame, interval: frameInterval)
             // Our XSync may have queued events without waking the connection's dispatch source.
             if drawn > 0 {
                 DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }

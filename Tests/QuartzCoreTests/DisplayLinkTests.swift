@@ -55,12 +55,16 @@ final class DisplayLinkTests: XCTestCase {
         XCTAssertEqual(link.framesPerCallback(displayInterval: display), 1, "nonsense: the display's rate")
     }
 
+    /// Without a frame clock a link runs its own run-loop timer. The link gets a clock of its
+    /// own: in a test process where a host's render thread drives the shared clock (an earlier
+    /// window test), the shared clock's links fire with that thread's frames instead.
     func testFiresOnARunLoop() {
         let fired = expectation(description: "frame")
         fired.assertForOverFulfill = false
-        let link = CADisplayLink { _ in fired.fulfill() }
+        let link = CADisplayLink(clock: DisplayLinkClock()) { _ in fired.fulfill() }
         link.add(to: .main, forMode: .common)
-        wait(for: [fired], timeout: 2)                                 // waits for a frame, not for a time
+        // Waits for a frame, not for a time: generous, for a machine busy with other builds.
+        wait(for: [fired], timeout: 20)
         link.invalidate()
     }
 
