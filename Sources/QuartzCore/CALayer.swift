@@ -152,7 +152,7 @@ open class CALayer: NSObject {
     /// Pixels of backing image per point. Defaults to 1.
     open var contentsScale: CGFloat = 1 {
         didSet {
-            guard contentsScale > 0 && contentsScale.isFinite else {
+            guard LayerValueRule.positive(contentsScale) != nil else {
                 CGDiagnostics.log("CALayer.contentsScale", "\(contentsScale) is not a positive number; kept \(oldValue).")
                 contentsScale = oldValue
                 return
@@ -204,7 +204,7 @@ open class CALayer: NSObject {
             guard let valid = Validate.number(cornerRadius, "cornerRadius", keeping: oldValue) else { cornerRadius = oldValue; return }
             cornerRadius = valid
             didChange("cornerRadius", from: oldValue)
-            if cornerRadius < 0 { cornerRadius = 0 }
+            if let kept = LayerValueRule.nonNegative(cornerRadius), kept != cornerRadius { cornerRadius = kept }
         }
     }
 
@@ -224,7 +224,7 @@ open class CALayer: NSObject {
             guard let valid = Validate.number(borderWidth, "borderWidth", keeping: oldValue) else { borderWidth = oldValue; return }
             borderWidth = valid
             didChange("borderWidth", from: oldValue)
-            if borderWidth < 0 { borderWidth = 0 }
+            if let kept = LayerValueRule.nonNegative(borderWidth), kept != borderWidth { borderWidth = kept }
         }
     }
 
@@ -276,7 +276,7 @@ open class CALayer: NSObject {
     /// Pixels per point of the rasterized image. Defaults to 1. Must be a positive number.
     open var rasterizationScale: CGFloat = 1 {
         didSet {
-            guard rasterizationScale > 0 && rasterizationScale.isFinite else {
+            guard LayerValueRule.positive(rasterizationScale) != nil else {
                 CGDiagnostics.log("CALayer.rasterizationScale", "\(rasterizationScale) is not a positive number; kept \(oldValue).")
                 rasterizationScale = oldValue
                 return
@@ -309,7 +309,7 @@ open class CALayer: NSObject {
     open var shadowRadius: CGFloat = 3 {
         didSet {
             guard let valid = Validate.number(shadowRadius, "shadowRadius", keeping: oldValue) else { shadowRadius = oldValue; return }
-            shadowRadius = max(0, valid)
+            shadowRadius = LayerValueRule.nonNegative(valid) ?? 0
             didChange("shadowRadius", from: oldValue)
         }
     }
@@ -644,7 +644,7 @@ enum Validate {
         }
         if !allowNegative && (r.size.width < 0 || r.size.height < 0) {
             CGDiagnostics.log("CALayer.\(name)", "negative size \(r.size) clamped to zero.")
-            return CGRect(origin: r.origin, size: CGSize(width: max(0, r.size.width), height: max(0, r.size.height)))
+            return LayerValueRule.nonNegativeSize(r)
         }
         return r
     }
