@@ -84,7 +84,7 @@ extension CALayer {
 
     /// Media time → this layer's time, through every ancestor's timing.
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
+        let parent = (superlayer ?? maskOwner)?.localTime(fromMediaTime: t) ?? t
         return layerTiming.localTime(fromParent: parent)
     }
 
@@ -102,6 +102,24 @@ extension CALayer {
     public func presentation() -> Self? {
         if modelLayer != nil { return self }
         return presentationTree(at: CACurrentMediaTime()) as? Self
+    }
+
+    /// The value of `key` on screen at `mediaTime` while the model's value was `modelValue`
+    /// (an implicit animation starts from it, and the model has just changed): this layer's
+    /// animations applied to a copy of this layer alone, in its time through its superlayers (or
+    /// mask owner). A copy of the whole tree for one value (what `presentation()` makes) cost a
+    /// text layer changing its string often in a large tree a tree copy each time.
+    func presentedValue(forKey key: String, atMediaTime mediaTime: CFTimeInterval, modelValue: Any?) -> Any? {
+        func copyWithModelValue() -> CALayer {
+            let copy = type(of: self).init(newFrom: self)
+            if !copy.madeAsCopy { copy.copyProperties(from: self) }
+            copy.modelLayer = self                                     // a copy: no actions, no reports
+            copy.setValue(modelValue, forKey: key)
+            return copy
+        }
+        let copy = copyWithModelValue()
+        applyAnimations(to: copy, atLayerTime: localTime(fromMediaTime: mediaTime), model: copyWithModelValue())
+        return copy.value(forKey: key)
     }
 
     /// The model layer a presentation layer shows; a model layer returns itself.
@@ -148,7 +166,7 @@ extension CALayer {
     /// Applies every attached animation in effect at `time` (this layer's time), in order.
     /// True when one of them animated a key for which the class `needsDisplay(forKey:)`.
     @discardableResult
-    func applyAnimations(to copy: CALayer, atLayerTime time: CFTimeInterval) -> Bool {
+    func applyAnimations(to copy: CALayer, atLayerTime time: CFTimeInterval, model: CALayer? = nil) -> Bool {
         var needsDisplay = false
         for entry in attachedAnimations {
             let fraction: Double, iteration: Int
@@ -157,7 +175,7 @@ extension CALayer {
             case .finished(let f?, let i): (fraction, iteration) = (f, i)
             default: continue
             }
-            entry.animation.apply(to: copy, model: self, fraction: fraction, iteration: iteration)
+            entry.animation.apply(to: copy, model: model ?? self, fraction: fraction, iteration: iteration)
             needsDisplay = needsDisplay || entry.animation.animatedKeys.contains { type(of: self).needsDisplay(forKey: $0) }
         }
         return needsDisplay

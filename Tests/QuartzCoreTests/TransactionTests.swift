@@ -1,5 +1,5 @@
 import XCTest
-import QuartzCore
+@testable import QuartzCore
 
 final class TransactionTests: XCTestCase {
     override func setUp() {
@@ -50,6 +50,26 @@ final class TransactionTests: XCTestCase {
         MediaClock.setVirtualTime(1000.125)
         XCTAssertEqual(layer.presentation()!.opacity, 0.5, accuracy: 1e-6)
         XCTAssertEqual(layer.opacity, 0)                                // the model changed at once
+    }
+
+    /// A change while the key animates starts from the value on screen (the fade's, toward the
+    /// model value it had), in the layer's own time (a slowed superlayer), and reads it from this
+    /// layer alone: no presentation copy of the
+    /// tree is made (text layers changing each frame in a large tree made one per change).
+    func testAChangeMidAnimationStartsFromTheValueOnScreenWithoutCopyingTheTree() throws {
+        let root = CALayer(), layer = CALayer()
+        root.addSublayer(layer)
+        root.speed = 0.5                                                // the child's time runs at half speed
+        CATransaction.flush()
+        layer.opacity = 0
+        CATransaction.flush()                                           // the fade starts now
+        MediaClock.setVirtualTime(1000.25)                              // 0.125 s of the layer's time: halfway
+        root.latestPresentation = nil
+        root.latestPresentation = nil
+        layer.opacity = 1
+        let animation = try XCTUnwrap(layer.animation(forKey: "opacity") as? CABasicAnimation)
+        XCTAssertEqual(try XCTUnwrap(animation.fromValue as? NSNumber).doubleValue, 0.5, accuracy: 1e-6)
+        XCTAssertNil(root.latestPresentation, "the whole tree was copied for one value")
     }
 
     func testTransactionSettingsShapeImplicitAnimations() throws {

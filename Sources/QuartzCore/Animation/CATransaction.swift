@@ -129,7 +129,7 @@ open class CATransaction: NSObject {
         guard let action else { return }
         if let basic = action as? CABasicAnimation, basic.fromValue == nil, basic.toValue == nil, basic.byValue == nil {
             let onScreen = layer.attachedAnimations.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == key }
-                ? layer.presentationTree(at: CACurrentMediaTime()).value(forKey: key) : nil
+                ? layer.presentedValue(forKey: key, atMediaTime: CACurrentMediaTime(), modelValue: Boxing.box(oldValue)) : nil
             basic.fromValue = onScreen ?? Boxing.box(oldValue)
         }
         if let animation = action as? CAAnimation {
