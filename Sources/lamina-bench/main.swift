@@ -24,7 +24,7 @@
 //              kernel alone beside pixman's separable convolution
 //   particles  10,000 live particles of an emitter (turning, fading sprites) at 1280×720: fps, p99
 //   shapes     500 shape-layer rings each animating strokeEnd: fps, p99, fallbacks
-//   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms (offscreen)
+//   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms, then fps in a window
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
