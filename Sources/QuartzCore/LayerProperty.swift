@@ -73,11 +73,11 @@ public struct LayerProperty {
                       node: node, animatable: animatable, effect: effect)
     }
 
-    /// A property the render node carries in a field of its own (`node`), as the same type or
-    /// `convert`ed; `rule` is what an animated value becomes before the node takes it.
+    /// A property the render node carries in its field `node`, as the same type or `convert`ed;
+    /// `rule` is what an animated value becomes before the node takes it.
     static func keyPath<V>(_ path: ReferenceWritableKeyPath<CALayer, V>, node: WritableKeyPath<LayerSnapshot, V>,
                            rule: ((V) -> V?)? = nil, animatable: Bool = false, effect: Effect = .look) -> LayerProperty {
-        keyPath(path, node: NodeField.value(path, node, rule: rule), animatable: animatable, effect: effect)
+        keyPath(path, node: NodeField.value(path, node, convert: { $0 }, rule: rule), animatable: animatable, effect: effect)
     }
 
     static func keyPath<V, N>(_ path: ReferenceWritableKeyPath<CALayer, V>, node: WritableKeyPath<LayerSnapshot, N>,
@@ -85,15 +85,8 @@ public struct LayerProperty {
         keyPath(path, node: NodeField.value(path, node, convert: convert), animatable: animatable, effect: effect)
     }
 
-    /// A property the render node holds by reference (`held` in its shared values, read and
-    /// written through `node`).
-    static func keyPath<V>(_ path: ReferenceWritableKeyPath<CALayer, V>, held: WritableKeyPath<LayerSnapshot.References.Values, V>,
-                           node: WritableKeyPath<LayerSnapshot, V>, animatable: Bool = false, effect: Effect = .look) -> LayerProperty {
-        keyPath(path, node: NodeField.held(path, held, node), animatable: animatable, effect: effect)
-    }
-
-    /// CALayer's own properties. A row with a `node` (or `held`) field is carried by the render
-    /// tree: the commit's snapshot and the render thread's animations reach it through the row.
+    /// CALayer's own properties. A row with a `node` field is carried by the render tree: the
+    /// render thread's animations reach the node's field through the row.
     nonisolated(unsafe) static let builtIn: [String: LayerProperty] = [
         "bounds": .keyPath(\CALayer.bounds, node: \.bounds, rule: LayerValueRule.nonNegativeSize, animatable: true),
         "position": .keyPath(\CALayer.position, node: \.position, animatable: true, effect: .placement),
@@ -107,24 +100,24 @@ public struct LayerProperty {
         "masksToBounds": .keyPath(\CALayer.masksToBounds, node: \.masksToBounds, animatable: true),
         "contents": LayerProperty(get: { $0.contents }, set: { layer, value in layer.contents = value; return true },
                                   copy: { $0.contents = $1.contents },
-                                  node: .held(\.contents, \.contents, \.contents, convert: { $0 as? CGImage }),
+                                  node: NodeField.value(\.contents, \.contents, convert: { $0 as? CGImage }),
                                   animatable: true, effect: .look),
         "contentsRect": .keyPath(\CALayer.contentsRect, node: \.contentsRect, animatable: true),
         "contentsCenter": .keyPath(\CALayer.contentsCenter, node: \.contentsCenter, animatable: true),
-        "contentsGravity": .keyPath(\CALayer.contentsGravity, held: \.contentsGravity, node: \.contentsGravity),
+        "contentsGravity": .keyPath(\CALayer.contentsGravity, node: \.contentsGravity),
         "contentsScale": .keyPath(\CALayer.contentsScale, node: \.contentsScale, rule: LayerValueRule.positive, animatable: true),
-        "minificationFilter": .keyPath(\CALayer.minificationFilter, held: \.minificationFilter, node: \.minificationFilter),
-        "magnificationFilter": .keyPath(\CALayer.magnificationFilter, held: \.magnificationFilter, node: \.magnificationFilter),
+        "minificationFilter": .keyPath(\CALayer.minificationFilter, node: \.minificationFilter),
+        "magnificationFilter": .keyPath(\CALayer.magnificationFilter, node: \.magnificationFilter),
         "minificationFilterBias": .keyPath(\CALayer.minificationFilterBias),
         "opaque": .keyPath(\CALayer.isOpaque, effect: .none),
         "needsDisplayOnBoundsChange": .keyPath(\CALayer.needsDisplayOnBoundsChange, effect: .none),
         "drawsAsynchronously": .keyPath(\CALayer.drawsAsynchronously, effect: .none),
-        "backgroundColor": .keyPath(\CALayer.backgroundColor, held: \.backgroundColor, node: \.backgroundColor, animatable: true),
+        "backgroundColor": .keyPath(\CALayer.backgroundColor, node: \.backgroundColor, animatable: true),
         "cornerRadius": .keyPath(\CALayer.cornerRadius, node: \.cornerRadius, rule: LayerValueRule.nonNegative, animatable: true),
         "maskedCorners": .keyPath(\CALayer.maskedCorners, node: \.maskedCorners),
-        "cornerCurve": .keyPath(\CALayer.cornerCurve, held: \.cornerCurve, node: \.cornerCurve),
+        "cornerCurve": .keyPath(\CALayer.cornerCurve, node: \.cornerCurve),
         "borderWidth": .keyPath(\CALayer.borderWidth, node: \.borderWidth, rule: LayerValueRule.nonNegative, animatable: true),
-        "borderColor": .keyPath(\CALayer.borderColor, held: \.borderColor, node: \.borderColor, animatable: true),
+        "borderColor": .keyPath(\CALayer.borderColor, node: \.borderColor, animatable: true),
         "opacity": .keyPath(\CALayer.opacity, node: \.opacity, convert: { CGFloat($0) }, animatable: true, effect: .placement),
         "hidden": .keyPath(\CALayer.isHidden, node: \.isHidden, animatable: true, effect: .placement),
         "doubleSided": .keyPath(\CALayer.isDoubleSided, node: \.isDoubleSided, animatable: true, effect: .placement),
@@ -133,33 +126,28 @@ public struct LayerProperty {
         "edgeAntialiasingMask": .keyPath(\CALayer.edgeAntialiasingMask),
         "shouldRasterize": .keyPath(\CALayer.shouldRasterize, node: \.shouldRasterize),
         "rasterizationScale": .keyPath(\CALayer.rasterizationScale, node: \.rasterizationScale, rule: LayerValueRule.positive),
-        "shadowColor": .keyPath(\CALayer.shadowColor, held: \.shadowColor, node: \.shadowColor, animatable: true),
+        "shadowColor": .keyPath(\CALayer.shadowColor, node: \.shadowColor, animatable: true),
         "shadowOpacity": .keyPath(\CALayer.shadowOpacity, node: \.shadowOpacity, convert: { CGFloat($0) }, animatable: true),
         "shadowOffset": .keyPath(\CALayer.shadowOffset, node: \.shadowOffset, animatable: true),
         "shadowRadius": .keyPath(\CALayer.shadowRadius, node: \.shadowRadius, rule: LayerValueRule.nonNegative, animatable: true),
-        "shadowPath": .keyPath(\CALayer.shadowPath, held: \.shadowPath, node: \.shadowPath, animatable: true),
+        "shadowPath": .keyPath(\CALayer.shadowPath, node: \.shadowPath, animatable: true),
         "filters": LayerProperty(get: { $0.filters }, set: { layer, value in layer.filters = value as? [Any]; return value == nil || value is [Any] },
                                  copy: { $0.filters = $1.filters },
-                                 node: .held(\.filters, \.filters, \.filters, convert: LayerFilters.recipes), animatable: false, effect: .look),
+                                 node: NodeField.value(\.filters, \.filters, convert: LayerFilters.recipes), animatable: false, effect: .look),
         "backgroundFilters": LayerProperty(get: { $0.backgroundFilters },
                                            set: { layer, value in layer.backgroundFilters = value as? [Any]; return value == nil || value is [Any] },
                                            copy: { $0.backgroundFilters = $1.backgroundFilters },
-                                           node: .held(\.backgroundFilters, \.backgroundFilters, \.backgroundFilters, convert: LayerFilters.recipes),
+                                           node: NodeField.value(\.backgroundFilters, \.backgroundFilters, convert: LayerFilters.recipes),
                                            animatable: false, effect: .look),
         "compositingFilter": LayerProperty(get: { $0.compositingFilter }, set: { layer, value in layer.compositingFilter = value; return true },
                                            copy: { $0.compositingFilter = $1.compositingFilter },
-                                           node: .held(\.compositingFilter, \.compositingFilter, \.compositingFilter,
-                                                       convert: { $0.flatMap { LayerFilters.recipes([$0]).first } }),
+                                           node: NodeField.value(\.compositingFilter, \.compositingFilter, convert: { $0.flatMap { LayerFilters.recipes([$0]).first } }),
                                            animatable: false, effect: .look),
-        "name": .keyPath(\CALayer.name, held: \.name, node: \.name, effect: .none),
+        "name": .keyPath(\CALayer.name, node: \.name, effect: .none),
         "style": .keyPath(\CALayer.style, effect: .none),
         "mask": .keyPath(\CALayer.mask, effect: .tree),
         "sublayers": .keyPath(\CALayer.sublayers, effect: .tree),
     ]
-
-    /// The rows the render tree carries, for the commit's snapshot (an array: it runs for every
-    /// changed layer at each commit).
-    nonisolated(unsafe) static let nodeFields: [NodeField] = builtIn.values.compactMap(\.node)
 
     /// The rows `init(layer:)` copies, in a fixed order (by key: `bounds` before
     /// `needsDisplayOnBoundsChange`, so that a copy is not marked for display).

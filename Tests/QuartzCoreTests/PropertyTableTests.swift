@@ -247,21 +247,22 @@ final class PropertyTableTests: CompositingTestCase {
         }
     }
 
-    /// The render node carries every animatable row: a commit's snapshot holds the layer's value
-    /// (read back through the same key as the render thread's animations read it), and a value
-    /// an animation writes into the node reads back as written. A row the node forgot would
-    /// animate in `presentation()` and stand still in a window.
+    /// The render node carries every animatable row and every row with a node field: a
+    /// commit's snapshot holds the layer's value (read back through the same key as the render
+    /// thread's animations read it), and a value an animation writes into the node reads back as
+    /// written. A row the node forgot would animate in `presentation()` and stand still in a
+    /// window; a field the commit forgot would show the default.
     func testTheRenderNodeCarriesEveryAnimatableRow() throws {
         for entry in Self.allClasses {
             let layerClass = entry.type
             // A row whose change redraws the layer (`needsDisplay(forKey:)`: a text layer's font
             // size) animates through the main thread's presentation and a new display instead.
             for (key, row) in layerClass.keyValueProperties.sorted(by: { $0.key < $1.key })
-            where row.isAnimatable && !layerClass.needsDisplay(forKey: key) {
-                if LayerProperty.builtIn[key] != nil {
+            where (row.isAnimatable || row.node != nil) && !layerClass.needsDisplay(forKey: key) {
+                if LayerProperty.builtIn[key] != nil && row.isAnimatable {
                     XCTAssertNotNil(row.node, "\(key): animatable, but the render node has no field for it")
                 }
-                guard let sample = Self.samples[key] ?? Self.nodeSamples[key] else {
+                guard let sample = Self.samples[key] ?? Self.nodeSamples[key] ?? Self.otherSamples[key] else {
                     XCTFail("\(layerClass).\(key): add a sample value"); continue
                 }
                 let layer = entry.make()
@@ -273,11 +274,18 @@ final class PropertyTableTests: CompositingTestCase {
                 layer.setValue(sample, forKey: key)
                 CATransaction.commit()
                 let node = SnapshotTarget(LayerSnapshot(layer))
-                XCTAssertTrue(same(node.value(forKey: key), layer.value(forKey: key)),
-                              "\(layerClass).\(key): the node holds \(String(describing: node.value(forKey: key))), the layer \(String(describing: layer.value(forKey: key)))")
+                // Filters are carried as recipes, plain values of the layer's filters.
+                let expected: Any? = switch key {
+                case "filters", "backgroundFilters": LayerFilters.recipes(layer.value(forKey: key) as? [Any])
+                case "compositingFilter": LayerFilters.recipes([layer.value(forKey: key) as Any]).first
+                default: layer.value(forKey: key)
+                }
+                XCTAssertTrue(same(node.value(forKey: key), expected),
+                              "\(layerClass).\(key): the node holds \(String(describing: node.value(forKey: key))), the layer \(String(describing: expected))")
                 guard let other = layerClass.defaultValue(forKey: key) else { continue }   // nil: nothing to draw
                 node.setValue(other, forKey: key)
-                XCTAssertTrue(same(node.value(forKey: key), other), "\(layerClass).\(key): an animated value did not reach the node")
+                let written: Any? = key.hasSuffix("ilters") || key == "compositingFilter" ? node.value(forKey: key) : other
+                XCTAssertTrue(same(node.value(forKey: key), written), "\(layerClass).\(key): an animated value did not reach the node")
             }
         }
     }
@@ -320,6 +328,8 @@ final class PropertyTableTests: CompositingTestCase {
             return zip(x, y).allSatisfy { abs($0 - $1) < 1e-6 }
         case let (a as CGPath, b as CGPath): return a == b
         case let (a as CGImage, b as CGImage): return a === b
+        case let (a as [FilterRecipe], b as [FilterRecipe]): return a == b
+        case let (a as FilterRecipe, b as FilterRecipe): return a == b
         case let (a as AnyHashable, b as AnyHashable): return a == b
         case let (a as [Any], b as [Any]): return a.count == b.count && zip(a, b).allSatisfy { same($0, $1) }
         case let (a as CATransform3D, b as CATransform3D): return CATransform3DEqualToTransform(a, b)

@@ -14,43 +14,46 @@ struct LayerSnapshot: Sendable {
     let version: UInt64
     /// Changes whenever one of the layer's own properties changed at a commit.
     let ownVersion: UInt64
-    // The fields a property row carries (`LayerProperty.builtIn`, its `node`): a commit fills
-    // them through the rows (`NodeField.capture`), so the values here only stand until then.
-    var bounds: CGRect = .zero
-    var position: CGPoint = .zero
-    var zPosition: CGFloat = 0
-    var anchorPoint: CGPoint = .zero
-    var anchorPointZ: CGFloat = 0
-    var transform = CATransform3DIdentity
-    var sublayerTransform = CATransform3DIdentity
-    var isGeometryFlipped = false
-    var shouldRasterize = false
-    var rasterizationScale: CGFloat = 1
-    var isHidden = false
-    var opacity: CGFloat = 1
-    var allowsGroupOpacity = false
-    var masksToBounds = false
-    var isDoubleSided = false
-    var cornerRadius: CGFloat = 0
-    var maskedCorners: CACornerMask = []
-    var borderWidth: CGFloat = 0
-    var contentsRect: CGRect = .zero
-    var contentsCenter: CGRect = .zero
-    var contentsScale: CGFloat = 1
-    var shadowOpacity: CGFloat = 0
-    var shadowOffset: CGSize = .zero
-    var shadowRadius: CGFloat = 0
+    // The fields the property rows carry (`LayerProperty.builtIn`, their `node`), filled at
+    // commit by `init(making:)` one assignment each: reading the layer through the rows' key
+    // paths cost several times as much (a runtime key-path projection and a metadata lookup per
+    // field), and a commit snapshots every changed layer. `PropertyTableTests` holds the two
+    // together: every row's node field reads what the layer holds after a commit.
+    var bounds: CGRect
+    var position: CGPoint
+    var zPosition: CGFloat
+    var anchorPoint: CGPoint
+    var anchorPointZ: CGFloat
+    var transform: CATransform3D
+    var sublayerTransform: CATransform3D
+    var isGeometryFlipped: Bool
+    var shouldRasterize: Bool
+    var rasterizationScale: CGFloat
+    var isHidden: Bool
+    var opacity: CGFloat
+    var allowsGroupOpacity: Bool
+    var masksToBounds: Bool
+    var isDoubleSided: Bool
+    var cornerRadius: CGFloat
+    var maskedCorners: CACornerMask
+    var borderWidth: CGFloat
+    var contentsRect: CGRect
+    var contentsCenter: CGRect
+    var contentsScale: CGFloat
+    var shadowOpacity: CGFloat
+    var shadowOffset: CGSize
+    var shadowRadius: CGFloat
     /// Whether the layer is a `CATransformLayer`.
     let isTransformLayer: Bool
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
     /// (a custom property): those frames need the main thread's `presentation()`.
-    var needsDisplayWhenAnimated = false
+    var needsDisplayWhenAnimated: Bool
     /// Whether an animation may change how the layer itself looks (anything but where it is, how
     /// it is turned, faded or ordered): if not, its textures stay the same from frame to frame.
-    private(set) var animatesLook = false
+    private(set) var animatesLook: Bool
     /// Whether an animation runs anywhere in this subtree (mask included): if not, the subtree
     /// looks the same at every time and evaluating it is a no-op.
-    private(set) var hasAnimations = false
+    private(set) var hasAnimations: Bool
     /// Everything the snapshot holds by reference (colors, images, paths, lists), in one shared
     /// object: the renderer copies snapshots all the time (each animated layer every frame, each
     /// sublayer it places), and a copy then retains one object instead of some twenty. A change
@@ -162,36 +165,31 @@ struct LayerSnapshot: Sendable {
     /// makes it a new object (changes are rare: presenting an animated color, image or sublayer
     /// list, and the renderer's own trimmed copies), so copies can share it across threads.
     final class References: @unchecked Sendable {
-        /// What a snapshot holds by reference. The row-carried fields are filled through the
-        /// property rows at commit; the values here only stand until then.
         struct Values {
             var name: String?
             var backgroundColor: CGColor?
-            var cornerCurve = CALayerCornerCurve.circular
+            var cornerCurve: CALayerCornerCurve
             var borderColor: CGColor?
             var contents: CGImage?
-            var contentsGravity = CALayerContentsGravity.resize
-            var minificationFilter = CALayerContentsFilter.linear
-            var magnificationFilter = CALayerContentsFilter.linear
+            var contentsGravity: CALayerContentsGravity
+            var minificationFilter: CALayerContentsFilter
+            var magnificationFilter: CALayerContentsFilter
             var shadowColor: CGColor?
             var shadowPath: CGPath?
             var content: LayerContent?
-            var sublayers = SublayerList()
-            var drawingOrder: [Int] = []
-            var mask: [LayerSnapshot] = []
+            var sublayers: SublayerList
+            var drawingOrder: [Int]
+            var mask: [LayerSnapshot]
             var transition: TransitionState?
-            var timing = Timing()
-            var animations: [AnimationBox] = []
+            var timing: Timing
+            var animations: [AnimationBox]
             var tiles: TiledContent?
-            var filters: [FilterRecipe] = []
-            var backgroundFilters: [FilterRecipe] = []
+            var filters: [FilterRecipe]
+            var backgroundFilters: [FilterRecipe]
             var compositingFilter: FilterRecipe?
             var replicator: ReplicatorState?
             var emitter: EmitterState?
         }
-
-        /// Stands in a snapshot being made until its own values are ready.
-        static let placeholder = References(Values())
 
         let values: Values
         /// Whether the background, contents or subclass content can show; whether the border's
@@ -253,25 +251,50 @@ struct LayerSnapshot: Sendable {
         }
         version = layer.subtreeVersion
         ownVersion = layer.ownVersion
-        isTransformLayer = layer.isTransformLayer
-        references = References.placeholder
-        var values = References.Values()
-        for field in LayerProperty.nodeFields { field.capture(layer, &self, &values) }
+        bounds = layer.bounds
+        position = layer.position
+        zPosition = layer.zPosition
+        anchorPoint = layer.anchorPoint
+        anchorPointZ = layer.anchorPointZ
+        transform = layer.transform
+        sublayerTransform = layer.sublayerTransform
+        isGeometryFlipped = layer.isGeometryFlipped
+        shouldRasterize = layer.shouldRasterize
+        rasterizationScale = layer.rasterizationScale
+        isHidden = layer.isHidden
+        opacity = CGFloat(layer.opacity)
+        allowsGroupOpacity = layer.allowsGroupOpacity
+        masksToBounds = layer.masksToBounds
+        isDoubleSided = layer.isDoubleSided
+        cornerRadius = layer.cornerRadius
+        maskedCorners = layer.maskedCorners
+        borderWidth = layer.borderWidth
+        contentsRect = layer.contentsRect
+        contentsCenter = layer.contentsCenter
+        contentsScale = layer.contentsScale
+        shadowOpacity = CGFloat(layer.shadowOpacity)
+        shadowOffset = layer.shadowOffset
+        shadowRadius = layer.shadowRadius
         let sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
         // A mask's alpha is its drawing alone: it ignores its own filters, as Core Animation does.
-        values.mask = (layer.maskStorage.map { [LayerSnapshot($0)] } ?? []).map { mask in
+        let mask = (layer.maskStorage.map { [LayerSnapshot($0)] } ?? []).map { mask in
             var alone = mask
             (alone.filters, alone.backgroundFilters, alone.compositingFilter) = ([], [], nil)
             return alone
         }
         let animations = layer.attachedAnimations.map { AnimationBox(animation: $0.animation) }
         let tiles = (layer as? CATiledLayer)?.tiledContent()
-        values.content = layer.renderContent
-        (values.sublayers, values.drawingOrder) = (sublayers, Self.drawingOrder(of: sublayers))
-        (values.transition, values.timing, values.animations, values.tiles) = (layer.activeTransition, layer.layerTiming, animations, tiles)
-        (values.replicator, values.emitter) = (layer.renderReplicator, layer.renderEmitter)
-        let mask = values.mask
-        references = References(values)
+        let compositingFilter = layer.compositingFilter.flatMap { LayerFilters.recipes([$0]).first }
+        references = References(References.Values(
+            name: layer.name, backgroundColor: layer.backgroundColor, cornerCurve: layer.cornerCurve,
+            borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
+            minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
+            shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
+            sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
+            transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles,
+            filters: LayerFilters.recipes(layer.filters), backgroundFilters: LayerFilters.recipes(layer.backgroundFilters),
+            compositingFilter: compositingFilter, replicator: layer.renderReplicator, emitter: layer.renderEmitter))
+        isTransformLayer = layer.isTransformLayer
         animatesLook = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { !LayerProperty.placementKeys.contains($0) }
         }
