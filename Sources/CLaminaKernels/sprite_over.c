@@ -170,8 +170,7 @@ static void sprite_span(uint32_t *out, int first, int last, const lamina_texture
 /// `sprite_span` four pixels a step in 256-bit lanes, where the CPU has AVX2 (asked at run
 /// time): the same products, sums and roundings, so the same pixels. Each 128-bit half holds
 /// one pixel's 2×2 texels as 16-bit lanes; the weights are spread per pixel by permutes.
-__attribute__((target("avx2")))
-static void sprite_span_avx2(uint32_t *out, int first, int last, const lamina_texture *src,
+static inline __attribute__((target("avx2"), always_inline)) void sprite_span_avx2(uint32_t *out, int first, int last, const lamina_texture *src,
                              int32_t u, int32_t v, int32_t du, int32_t dv, uint32_t tint, int additive) {
     const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
     const uint32_t *texels = src->texels;
@@ -188,8 +187,7 @@ static void sprite_span_avx2(uint32_t *out, int first, int last, const lamina_te
     const int faded = tint != 0xFFFFFFFFu;
     __m128i U = _mm_add_epi32(_mm_set1_epi32(u), _mm_mullo_epi32(_mm_set1_epi32(du), steps));
     __m128i V = _mm_add_epi32(_mm_set1_epi32(v), _mm_mullo_epi32(_mm_set1_epi32(dv), steps));
-    int x = first;
-    for (; x + 3 < last; x += 4) {
+    for (int x = first; x < last; x += 4) {
         __m128i uc = _mm_min_epi32(_mm_max_epi32(U, zero), umaxv), vc = _mm_min_epi32(_mm_max_epi32(V, zero), vmaxv);
         U = _mm_add_epi32(U, du4);
         V = _mm_add_epi32(V, dv4);
@@ -218,7 +216,12 @@ static void sprite_span_avx2(uint32_t *out, int first, int last, const lamina_te
         // Pixels 0 and 2 in the low half, 1 and 3 in the high one (packs works per half).
         __m256i s = _mm256_packs_epi32(sum01, sum23);
         if (faded) { __m256i product = _mm256_mullo_epi16(s, fade); s = DIV255_256(product); }
-        __m256i d = _mm256_cvtepu8_epi16(_mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(out + x)), 0xD8));
+        // The last step of a row may hold fewer than four pixels: the others are sampled (at
+        // clamped places) but neither read nor written.
+        const int whole = last - x >= 4;
+        const __m128i mask = _mm_cmpgt_epi32(_mm_set1_epi32(last - x), steps);
+        __m128i under = whole ? _mm_loadu_si128((const __m128i *)(out + x)) : _mm_maskload_epi32((const int *)(out + x), mask);
+        __m256i d = _mm256_cvtepu8_epi16(_mm_shuffle_epi32(under, 0xD8));
         __m256i r;
         if (additive) {
             r = _mm256_add_epi16(s, d);
@@ -228,71 +231,77 @@ static void sprite_span_avx2(uint32_t *out, int first, int last, const lamina_te
             r = _mm256_add_epi16(s, DIV255_256(product));
         }
         __m256i packed = _mm256_packus_epi16(r, r);
-        _mm_storeu_si128((__m128i *)(out + x), _mm_unpacklo_epi32(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1)));
-        u = (int32_t)((uint32_t)u + 4u * (uint32_t)du);
-        v = (int32_t)((uint32_t)v + 4u * (uint32_t)dv);
+        __m128i result = _mm_unpacklo_epi32(_mm256_castsi256_si128(packed), _mm256_extracti128_si256(packed, 1));
+        if (whole) _mm_storeu_si128((__m128i *)(out + x), result);
+        else _mm_maskstore_epi32((int *)(out + x), mask, result);
     }
-    if (x < last) sprite_span(out, x, last, src, u, v, du, dv, tint, additive);
 }
 #endif
 
-/// One particle over rows [y0, y1) and columns [left, right).
+/// One particle over rows [y0, y1) and columns [left, right), each row's pixels drawn by SPAN: a
+/// macro, so that the AVX2 copy has the whole particle in one function (a call per row, each
+/// setting its constants up again, cost as much as the pixels of a 12-pixel sprite's row).
+#define DRAW_SPRITE_BODY(SPAN) \
+    const lamina_sprite *sprite = p->sprite;                                                                          \
+    const lamina_texture *src = &sprite->texture;                                                                     \
+    const double *m = p->inverse;                                                                                     \
+    if (src->width < 2 || src->height < 2 || (p->tint >> 24) == 0 || sprite->radius < 0) return;                      \
+    const int x0 = p->x0, x1 = p->x1;                                                                                 \
+    /* Texel space at the center of pixel (0, y): (cu, cv) + (m[2], m[3])·(y + ½), as the affine kernel has it. */    \
+    const double cu = m[4] + m[0] * 0.5 - 0.5, cv = m[5] + m[1] * 0.5 - 0.5;                                          \
+    const int32_t du = fixed16(m[0]), dv = fixed16(m[1]);                                                             \
+    /* Samples farther than this from the disc's center read only transparent texels (a */                            \
+    /* sample reads texels within √2 of it; the rest is margin for rounding). */                                      \
+    const double reach = sprite->radius + 1.5, a = m[0] * m[0] + m[1] * m[1], half_over_a = a > 0 ? 0.5 / a : 0;      \
+    const row_bound inside[2] = { bound_for(cu, m[2], m[0], 0, src->width - 1), bound_for(cv, m[3], m[1], 0, src->height - 1) };\
+    for (int y = y0; y < y1; y++) {                                                                                   \
+        double center = y + 0.5, u0 = cu + m[2] * center, v0 = cv + m[3] * center;                                    \
+        double from = x0, to = x1;                                                                                    \
+        narrow(&inside[0], center, &from, &to);                                                                       \
+        narrow(&inside[1], center, &from, &to);                                                                       \
+        int first, last;                                                                                              \
+        pixels_within(from, to, x0, x1, &first, &last);                                                               \
+        if (first >= last) continue;                                                                                  \
+        /* The walk starts where the affine kernel's does (the same 16.16 positions pixel by */                       \
+        /* pixel); the disc then moves its ends inward. */                                                            \
+        int32_t u = fixed16(u0 + m[0] * first), v = fixed16(v0 + m[1] * first);                                       \
+        int first_visible = first;                                                                                    \
+        if (a > 0) {                                                                                                  \
+            /* |(u0, v0) + (m0, m1)·x − center|² ≤ reach²: a·x² + b·x + c ≤ 0. */                                     \
+            double pu = u0 - sprite->center_u, pv = v0 - sprite->center_v;                                            \
+            double b = 2 * (pu * m[0] + pv * m[1]), c = pu * pu + pv * pv - reach * reach;                            \
+            double disc = b * b - 4 * a * c;                                                                          \
+            if (disc < 0) continue;                                                                                   \
+            double root = sqrt(disc), near = (-b - root) * half_over_a, far = (-b + root) * half_over_a;              \
+            int from_disc, to_disc;                                                                                   \
+            pixels_within(near, far + 1, first, last, &from_disc, &to_disc);                                          \
+            if (from_disc >= to_disc) continue;                                                                       \
+            first_visible = from_disc;                                                                                \
+            last = to_disc;                                                                                           \
+        }                                                                                                             \
+        /* Cut to the tile's columns: the walk moves as many steps as pixels are left out, so a */                    \
+        /* particle across tiles comes out as one drawn whole. */                                                     \
+        if (first_visible < left) first_visible = left;                                                               \
+        if (last > right) last = right;                                                                               \
+        if (first_visible >= last) continue;                                                                          \
+        u += (first_visible - first) * du;                                                                            \
+        v += (first_visible - first) * dv;                                                                            \
+        first = first_visible;                                                                                        \
+        SPAN(dst + (long)y * dst_stride, first, last, src, u, v, du, dv, p->tint, additive);                          \
+    }                                                                                                                 
+
 static void draw_sprite(uint32_t *dst, int dst_stride, int left, int right, int y0, int y1,
-                        const lamina_sprite_placement *p, int additive, int wide) {
-    const lamina_sprite *sprite = p->sprite;
-    const lamina_texture *src = &sprite->texture;
-    const double *m = p->inverse;
-    if (src->width < 2 || src->height < 2 || (p->tint >> 24) == 0 || sprite->radius < 0) return;
-    const int x0 = p->x0, x1 = p->x1;
-    // Texel space at the center of pixel (0, y): (cu, cv) + (m[2], m[3])·(y + ½), as the affine kernel has it.
-    const double cu = m[4] + m[0] * 0.5 - 0.5, cv = m[5] + m[1] * 0.5 - 0.5;
-    const int32_t du = fixed16(m[0]), dv = fixed16(m[1]);
-    // Samples farther than this from the disc's center read only transparent texels (a
-    // sample reads texels within √2 of it; the rest is margin for rounding).
-    const double reach = sprite->radius + 1.5, a = m[0] * m[0] + m[1] * m[1], half_over_a = a > 0 ? 0.5 / a : 0;
-    const row_bound inside[2] = { bound_for(cu, m[2], m[0], 0, src->width - 1), bound_for(cv, m[3], m[1], 0, src->height - 1) };
-    for (int y = y0; y < y1; y++) {
-        double center = y + 0.5, u0 = cu + m[2] * center, v0 = cv + m[3] * center;
-        double from = x0, to = x1;
-        narrow(&inside[0], center, &from, &to);
-        narrow(&inside[1], center, &from, &to);
-        int first, last;
-        pixels_within(from, to, x0, x1, &first, &last);
-        if (first >= last) continue;
-        // The walk starts where the affine kernel's does (the same 16.16 positions pixel by
-        // pixel); the disc then moves its ends inward.
-        int32_t u = fixed16(u0 + m[0] * first), v = fixed16(v0 + m[1] * first);
-        int first_visible = first;
-        if (a > 0) {
-            // |(u0, v0) + (m0, m1)·x − center|² ≤ reach²: a·x² + b·x + c ≤ 0.
-            double pu = u0 - sprite->center_u, pv = v0 - sprite->center_v;
-            double b = 2 * (pu * m[0] + pv * m[1]), c = pu * pu + pv * pv - reach * reach;
-            double disc = b * b - 4 * a * c;
-            if (disc < 0) continue;
-            double root = sqrt(disc), near = (-b - root) * half_over_a, far = (-b + root) * half_over_a;
-            int from_disc, to_disc;
-            pixels_within(near, far + 1, first, last, &from_disc, &to_disc);
-            if (from_disc >= to_disc) continue;
-            first_visible = from_disc;
-            last = to_disc;
-        }
-        // Cut to the tile's columns: the walk moves as many steps as pixels are left out, so a
-        // particle across tiles comes out as one drawn whole.
-        if (first_visible < left) first_visible = left;
-        if (last > right) last = right;
-        if (first_visible >= last) continue;
-        u += (first_visible - first) * du;
-        v += (first_visible - first) * dv;
-        first = first_visible;
-#if defined(LAMINA_SPRITE_AVX2)
-        if (wide) {
-            sprite_span_avx2(dst + (long)y * dst_stride, first, last, src, u, v, du, dv, p->tint, additive);
-            continue;
-        }
-#endif
-        sprite_span(dst + (long)y * dst_stride, first, last, src, u, v, du, dv, p->tint, additive);
-    }
+                        const lamina_sprite_placement *p, int additive) {
+    DRAW_SPRITE_BODY(sprite_span)
 }
+
+#if defined(LAMINA_SPRITE_AVX2)
+__attribute__((target("avx2")))
+static void draw_sprite_avx2(uint32_t *dst, int dst_stride, int left, int right, int y0, int y1,
+                             const lamina_sprite_placement *p, int additive) {
+    DRAW_SPRITE_BODY(sprite_span_avx2)
+}
+#endif
 
 void lamina_sprites_draw(uint32_t *dst, int dst_stride, int left, int top, int right, int bottom,
                          const lamina_sprite_placement *placed, const int32_t *indices, int count, int additive) {
@@ -301,11 +310,16 @@ void lamina_sprites_draw(uint32_t *dst, int dst_stride, int left, int top, int r
 #else
     const int wide = 0;
 #endif
+    (void)wide;
     for (int k = 0; k < count; k++) {
         // The placements of a tile are far apart in memory: ask for the next ones early.
         if (k + 4 < count) __builtin_prefetch(&placed[indices[k + 4]]);
         const lamina_sprite_placement *p = &placed[indices[k]];
         int y0 = p->y0 > top ? p->y0 : top, y1 = p->y1 < bottom ? p->y1 : bottom;
-        if (y0 < y1 && p->x0 < right && p->x1 > left) draw_sprite(dst, dst_stride, left, right, y0, y1, p, additive, wide);
+        if (y0 >= y1 || p->x0 >= right || p->x1 <= left) continue;
+#if defined(LAMINA_SPRITE_AVX2)
+        if (wide) { draw_sprite_avx2(dst, dst_stride, left, right, y0, y1, p, additive); continue; }
+#endif
+        draw_sprite(dst, dst_stride, left, right, y0, y1, p, additive);
     }
 }
