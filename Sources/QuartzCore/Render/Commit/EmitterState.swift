@@ -221,6 +221,7 @@ final class EmitterSprite: @unchecked Sendable {
     /// The kernel's view of the texels, at a stable address (the kernel is handed pointers to it
     /// for a whole frame), written once here and only read after.
     let kernelSprite: UnsafeMutablePointer<lamina_sprite>
+    /// The texels with their ring.
     var texels: lamina_texture { kernelSprite.pointee.texture }
     /// The image part shown, in points (pixels over `contentsScale`).
     let size: CGSize

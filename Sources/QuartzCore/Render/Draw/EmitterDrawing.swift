@@ -61,7 +61,15 @@ enum EmitterDrawing {
         // small enough to stay in a core's first-level cache, each tile drawing the particles
         // that touch it, in order, cut to the tile (the same pixels as one pass); rows of tiles
         // are shared among the cores.
-        let tileWidth = Int32(tileSize.width), tileHeight = Int32(tileSize.height)
+        // Huge particles would each join thousands of tiles: past a bound on the entries, the
+        // canvas is cut into two bands of whole rows instead (as before tiles: one per core).
+        var entries = 0
+        for p in placed {
+            entries += Int((p.x1 - 1) / Int32(tileSize.width) - p.x0 / Int32(tileSize.width) + 1)
+                * Int((p.y1 - 1) / Int32(tileSize.height) - p.y0 / Int32(tileSize.height) + 1)
+        }
+        let coarse = entries > 8 * placed.count + 1_000_000
+        let tileWidth = coarse ? width : Int32(tileSize.width), tileHeight = coarse ? (height + 1) / 2 : Int32(tileSize.height)
         let columns = Int((width + tileWidth - 1) / tileWidth), rows = Int((height + tileHeight - 1) / tileHeight)
         let tileCount = columns * rows
         func tiles(of p: lamina_sprite_placement) -> (columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
