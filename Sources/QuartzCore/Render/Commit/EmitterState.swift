@@ -213,11 +213,16 @@ struct EmitterCellState: @unchecked Sendable {
     }
 }
 
-/// A cell's image as premultiplied BGRA texels with the transparent ring the kernels need, and
-/// its size in points.
+/// A cell's image as premultiplied BGRA texels with the transparent ring the kernels need, the
+/// disc outside which it is transparent (`lamina_sprite`: rows of a turned sprite are cut to it),
+/// and its size in points.
 final class EmitterSprite: @unchecked Sendable {
     let bitmap: CGContext
-    let texels: lamina_texture
+    /// The kernel's view of the texels, at a stable address (the kernel is handed pointers to it
+    /// for a whole frame), written once here and only read after.
+    let kernelSprite: UnsafeMutablePointer<lamina_sprite>
+    /// The texels with their ring.
+    var texels: lamina_texture { kernelSprite.pointee.texture }
     /// The image part shown, in points (pixels over `contentsScale`).
     let size: CGSize
     /// Texels of the image itself (without the ring).
@@ -245,10 +250,15 @@ final class EmitterSprite: @unchecked Sendable {
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
         (texels.width, texels.height) = (Int32(w + 2), Int32(h + 2))
         self.bitmap = bitmap
-        self.texels = texels
+        kernelSprite = .allocate(capacity: 1)
+        kernelSprite.initialize(to: lamina_sprite())
+        kernelSprite.pointee.texture = texels
+        lamina_sprite_find_reach(kernelSprite)
         pixelWidth = w
         pixelHeight = h
         let s = scale > 0 && scale.isFinite ? scale : 1
         size = CGSize(width: CGFloat(w) / s, height: CGFloat(h) / s)
     }
+
+    deinit { kernelSprite.deallocate() }
 }
