@@ -1,7 +1,9 @@
 /// Draws a layer's `contents` image: gravity, `contentsRect`, nine-part `contentsCenter`,
 /// `contentsScale` and the filters.
 enum LayerContents {
-    static func draw(_ image: CGImage, of layer: LayerSnapshot, in ctx: CGContext) {
+    /// With `reaching`, the image's sides that lie on the layer's aliased sides are drawn a little
+    /// past them (its edge pixels repeated), for the outline's clip to cut by pixel centers.
+    static func draw(_ image: CGImage, of layer: LayerSnapshot, in ctx: CGContext, reaching: AliasedOutline? = nil) {
         let full = CGSize(width: image.width, height: image.height)
         let cr = layer.contentsRect
         // The part of the image shown, in pixels (unit y measured from the image's first row).
@@ -21,9 +23,9 @@ enum LayerContents {
         ctx.interpolationQuality = filter == .nearest ? .none : filter == .trilinear ? .high : .default
         let center = layer.contentsCenter
         if center != CGRect(x: 0, y: 0, width: 1, height: 1), layer.contentsGravity == .resize {
-            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx)
+            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx, reaching: reaching)
         } else {
-            drawPortion(image, source: source, into: target, in: ctx)
+            drawPortion(image, source: source, into: target, in: ctx, reaching: reaching)
         }
     }
 
@@ -79,14 +81,16 @@ enum LayerContents {
         }
     }
 
-    /// Draws the `source` pixels of `image` into `dest` (layer coordinates, y down), upright.
-    static func drawPortion(_ image: CGImage, source: CGRect, into dest: CGRect, in ctx: CGContext) {
+    /// Draws the `source` pixels of `image` into `dest` (layer coordinates, y down), upright;
+    /// clipped to `dest` grown past the aliased sides of `reaching` it lies on.
+    static func drawPortion(_ image: CGImage, source: CGRect, into dest: CGRect, in ctx: CGContext, reaching: AliasedOutline? = nil) {
         guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
         let sx = dest.width / source.width, sy = dest.height / source.height
         let whole = CGRect(x: dest.minX - source.minX * sx, y: dest.minY - source.minY * sy,
                            width: CGFloat(image.width) * sx, height: CGFloat(image.height) * sy)
         ctx.saveGState()
-        ctx.clip(to: dest)
+        // The image is drawn with its edge pixels repeated (pad), so a grown clip shows them.
+        ctx.clip(to: reaching?.grown(dest) ?? dest)
         // Core Graphics puts an image's first row at the rect's max y: flip about the rect.
         ctx.translateBy(x: 0, y: whole.minY + whole.maxY)
         ctx.scaleBy(x: 1, y: -1)
@@ -95,7 +99,8 @@ enum LayerContents {
     }
 
     /// Nine-part scaling: the corners keep their size, the edges stretch one way, the center both.
-    static func drawNinePart(_ image: CGImage, source: CGRect, center: CGRect, scale: CGFloat, target: CGRect, in ctx: CGContext) {
+    static func drawNinePart(_ image: CGImage, source: CGRect, center: CGRect, scale: CGFloat, target: CGRect, in ctx: CGContext,
+                             reaching: AliasedOutline? = nil) {
         let xs = [source.minX, source.minX + center.minX * source.width, source.minX + center.maxX * source.width, source.maxX]
         let ys = [source.minY, source.minY + center.minY * source.height, source.minY + center.maxY * source.height, source.maxY]
         var left = (xs[1] - xs[0]) / scale, right = (xs[3] - xs[2]) / scale
@@ -109,7 +114,7 @@ enum LayerContents {
             for j in 0..<3 {
                 let s = CGRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
                 let d = CGRect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
-                drawPortion(image, source: s, into: d, in: ctx)
+                drawPortion(image, source: s, into: d, in: ctx, reaching: reaching)
             }
         }
     }

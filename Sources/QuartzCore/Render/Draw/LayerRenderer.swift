@@ -95,33 +95,67 @@ enum LayerRenderer {
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
+        // Sides of the outline cut by pixel centers (`allowsEdgeAntialiasing`): the own drawing
+        // reaches past them (`reaching`) and is clipped there.
+        let aliased = layer.bodyCanShow || layer.borderWidth > 0 ? AliasedOutline(layer, in: ctx) : nil
+        let reaching = aliased.map { shape.with(bounds: $0.grown(layer.bounds)) }
         if let color = layer.backgroundColor {
-            ctx.addPath(shape.path)
+            if let aliased { ctx.saveGState(); aliased.clip(ctx) }
+            ctx.addPath(reaching?.uncachedPath ?? shape.path)
             ctx.setFillColor(color)
             ctx.fillPath()
+            if aliased != nil { ctx.restoreGState() }
         }
         ctx.saveGState()
-        if layer.masksToBounds {
-            ctx.addPath(shape.path)
-            ctx.clip()
+        if let aliased {
+            // The own drawing inside the aliased outline (a masking outline reaching with it),
+            // then the sublayers inside the layer's true shape.
+            aliased.clip(ctx)
+            if layer.masksToBounds, let reaching {
+                ctx.addPath(reaching.uncachedPath)
+                ctx.clip()
+            }
+            drawOwnContent(layer, shape: reaching ?? shape, aliased: aliased, in: ctx)
+            ctx.restoreGState()
+            ctx.saveGState()
+            if layer.masksToBounds {
+                ctx.addPath(shape.path)
+                ctx.clip()
+            }
+        } else {
+            if layer.masksToBounds {
+                ctx.addPath(shape.path)
+                ctx.clip()
+            }
+            drawOwnContent(layer, shape: shape, aliased: nil, in: ctx)
         }
-        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
-        // Like the background, a subclass's own content keeps to the rounded corners.
-        if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
-        if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }
         if let replicator = layer.replicator {
             drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
         } else {
             for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
         }
         ctx.restoreGState()
-        if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
+        if layer.borderWidth > 0, let color = layer.borderColor,
+           let border = reaching.map({ shape.borderPath(width: layer.borderWidth, outer: $0) }) ?? shape.borderPath(width: layer.borderWidth) {
+            if let aliased { ctx.saveGState(); aliased.clip(ctx) }
             ctx.addPath(border)
             ctx.setFillColor(color)
             ctx.fillPath(using: .evenOdd)
+            if aliased != nil { ctx.restoreGState() }
         }
         if group { ctx.endTransparencyLayer() }
+    }
+
+    /// The layer's contents, a subclass's content, tiles and particles, inside `shape` (the
+    /// outline, reaching past its aliased sides when `aliased`).
+    private static func drawOwnContent(_ layer: LayerSnapshot, shape: LayerShape, aliased: AliasedOutline?, in ctx: CGContext) {
+        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased) }
+        // Like the background, a subclass's own content keeps to the rounded corners.
+        if let content = layer.content {
+            content.draw(in: ctx, bounds: layer.bounds, shape: aliased == nil ? shape.path : shape.uncachedPath)
+        }
+        if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
+        if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }
     }
 }
 

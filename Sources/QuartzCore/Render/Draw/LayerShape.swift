@@ -17,10 +17,37 @@ struct LayerShape {
         self.paths = paths
     }
 
+    private init(bounds: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve, paths: PathCache) {
+        (self.bounds, self.radius, self.corners, self.curve, self.paths) = (bounds, radius, corners, curve, paths)
+    }
+
+    /// The same shape over other bounds (an outline reaching past its aliased sides).
+    func with(bounds: CGRect) -> LayerShape {
+        LayerShape(bounds: bounds, radius: radius, corners: corners, curve: curve, paths: paths)
+    }
+
+    /// The border's ring between `outer`'s outline and this shape's outline inset by `width`:
+    /// a border whose outer sides reach past aliased sides while its inner edge stays.
+    func borderPath(width: CGFloat, outer: LayerShape) -> CGPath? {
+        guard bounds.width > 0, bounds.height > 0 else { return nil }
+        let path = CGMutablePath()
+        path.addPath(outer.uncachedPath)
+        let inner = bounds.insetBy(dx: width, dy: width)
+        if inner.width > 0 && inner.height > 0 {
+            path.addPath(Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
+                                          corners: corners, curve: curve))
+        }
+        return path
+    }
+
     /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
     var path: CGPath {
         paths.path(for: Key(shape: self, border: nil)) { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
     }
+
+    /// `path` built afresh: an outline grown past aliased sides changes with the scale, and would
+    /// only churn the cache.
+    var uncachedPath: CGPath { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
 
     /// The border's area: between the outline and the outline inset by `width` (a ring to fill
     /// with the even-odd rule). Nil for empty bounds.
