@@ -102,24 +102,4 @@ final class EdgeAntialiasingTests: CompositingTestCase {
         let antialiased = try pictures(of: root)
         for k in 0..<2 { XCTAssertEqual(aliased[k].rgba, antialiased[k].rgba, aliased[k].name) }
     }
-
-    /// Under perspective too (the projective kernel, and the renderer's warped flat drawing).
-    func testPerspectiveEdgesAreAliasedInTheCompositor() throws {
-        let (root, square) = turnedSquare { layer in
-            var t = CATransform3DIdentity
-            t.m34 = -1 / 300
-            layer.transform = CATransform3DRotate(CATransform3DRotate(t, 0.5, 0, 1, 0), .pi / 5, 0, 0, 1)
-        }
-        _ = square
-        let ctx = target()
-        _ = try XCTUnwrap(composited(root, with: Compositor(), into: ctx))
-        let rgba = SnapshotComparison.rgba(try XCTUnwrap(ctx.makeImage()))
-        var partial = 0, blue = 0
-        for i in stride(from: 0, to: rgba.count, by: 4) {
-            let (r, g, b) = (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]))
-            if r < 3 && g < 3 && b > 252 { blue += 1 } else if !(r > 252 && g > 252 && b > 252) { partial += 1 }
-        }
-        XCTAssertGreaterThan(blue, 1000)
-        XCTAssertEqual(partial, 0)
-    }
 }

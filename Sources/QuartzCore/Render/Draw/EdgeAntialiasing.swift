@@ -62,13 +62,29 @@ struct AliasedOutline {
     /// `rect` (a piece of the drawing) with its sides that lie on an aliased side of the outline
     /// moved out by the reach.
     func grown(_ rect: CGRect) -> CGRect {
-        func on(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(b)) }
+        let on = sides(of: rect)
         var x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
-        if sides.contains(.minX), on(x0, outline.minX) { x0 -= reach }
-        if sides.contains(.maxX), on(x1, outline.maxX) { x1 += reach }
-        if sides.contains(.minY), on(y0, outline.minY) { y0 -= reach }
-        if sides.contains(.maxY), on(y1, outline.maxY) { y1 += reach }
+        if on.contains(.minX) { x0 -= reach }
+        if on.contains(.maxX) { x1 += reach }
+        if on.contains(.minY) { y0 -= reach }
+        if on.contains(.maxY) { y1 += reach }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The sides of `rect` that lie on aliased sides of the outline.
+    func sides(of rect: CGRect) -> AliasedEdges {
+        func on(_ a: CGFloat, _ b: CGFloat) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(b)) }
+        var found: AliasedEdges = []
+        if sides.contains(.minX), on(rect.minX, outline.minX) { found.insert(.minX) }
+        if sides.contains(.maxX), on(rect.maxX, outline.maxX) { found.insert(.maxX) }
+        if sides.contains(.minY), on(rect.minY, outline.minY) { found.insert(.minY) }
+        if sides.contains(.maxY), on(rect.maxY, outline.maxY) { found.insert(.maxY) }
+        return found
+    }
+
+    /// `shape`'s outline reaching past the aliased sides it lies on (`LayerShape.reachingPath`).
+    func reaching(_ shape: LayerShape) -> CGPath {
+        shape.reachingPath(past: sides(of: shape.bounds), by: reach)
     }
 
     /// Clips to the outline on its aliased sides by pixel centers (the other sides left open).

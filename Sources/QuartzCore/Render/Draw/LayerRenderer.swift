@@ -7,26 +7,26 @@ enum LayerRenderer {
     static func render(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var root = layer
         root.backgroundFilters = []           // nothing is behind the root
-        draw(root, in: ctx, context: context, reusingDrawings: true)
+        draw(root, in: ctx, context: context, reusingDrawings: true, cutsEdges: true)
     }
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
     static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var root = layer
         root.backgroundFilters = []           // nothing is behind the root
-        drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true)
+        drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true, cutsEdges: true)
     }
 
     /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from
     /// `DrawingCache` (trees drawn again and again: `CARenderer`, `render(in:)`).
     static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext, context: RenderContext,
-                             reusingDrawings: Bool = false) {
-        drawSublayer(layer, in: parent?.sublayerSpace, ctx: ctx, context: context, reusingDrawings: reusingDrawings)
+                             reusingDrawings: Bool = false, cutsEdges: Bool = false) {
+        drawSublayer(layer, in: parent?.sublayerSpace, ctx: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cutsEdges)
     }
 
     /// Draws `layer` placed in its parent's sublayer space `space` (nil: the root's plane).
     static func drawSublayer(_ layer: LayerSnapshot, in space: LayerGeometry.SublayerSpace?, ctx: CGContext, context: RenderContext,
-                             reusingDrawings: Bool = false) {
+                             reusingDrawings: Bool = false, cutsEdges: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: space)
@@ -46,12 +46,17 @@ enum LayerRenderer {
         guard affine.a * affine.d - affine.b * affine.c != 0 else { return }
         ctx.saveGState()
         ctx.concatenate(affine)
-        draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings)
+        draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cutsEdges)
         ctx.restoreGState()
     }
 
-    /// Draws one layer in its own coordinate space.
-    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext, reusingDrawings: Bool = false) {
+    /// Draws one layer in its own coordinate space. With `cutsEdges` (drawing into the final
+    /// picture: `render`, `renderPlaced`), its outline's aliased sides (`AliasedOutline`) are cut
+    /// by pixel centers, unless the compositor would composite it as a group (whose picture is
+    /// placed with soft edges: neither it nor its sublayers are cut then). Drawings into textures
+    /// and flattened images are not cut: the compositor cuts a texture where it places it.
+    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext, reusingDrawings: Bool = false,
+                     cutsEdges: Bool = false) {
         if let transition = layer.transition {
             drawTransition(transition, of: layer, in: ctx, context: context)
             return
@@ -97,11 +102,12 @@ enum LayerRenderer {
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
         // Sides of the outline cut by pixel centers (`allowsEdgeAntialiasing`): the own drawing
         // reaches past them (`reaching`) and is clipped there.
-        let aliased = layer.bodyCanShow || layer.borderWidth > 0 ? AliasedOutline(layer, in: ctx) : nil
-        let reaching = aliased.map { shape.with(bounds: $0.grown(layer.bounds)) }
+        let cuts = cutsEdges && CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: ctx.currentAlpha, paths: context.paths) == .items
+        let aliased = cuts && (layer.bodyCanShow || layer.borderWidth > 0) ? AliasedOutline(layer, in: ctx) : nil
+        let reaching = aliased.map { $0.reaching(shape) }
         if let color = layer.backgroundColor {
             if let aliased { ctx.saveGState(); aliased.clip(ctx) }
-            ctx.addPath(reaching?.uncachedPath ?? shape.path)
+            ctx.addPath(reaching ?? shape.path)
             ctx.setFillColor(color)
             ctx.fillPath()
             if aliased != nil { ctx.restoreGState() }
@@ -112,10 +118,10 @@ enum LayerRenderer {
             // then the sublayers inside the layer's true shape.
             aliased.clip(ctx)
             if layer.masksToBounds, let reaching {
-                ctx.addPath(reaching.uncachedPath)
+                ctx.addPath(reaching)
                 ctx.clip()
             }
-            drawOwnContent(layer, shape: reaching ?? shape, aliased: aliased, in: ctx)
+            drawOwnContent(layer, shape: reaching ?? shape.path, aliased: aliased, in: ctx)
             ctx.restoreGState()
             ctx.saveGState()
             if layer.masksToBounds {
@@ -127,32 +133,47 @@ enum LayerRenderer {
                 ctx.addPath(shape.path)
                 ctx.clip()
             }
-            drawOwnContent(layer, shape: shape, aliased: nil, in: ctx)
+            drawOwnContent(layer, shape: shape.path, aliased: nil, in: ctx)
         }
         if let replicator = layer.replicator {
             drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
         } else {
-            for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
+            for i in layer.drawingOrder {
+                drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cuts)
+            }
         }
         ctx.restoreGState()
-        if layer.borderWidth > 0, let color = layer.borderColor,
-           let border = reaching.map({ shape.borderPath(width: layer.borderWidth, outer: $0) }) ?? shape.borderPath(width: layer.borderWidth) {
-            if let aliased { ctx.saveGState(); aliased.clip(ctx) }
-            ctx.addPath(border)
-            ctx.setFillColor(color)
-            ctx.fillPath(using: .evenOdd)
-            if aliased != nil { ctx.restoreGState() }
+        if layer.borderWidth > 0, let color = layer.borderColor {
+            if let aliased, let reaching {
+                // The ring's outer side reaches past the aliased sides: the reaching outline
+                // filled outside the inner edge.
+                ctx.saveGState()
+                aliased.clip(ctx)
+                if let inner = shape.innerPath(width: layer.borderWidth) {
+                    ctx.addRect(aliased.grown(aliased.outline).insetBy(dx: -aliased.reach, dy: -aliased.reach))
+                    ctx.addPath(inner)
+                    ctx.clip(using: .evenOdd)
+                }
+                ctx.addPath(reaching)
+                ctx.setFillColor(color)
+                ctx.fillPath()
+                ctx.restoreGState()
+            } else if let border = shape.borderPath(width: layer.borderWidth) {
+                ctx.addPath(border)
+                ctx.setFillColor(color)
+                ctx.fillPath(using: .evenOdd)
+            }
         }
         if group { ctx.endTransparencyLayer() }
     }
 
     /// The layer's contents, a subclass's content, tiles and particles, inside `shape` (the
     /// outline, reaching past its aliased sides when `aliased`).
-    private static func drawOwnContent(_ layer: LayerSnapshot, shape: LayerShape, aliased: AliasedOutline?, in ctx: CGContext) {
+    private static func drawOwnContent(_ layer: LayerSnapshot, shape: CGPath, aliased: AliasedOutline?, in ctx: CGContext) {
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content {
-            content.draw(in: ctx, bounds: layer.bounds, shape: aliased == nil ? shape.path : shape.uncachedPath)
+            content.draw(in: ctx, bounds: layer.bounds, shape: shape)
         }
         if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
         if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }

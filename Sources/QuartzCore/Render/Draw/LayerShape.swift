@@ -17,37 +17,46 @@ struct LayerShape {
         self.paths = paths
     }
 
-    private init(bounds: CGRect, radius: CGFloat, corners: CACornerMask, curve: CALayerCornerCurve, paths: PathCache) {
-        (self.bounds, self.radius, self.corners, self.curve, self.paths) = (bounds, radius, corners, curve, paths)
-    }
-
-    /// The same shape over other bounds (an outline reaching past its aliased sides).
-    func with(bounds: CGRect) -> LayerShape {
-        LayerShape(bounds: bounds, radius: radius, corners: corners, curve: curve, paths: paths)
-    }
-
-    /// The border's ring between `outer`'s outline and this shape's outline inset by `width`:
-    /// a border whose outer sides reach past aliased sides while its inner edge stays.
-    func borderPath(width: CGFloat, outer: LayerShape) -> CGPath? {
-        guard bounds.width > 0, bounds.height > 0 else { return nil }
+    /// The outline with strips reaching `reach` past the straight parts of `sides` (and as far
+    /// inside), as one shape under the winding rule (the strips turn as the outline does): a
+    /// drawing to cut there by pixel centers, whose rounded corners stay as they are.
+    func reachingPath(past sides: AliasedEdges, by reach: CGFloat) -> CGPath {
         let path = CGMutablePath()
-        path.addPath(outer.uncachedPath)
-        let inner = bounds.insetBy(dx: width, dy: width)
-        if inner.width > 0 && inner.height > 0 {
-            path.addPath(Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
-                                          corners: corners, curve: curve))
+        path.addPath(self.path)
+        let r = max(0, min(radius, min(bounds.width, bounds.height) / 2)) * (curve == .continuous ? 1.53 : 1)
+        func inset(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
+        let b = bounds
+        if sides.contains(.minX) {
+            path.addRect(CGRect(x: b.minX - reach, y: b.minY + inset(.layerMinXMinYCorner), width: 2 * reach,
+                                height: b.height - inset(.layerMinXMinYCorner) - inset(.layerMinXMaxYCorner)))
+        }
+        if sides.contains(.maxX) {
+            path.addRect(CGRect(x: b.maxX - reach, y: b.minY + inset(.layerMaxXMinYCorner), width: 2 * reach,
+                                height: b.height - inset(.layerMaxXMinYCorner) - inset(.layerMaxXMaxYCorner)))
+        }
+        if sides.contains(.minY) {
+            path.addRect(CGRect(x: b.minX + inset(.layerMinXMinYCorner), y: b.minY - reach,
+                                width: b.width - inset(.layerMinXMinYCorner) - inset(.layerMaxXMinYCorner), height: 2 * reach))
+        }
+        if sides.contains(.maxY) {
+            path.addRect(CGRect(x: b.minX + inset(.layerMinXMaxYCorner), y: b.maxY - reach,
+                                width: b.width - inset(.layerMinXMaxYCorner) - inset(.layerMaxXMaxYCorner), height: 2 * reach))
         }
         return path
+    }
+
+    /// The border's inner edge (the outline inset by `width`); nil when the border fills it all.
+    func innerPath(width: CGFloat) -> CGPath? {
+        let inner = bounds.insetBy(dx: width, dy: width)
+        guard inner.width > 0 && inner.height > 0 else { return nil }
+        return Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
+                                corners: corners, curve: curve)
     }
 
     /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
     var path: CGPath {
         paths.path(for: Key(shape: self, border: nil)) { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
     }
-
-    /// `path` built afresh: an outline grown past aliased sides changes with the scale, and would
-    /// only churn the cache.
-    var uncachedPath: CGPath { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }
 
     /// The border's area: between the outline and the outline inset by `width` (a ring to fill
     /// with the even-odd rule). Nil for empty bounds.

@@ -121,6 +121,7 @@ final class LayerTexture: @unchecked Sendable {
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
     /// at `scale` pixels per point; nil when too large or empty.
     init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, draw: (CGContext) -> Void) {
+        let outline = Self.outline(of: rect, scale: scale)
         let rect = Self.padded(rect, scale: scale)
         guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
         draw(bitmap)
@@ -129,7 +130,7 @@ final class LayerTexture: @unchecked Sendable {
         width = Int32(bitmap.width)
         height = Int32(bitmap.height)
         toLayer = Self.toLayer(covering: rect, scale: scale)
-        outline = Self.outline(of: rect, scale: scale)
+        self.outline = outline
         var texels = lamina_texture()
         texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
