@@ -20,7 +20,7 @@ final class PropertyTableTests: CompositingTestCase {
         "maskedCorners": NSNumber(value: CACornerMask.layerMinXMinYCorner.rawValue), "cornerCurve": "continuous",
         "borderWidth": 6.0, "borderColor": CGColor(red: 0, green: 0.8, blue: 0.2, alpha: 1), "opacity": 0.4,
         "hidden": true, "doubleSided": false, "allowsGroupOpacity": false, "shouldRasterize": true,
-        "allowsEdgeAntialiasing": true,
+        "allowsEdgeAntialiasing": true, "minificationFilterBias": 1.5,
         "edgeAntialiasingMask": NSNumber(value: CAEdgeAntialiasingMask.layerLeftEdge.rawValue),
         "rasterizationScale": 0.25, "shadowColor": CGColor(red: 0, green: 0, blue: 1, alpha: 1), "shadowOpacity": 0.2,
         "shadowOffset": CGSize(width: 9, height: 9), "shadowRadius": 9.0,
@@ -49,7 +49,6 @@ final class PropertyTableTests: CompositingTestCase {
     /// the screen must change a window's picture.
     static let unseen: [String: String] = [
         "frame": "bounds and position are its parts (each tested)",
-        "minificationFilterBias": "no mipmaps here: minification never picks a level",
         "anchorPointZ": "moves the layer along z: nothing shows without perspective",
         "mask": "a tree change, tested by the render-tree tests", "sublayers": "a tree change, tested by the render-tree tests",
         "lineDashPhase": "the dash pattern is nil here: a phase moves nothing",
@@ -77,6 +76,12 @@ final class PropertyTableTests: CompositingTestCase {
             // Shown 2.9 times smaller (a whole ratio would sample texel centers: nearest and linear alike).
             layer.contents = image(290, 203, CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.7))
             layer.contentsGravity = .resize
+        },
+        "minificationFilterBias": { layer in
+            // Trilinear minification 2.9 times smaller: the bias picks a blurrier level.
+            layer.contents = image(290, 203, CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.7))
+            layer.contentsGravity = .resize
+            layer.minificationFilter = .trilinear
         },
         "magnificationFilter": { $0.contentsGravity = .resize },        // 20 pixels shown over 100 points
         "rasterizationScale": { $0.shouldRasterize = true },

@@ -121,7 +121,7 @@ enum LayerRenderer {
                 ctx.addPath(reaching)
                 ctx.clip()
             }
-            drawOwnContent(layer, shape: reaching ?? shape.path, aliased: aliased, in: ctx)
+            drawOwnContent(layer, shape: reaching ?? shape.path, aliased: aliased, in: ctx, context: context)
             ctx.restoreGState()
             ctx.saveGState()
             if layer.masksToBounds {
@@ -133,7 +133,7 @@ enum LayerRenderer {
                 ctx.addPath(shape.path)
                 ctx.clip()
             }
-            drawOwnContent(layer, shape: shape.path, aliased: nil, in: ctx)
+            drawOwnContent(layer, shape: shape.path, aliased: nil, in: ctx, context: context)
         }
         if let replicator = layer.replicator {
             drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
@@ -169,8 +169,9 @@ enum LayerRenderer {
 
     /// The layer's contents, a subclass's content, tiles and particles, inside `shape` (the
     /// outline, reaching past its aliased sides when `aliased`).
-    private static func drawOwnContent(_ layer: LayerSnapshot, shape: CGPath, aliased: AliasedOutline?, in ctx: CGContext) {
-        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased) }
+    private static func drawOwnContent(_ layer: LayerSnapshot, shape: CGPath, aliased: AliasedOutline?, in ctx: CGContext,
+                                       context: RenderContext) {
+        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased, mipmaps: context.mipmaps) }
         // Like the background, a subclass's own content keeps to the rounded corners.
         if let content = layer.content {
             content.draw(in: ctx, bounds: layer.bounds, shape: shape)
