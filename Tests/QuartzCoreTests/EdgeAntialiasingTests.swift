@@ -88,6 +88,29 @@ final class EdgeAntialiasingTests: CompositingTestCase {
         }
     }
 
+    /// Inside a group the compositor composites offscreen (a rounded clip), a turned sublayer is
+    /// still cut: in the group's plane, which is the screen's while the group is not turned.
+    func testSublayersOfAnUnturnedGroupAreAliased() throws {
+        let (root, square) = turnedSquare()
+        let container = CALayer()
+        container.frame = CGRect(x: 20, y: 10, width: 200, height: 140)
+        container.cornerRadius = 10
+        container.masksToBounds = true
+        container.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        square.removeFromSuperlayer()
+        square.position = CGPoint(x: 100.3, y: 70.2)
+        container.addSublayer(square)
+        root.addSublayer(container)
+        for (name, rgba) in try pictures(of: root) {
+            // The square in root coordinates, for the pixel classification.
+            let placed = CALayer()
+            placed.position = CGPoint(x: 120.3, y: 80.2)
+            placed.setAffineTransform(square.affineTransform())
+            let partial = partialPixels(rgba, square: placed).filter { abs($0.x - 120) < 50 && abs($0.y - 80) < 50 }
+            XCTAssertEqual(partial.count, 0, "\(name): \(partial.prefix(5))")
+        }
+    }
+
     /// Untransformed layers on whole pixels look the same either way.
     func testAxisAlignedLayersOnWholePixelsAreUnchanged() throws {
         let root = CALayer()

@@ -53,8 +53,9 @@ enum LayerRenderer {
     /// Draws one layer in its own coordinate space. With `cutsEdges` (drawing into the final
     /// picture: `render`, `renderPlaced`), its outline's aliased sides (`AliasedOutline`) are cut
     /// by pixel centers, unless the compositor would composite it as a group (whose picture is
-    /// placed with soft edges: neither it nor its sublayers are cut then). Drawings into textures
-    /// and flattened images are not cut: the compositor cuts a texture where it places it.
+    /// placed with soft edges; its sublayers are cut in the group's plane, so here only while
+    /// the group is not turned). Drawings into textures and flattened images are not cut: the
+    /// compositor cuts a texture where it places it.
     static func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext, reusingDrawings: Bool = false,
                      cutsEdges: Bool = false) {
         if let transition = layer.transition {
@@ -102,7 +103,10 @@ enum LayerRenderer {
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
         // Sides of the outline cut by pixel centers (`allowsEdgeAntialiasing`): the own drawing
         // reaches past them (`reaching`) and is clipped there.
-        let cuts = cutsEdges && CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: ctx.currentAlpha, paths: context.paths) == .items
+        let asItems = CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: ctx.currentAlpha, paths: context.paths) == .items
+        let cuts = cutsEdges && asItems
+        // A group's sublayers are cut in the group's plane: like the device's unless it is turned.
+        let sublayersCut = cutsEdges && (asItems || (ctx.ctm.b == 0 && ctx.ctm.c == 0))
         let aliased = cuts && (layer.bodyCanShow || layer.borderWidth > 0) ? AliasedOutline(layer, in: ctx) : nil
         let reaching = aliased.map { $0.reaching(shape) }
         if let color = layer.backgroundColor {
@@ -139,7 +143,8 @@ enum LayerRenderer {
             drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
         } else {
             for i in layer.drawingOrder {
-                drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cuts)
+                drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings,
+                             cutsEdges: sublayersCut)
             }
         }
         ctx.restoreGState()
