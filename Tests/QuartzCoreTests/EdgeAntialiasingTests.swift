@@ -125,4 +125,31 @@ final class EdgeAntialiasingTests: CompositingTestCase {
         let antialiased = try pictures(of: root)
         for k in 0..<2 { XCTAssertEqual(aliased[k].rgba, antialiased[k].rgba, aliased[k].name) }
     }
+
+    /// Under perspective too: the projective kernel, and the renderer's warp of the flat drawing.
+    func testPerspectiveEdgesAreAliased() throws {
+        func picture(_ allows: Bool) throws -> [(name: String, rgba: [UInt8])] {
+            let (root, _) = turnedSquare { layer in
+                var t = CATransform3DIdentity
+                t.m34 = -1 / 300
+                layer.transform = CATransform3DRotate(CATransform3DRotate(t, 0.5, 0, 1, 0), .pi / 5, 0, 0, 1)
+                layer.allowsEdgeAntialiasing = allows
+            }
+            return try pictures(of: root)
+        }
+        func counts(_ rgba: [UInt8]) -> (blue: Int, partial: Int) {
+            var partial = 0, blue = 0
+            for i in stride(from: 0, to: rgba.count, by: 4) {
+                let (r, g, b) = (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]))
+                if r < 3 && g < 3 && b > 252 { blue += 1 } else if !(r > 252 && g > 252 && b > 252) { partial += 1 }
+            }
+            return (blue, partial)
+        }
+        for (name, rgba) in try picture(false) {
+            let c = counts(rgba)
+            XCTAssertGreaterThan(c.blue, 1000, name)
+            XCTAssertEqual(c.partial, 0, name)
+        }
+        for (name, rgba) in try picture(true) { XCTAssertGreaterThan(counts(rgba).partial, 60, name) }
+    }
 }

@@ -39,7 +39,7 @@ enum LayerRenderer {
         // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
         guard h.isAffine, !layer.shouldRasterize else {
             let scale = layer.shouldRasterize ? layer.rasterizationScale : nil
-            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx, context: context)
+            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx, context: context, cutsEdges: cutsEdges)
             return
         }
         let affine = h.affine

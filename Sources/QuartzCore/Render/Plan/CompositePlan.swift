@@ -407,6 +407,7 @@ final class CompositePlan {
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
         item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
+        item.aliasedEdges = layer.aliasedEdges.rawValue
         node.below.append(item)
         node.cover(extent)
         return true
