@@ -26,20 +26,22 @@ struct LayerShape {
         let r = max(0, min(radius, min(bounds.width, bounds.height) / 2)) * (curve == .continuous ? 1.53 : 1)
         func inset(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
         let b = bounds
+        // A strip of no length adds nothing (one of negative length would wind the other way).
+        func addStrip(_ rect: CGRect) { if rect.width > 0, rect.height > 0 { path.addRect(rect) } }
         if sides.contains(.minX) {
-            path.addRect(CGRect(x: b.minX - reach, y: b.minY + inset(.layerMinXMinYCorner), width: 2 * reach,
+            addStrip(CGRect(x: b.minX - reach, y: b.minY + inset(.layerMinXMinYCorner), width: 2 * reach,
                                 height: b.height - inset(.layerMinXMinYCorner) - inset(.layerMinXMaxYCorner)))
         }
         if sides.contains(.maxX) {
-            path.addRect(CGRect(x: b.maxX - reach, y: b.minY + inset(.layerMaxXMinYCorner), width: 2 * reach,
+            addStrip(CGRect(x: b.maxX - reach, y: b.minY + inset(.layerMaxXMinYCorner), width: 2 * reach,
                                 height: b.height - inset(.layerMaxXMinYCorner) - inset(.layerMaxXMaxYCorner)))
         }
         if sides.contains(.minY) {
-            path.addRect(CGRect(x: b.minX + inset(.layerMinXMinYCorner), y: b.minY - reach,
+            addStrip(CGRect(x: b.minX + inset(.layerMinXMinYCorner), y: b.minY - reach,
                                 width: b.width - inset(.layerMinXMinYCorner) - inset(.layerMaxXMinYCorner), height: 2 * reach))
         }
         if sides.contains(.maxY) {
-            path.addRect(CGRect(x: b.minX + inset(.layerMinXMaxYCorner), y: b.maxY - reach,
+            addStrip(CGRect(x: b.minX + inset(.layerMinXMaxYCorner), y: b.maxY - reach,
                                 width: b.width - inset(.layerMinXMaxYCorner) - inset(.layerMaxXMaxYCorner), height: 2 * reach))
         }
         return path
