@@ -87,6 +87,11 @@ struct AliasedOutline {
         shape.reachingPath(past: sides(of: shape.bounds), by: reach)
     }
 
+    /// `shape`'s border ring of `width` reaching past the aliased sides it lies on.
+    func reachingBorder(_ shape: LayerShape, width: CGFloat) -> CGPath {
+        shape.reachingBorderPath(width: width, past: sides(of: shape.bounds), by: reach)
+    }
+
     /// Clips to the outline on its aliased sides by pixel centers (the other sides left open).
     func clip(_ ctx: CGContext) {
         let open = 4 * reach

@@ -109,18 +109,21 @@ enum LayerRenderer {
         let sublayersCut = cutsEdges && (asItems || (ctx.ctm.b == 0 && ctx.ctm.c == 0))
         let aliased = cuts && (layer.bodyCanShow || layer.borderWidth > 0) ? AliasedOutline(layer, in: ctx) : nil
         let reaching = aliased.map { $0.reaching(shape) }
+        // A clip costs every drawing under it a mask: a leaf's whole drawing takes one.
+        let oneClip = aliased != nil && layer.sublayers.isEmpty && layer.replicator == nil
+        if oneClip, let aliased { ctx.saveGState(); aliased.clip(ctx) }
         if let color = layer.backgroundColor {
-            if let aliased { ctx.saveGState(); aliased.clip(ctx) }
+            if let aliased, !oneClip { ctx.saveGState(); aliased.clip(ctx) }
             ctx.addPath(reaching ?? shape.path)
             ctx.setFillColor(color)
             ctx.fillPath()
-            if aliased != nil { ctx.restoreGState() }
+            if aliased != nil, !oneClip { ctx.restoreGState() }
         }
         ctx.saveGState()
         if let aliased {
             // The own drawing inside the aliased outline (a masking outline reaching with it),
             // then the sublayers inside the layer's true shape.
-            aliased.clip(ctx)
+            if !oneClip { aliased.clip(ctx) }
             if layer.masksToBounds, let reaching {
                 ctx.addPath(reaching)
                 ctx.clip()
@@ -149,26 +152,20 @@ enum LayerRenderer {
         }
         ctx.restoreGState()
         if layer.borderWidth > 0, let color = layer.borderColor {
-            if let aliased, let reaching {
-                // The ring's outer side reaches past the aliased sides: the reaching outline
-                // filled outside the inner edge.
-                ctx.saveGState()
-                aliased.clip(ctx)
-                if let inner = shape.innerPath(width: layer.borderWidth) {
-                    ctx.addRect(aliased.grown(aliased.outline).insetBy(dx: -aliased.reach, dy: -aliased.reach))
-                    ctx.addPath(inner)
-                    ctx.clip(using: .evenOdd)
-                }
-                ctx.addPath(reaching)
+            if let aliased {
+                // The ring's outer side reaches past the aliased sides.
+                if !oneClip { ctx.saveGState(); aliased.clip(ctx) }
+                ctx.addPath(aliased.reachingBorder(shape, width: layer.borderWidth))
                 ctx.setFillColor(color)
                 ctx.fillPath()
-                ctx.restoreGState()
+                if !oneClip { ctx.restoreGState() }
             } else if let border = shape.borderPath(width: layer.borderWidth) {
                 ctx.addPath(border)
                 ctx.setFillColor(color)
                 ctx.fillPath(using: .evenOdd)
             }
         }
+        if oneClip { ctx.restoreGState() }
         if group { ctx.endTransparencyLayer() }
     }
 
