@@ -56,6 +56,18 @@ typedef struct {
     int32_t u, v, du, dv;
 } lamina_walk;
 
+/// Where samples are clamped (16.16 texel positions): the texture's padding, or the texels
+/// wholly inside an aliased side (`lamina_edges`).
+typedef struct {
+    int32_t umin, vmin, umax, vmax;
+} sample_clamp;
+
+/// The clamp of a texture without aliased sides: a sample reads texels floor(u) and floor(u) + 1.
+static inline sample_clamp padding_clamp(const lamina_texture *src) {
+    sample_clamp c = { 0, 0, (src->width - 2) << 16 | 0xffff, (src->height - 2) << 16 | 0xffff };
+    return c;
+}
+
 #if defined(__SSE2__)
 /// The 2×2 texels at `row` blended with 7-bit weights, as 4 × 16-bit lanes.
 static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, int dy) {
@@ -75,9 +87,10 @@ static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, in
 /// `check_flat`, four equal texels are taken as they are (the same result, sooner); that pays
 /// where many samples fall inside flat areas, and costs mispredicted branches where few do.
 static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_texture *src, int32_t u, int32_t v,
-                                                                 int32_t umax, int32_t vmax, __m128i zero, int check_flat) {
-    // Rounding may step a hair outside; the outer texels are transparent padding anyway.
-    int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
+                                                                 sample_clamp k, __m128i zero, int check_flat) {
+    // Rounding may step a hair outside; the outer texels are transparent padding anyway. An
+    // aliased side clamps to the last texel wholly inside the drawing.
+    int32_t uc = u < k.umin ? k.umin : u > k.umax ? k.umax : u, vc = v < k.vmin ? k.vmin : v > k.vmax ? k.vmax : v;
     int stride = src->stride_pixels;
     const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
     uint32_t p = row[0];
@@ -87,8 +100,8 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
 
 /// Samples, fades and blends the pixels [first, last) of `out`, two at a time.
 static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int first, int last, const lamina_texture *src,
-                                                              lamina_walk w, uint32_t tint, int check_flat, int additive) {
-    const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
+                                                              lamina_walk w, sample_clamp k, uint32_t tint, int check_flat,
+                                                              int additive) {
     __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
     // Each channel's multiplier, for two pixels (a uniform fade is one alpha in every lane).
     __m128i fade = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)tint), zero);
@@ -96,8 +109,8 @@ static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int
     const int faded = tint != 0xFFFFFFFFu;
     int x = first;
     for (; x + 1 < last; x += 2, w.u += 2 * w.du, w.v += 2 * w.dv) {
-        __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, umax, vmax, zero, check_flat),
-                                       texel_lanes(src, w.u + w.du, w.v + w.dv, umax, vmax, zero, check_flat));
+        __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, k, zero, check_flat),
+                                       texel_lanes(src, w.u + w.du, w.v + w.dv, k, zero, check_flat));
         if (faded) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
         __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);    // each pixel's alpha
         if (_mm_movemask_epi8(_mm_cmpeq_epi16(sa, zero)) == 0xFFFF) continue;       // both transparent
@@ -106,7 +119,7 @@ static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int
         _mm_storel_epi64((__m128i *)(out + x), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
     }
     if (x < last) {
-        __m128i s = texel_lanes(src, w.u, w.v, umax, vmax, zero, check_flat);
+        __m128i s = texel_lanes(src, w.u, w.v, k, zero, check_flat);
         if (faded) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
         uint32_t p = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
         out[x] = additive ? lamina_add(p, out[x]) : lamina_over(p, out[x]);
@@ -114,14 +127,16 @@ static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int
 }
 
 /// A span of a texture without flat rectangles: its samples may fall in flat areas anywhere.
-static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint, int additive) {
-    sample_span(out, first, last, src, w, tint, 1, additive);
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
+                         uint32_t tint, int additive) {
+    sample_span(out, first, last, src, w, k, tint, 1, additive);
 }
 
 /// The end of a row beside a flat rectangle: its samples are mostly the texture's edges, where
 /// texels seldom agree.
-static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint) {
-    sample_span(out, first, last, src, w, tint, 0, 0);
+static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
+                         uint32_t tint) {
+    sample_span(out, first, last, src, w, k, tint, 0, 0);
 }
 #else
 /// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them).
@@ -137,12 +152,13 @@ static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy)
 }
 
 /// Samples, fades and blends the pixels [first, last) of `out`, one at a time.
-static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint, int additive) {
-    const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
+static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
+                         uint32_t tint, int additive) {
     int stride = src->stride_pixels;
     for (int x = first; x < last; x++, w.u += w.du, w.v += w.dv) {
         // Rounding may step a hair outside; the outer texels are transparent padding anyway.
-        int32_t uc = w.u < 0 ? 0 : w.u > umax ? umax : w.u, vc = w.v < 0 ? 0 : w.v > vmax ? vmax : w.v;
+        int32_t uc = w.u < k.umin ? k.umin : w.u > k.umax ? k.umax : w.u;
+        int32_t vc = w.v < k.vmin ? k.vmin : w.v > k.vmax ? k.vmax : w.v;
         const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
         uint32_t p = row[0];
         if (p != row[1] || p != row[stride] || p != row[stride + 1])
@@ -153,8 +169,9 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
     }
 }
 
-static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, uint32_t tint) {
-    sampled_span(out, first, last, src, w, tint, 0);
+static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
+                         uint32_t tint) {
+    sampled_span(out, first, last, src, w, k, tint, 0);
 }
 #endif
 
@@ -174,7 +191,8 @@ static inline void flat_span(const row_bound part[2], double y, double from, dou
 }
 
 static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
-                            const lamina_texture *src, const double m[6], uint32_t tint, int additive);
+                            const lamina_texture *src, const double m[6], uint32_t tint, int additive,
+                            const lamina_edges *edges);
 
 void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                  const lamina_texture *src, const double m[6], uint32_t alpha) {
@@ -183,17 +201,46 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
 
 void lamina_affine_bilinear_tinted_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                         const lamina_texture *src, const double m[6], uint32_t tint) {
-    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0);
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, NULL);
+}
+
+void lamina_affine_bilinear_edged_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                       const lamina_texture *src, const double m[6], uint32_t tint, const lamina_edges *edges) {
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, edges && edges->aliased ? edges : NULL);
 }
 
 void lamina_affine_bilinear_tinted_add(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                        const lamina_texture *src, const double m[6], uint32_t tint) {
-    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 1);
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 1, NULL);
 }
 
-/// Over or, with `additive`, added (the flat rectangles then sampled like the rest).
+/// Where pixel centers are drawn, in texel-center coordinates (texel i's center at i), and where
+/// samples are clamped: the texture's padding, narrowed on the sides `edges` cuts aliased.
+static void outline(const lamina_texture *src, const lamina_edges *edges, double lo[2], double hi[2], sample_clamp *k) {
+    lo[0] = 0; lo[1] = 0; hi[0] = src->width - 1; hi[1] = src->height - 1;
+    *k = padding_clamp(src);
+    if (!edges) return;
+    // Texels wholly inside the drawing: [ceil(x0), floor(x1) − 1]; at least one.
+    int first_u = (int)ceil(edges->x0), last_u = (int)floor(edges->x1) - 1;
+    int first_v = (int)ceil(edges->y0), last_v = (int)floor(edges->y1) - 1;
+    if (first_u < 0) first_u = 0;
+    if (first_v < 0) first_v = 0;
+    if (last_u > src->width - 2) last_u = src->width - 2;
+    if (last_v > src->height - 2) last_v = src->height - 2;
+    if (last_u < first_u) last_u = first_u;
+    if (last_v < first_v) last_v = first_v;
+    if (edges->aliased & LAMINA_ALIAS_X0) { if (edges->x0 - 0.5 > lo[0]) lo[0] = edges->x0 - 0.5; k->umin = first_u << 16; }
+    if (edges->aliased & LAMINA_ALIAS_X1) { if (edges->x1 - 0.5 < hi[0]) hi[0] = edges->x1 - 0.5; k->umax = last_u << 16; }
+    if (edges->aliased & LAMINA_ALIAS_Y0) { if (edges->y0 - 0.5 > lo[1]) lo[1] = edges->y0 - 0.5; k->vmin = first_v << 16; }
+    if (edges->aliased & LAMINA_ALIAS_Y1) { if (edges->y1 - 0.5 < hi[1]) hi[1] = edges->y1 - 0.5; k->vmax = last_v << 16; }
+}
+
+/// Over or, with `additive`, added (the flat rectangles then sampled like the rest); the sides
+/// `edges` names cut aliased (NULL: none). Aliased sides only narrow the rows' spans and the
+/// clamp: the per-pixel work is the same.
 static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
-                            const lamina_texture *src, const double m[6], uint32_t tint, int additive) {
+                            const lamina_texture *src, const double m[6], uint32_t tint, int additive,
+                            const lamina_edges *edges) {
     if (src->width < 2 || src->height < 2 || (tint >> 24) == 0) return;
     int has_flat = !additive && src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
     int has_flat2 = has_flat && src->flat2_x1 - src->flat2_x0 >= 2 && src->flat2_y1 - src->flat2_y0 >= 2;
@@ -204,7 +251,10 @@ static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x
     const double margin = 1.0 / 4096;
     // Texel space (texel centers at integers) at the center of pixel (0, y): c + m[2]·(y + ½).
     const double cu = m[4] + m[0] * 0.5 - 0.5, cv = m[5] + m[1] * 0.5 - 0.5;
-    const row_bound inside[2] = { bound_for(cu, m[2], m[0], 0, src->width - 1), bound_for(cv, m[3], m[1], 0, src->height - 1) };
+    double lo[2], hi[2];
+    sample_clamp k;
+    outline(src, edges, lo, hi, &k);
+    const row_bound inside[2] = { bound_for(cu, m[2], m[0], lo[0], hi[0]), bound_for(cv, m[3], m[1], lo[1], hi[1]) };
     const row_bound flat_part[2][2] = {
         { bound_for(cu, m[2], m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin),
           bound_for(cv, m[3], m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin) },
@@ -240,11 +290,11 @@ static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }
         if (!has_flat) {
-            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), tint, additive);
+            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), k, tint, additive);
             continue;
         }
-        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), tint);
+        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), k, tint);
         lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), tint);
+        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), k, tint);
     }
 }

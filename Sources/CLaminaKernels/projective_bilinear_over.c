@@ -28,9 +28,32 @@ void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride, int x0, int 
 
 void lamina_projective_bilinear_tinted_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                             const lamina_texture *src, const double h[9], uint32_t tint) {
+    lamina_projective_bilinear_edged_over(dst, dst_stride, x0, y0, x1, y1, src, h, tint, NULL);
+}
+
+void lamina_projective_bilinear_edged_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                           const lamina_texture *src, const double h[9], uint32_t tint,
+                                           const lamina_edges *edges) {
     if (src->width < 2 || src->height < 2 || (tint >> 24) == 0) return;
     const int faded = tint != 0xFFFFFFFFu;
-    const double umax = src->width - 1, vmax = src->height - 1;
+    // Pixel centers drawn (texel-center coordinates) and samples clamped: the padding, or the
+    // texels wholly inside an aliased side (see `lamina_edges`).
+    double umin = 0, vmin = 0, umax = src->width - 1, vmax = src->height - 1;
+    double cu0 = 0, cv0 = 0, cu1 = src->width - 1, cv1 = src->height - 1;
+    const unsigned aliased = edges ? edges->aliased : 0;
+    if (aliased) {
+        double first_u = ceil(edges->x0), last_u = floor(edges->x1) - 1, first_v = ceil(edges->y0), last_v = floor(edges->y1) - 1;
+        if (first_u < 0) first_u = 0;
+        if (first_v < 0) first_v = 0;
+        if (last_u > src->width - 2) last_u = src->width - 2;
+        if (last_v > src->height - 2) last_v = src->height - 2;
+        if (last_u < first_u) last_u = first_u;
+        if (last_v < first_v) last_v = first_v;
+        if (aliased & LAMINA_ALIAS_X0) { if (edges->x0 - 0.5 > umin) umin = edges->x0 - 0.5; cu0 = first_u; }
+        if (aliased & LAMINA_ALIAS_X1) { if (edges->x1 - 0.5 < umax) umax = edges->x1 - 0.5; cu1 = last_u; }
+        if (aliased & LAMINA_ALIAS_Y0) { if (edges->y0 - 0.5 > vmin) vmin = edges->y0 - 0.5; cv0 = first_v; }
+        if (aliased & LAMINA_ALIAS_Y1) { if (edges->y1 - 0.5 < vmax) vmax = edges->y1 - 0.5; cv1 = last_v; }
+    }
     const int flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
     const uint32_t flat_color = faded ? lamina_multiply_channels(src->flat_color, tint) : src->flat_color;
     for (int y = y0; y < y1; y++) {
@@ -41,8 +64,12 @@ void lamina_projective_bilinear_tinted_over(uint32_t *dst, int dst_stride, int x
             const double w = h[2] * px + h[5] * py + h[8];
             if (!(w > 1e-12)) continue;
             // Texel centers at integers.
-            const double u = (h[0] * px + h[3] * py + h[6]) / w - 0.5, v = (h[1] * px + h[4] * py + h[7]) / w - 0.5;
-            if (!(u >= 0 && v >= 0 && u < umax && v < vmax)) continue;
+            double u = (h[0] * px + h[3] * py + h[6]) / w - 0.5, v = (h[1] * px + h[4] * py + h[7]) / w - 0.5;
+            if (!(u >= umin && v >= vmin && u < umax && v < vmax)) continue;
+            if (aliased) {
+                u = u < cu0 ? cu0 : u > cu1 ? cu1 : u;
+                v = v < cv0 ? cv0 : v > cv1 ? cv1 : v;
+            }
             const int iu = (int)u, iv = (int)v;
             uint32_t p;
             if (flat && iu >= src->flat_x0 && iu + 1 < src->flat_x1 && iv >= src->flat_y0 && iv + 1 < src->flat_y1) {

@@ -14,6 +14,15 @@ extension CGContext {
         clip(to: [rect])
     }
 
+    /// Intersects the clip with `rect` by pixel centers (a pixel is in or out, no partial
+    /// coverage along its sides), whatever the antialiasing state: a layer's aliased edges.
+    package func clipByPixelCenters(to rect: CGRect) {
+        let saved = state.shouldAntialias
+        state.shouldAntialias = false
+        clip(to: rect)
+        state.shouldAntialias = saved
+    }
+
     /// Intersects the clip with the union of `rects`.
     public func clip(to rects: [CGRect]) {
         let saved = syncMatrix() ? cairo_copy_path(cr) : nil

@@ -6,7 +6,9 @@ extension CGContext {
     /// [u v 1] · M. cairo only transforms affinely, so `ProjectiveWarp` resamples the image
     /// (bilinear) into a device-space buffer covering its projected bounds, then drawn like any image,
     /// with the state's alpha, blend mode, shadow and clip. For Core Animation's perspective.
-    package func drawImage(_ image: CGImage, projectedBy imageToUser: [CGFloat]) {
+    /// `cutting`: the sides of the image's drawing (`outline`, image pixels; `sides` as
+    /// `ProjectiveWarp.Cut` names them) cut by pixel centers rather than faded out.
+    package func drawImage(_ image: CGImage, projectedBy imageToUser: [CGFloat], cutting outline: CGRect? = nil, sides: UInt8 = 0) {
         guard imageToUser.count == 9, imageToUser.allSatisfy(\.isFinite), syncMatrix() else { return }
         // Pixel → cairo device: the projective map, then the CTM and the flip.
         let device = state.ctm.concatenating(baseTransform)
@@ -21,7 +23,8 @@ extension CGContext {
         }
         guard let clip = deviceClipExtents, let region = PixelRect(enclosing: CGPath.bounds(of: points))?.outset(by: 1).intersection(clip),
               let inverse = Self.invert3(toDevice) else { return }
-        guard let warped = warp(image, deviceToImage: inverse, region: region) else { return }
+        let cut = outline.map { ProjectiveWarp.Cut(outline: $0, sides: sides) }
+        guard let warped = warp(image, deviceToImage: inverse, region: region, cut: sides == 0 ? nil : cut) else { return }
         let userRegion = CGRect(x: region.x, y: region.y, width: region.width, height: region.height).applying(device.inverted())
         defer { cairo_surface_destroy(warped) }
         paint(PaintOperation(draw: { cr, alpha in
@@ -36,7 +39,7 @@ extension CGContext {
     }
 
     /// The image resampled into a new ARGB32 surface covering `region` of device space.
-    private func warp(_ image: CGImage, deviceToImage: [CGFloat], region: PixelRect) -> OpaquePointer? {
+    private func warp(_ image: CGImage, deviceToImage: [CGFloat], region: PixelRect, cut: ProjectiveWarp.Cut?) -> OpaquePointer? {
         let source = image.cairoSurface()
         // Image pixels → surface pixels (an image beyond cairo's limit is held reduced): scale
         // the map's u and v columns.
@@ -52,7 +55,10 @@ extension CGContext {
         ProjectiveWarp.run(source: UnsafePointer(sourceData), width: size.width, height: size.height,
                            stride: Int(cairo_image_surface_get_stride(source)),
                            target: cairo_image_surface_get_data(target)!, stride: Int(cairo_image_surface_get_stride(target)),
-                           region: region, deviceToSource: m)
+                           region: region, deviceToSource: m,
+                           cut: cut.map { ProjectiveWarp.Cut(outline: CGRect(x: $0.outline.minX * su, y: $0.outline.minY * sv,
+                                                                             width: $0.outline.width * su, height: $0.outline.height * sv),
+                                                             sides: $0.sides) })
         cairo_surface_mark_dirty(target)
         return target
     }

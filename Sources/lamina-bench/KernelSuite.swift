@@ -32,7 +32,9 @@ enum KernelSuite {
         // Ours three ways: sampling every texel; filling the flat interior's largest rectangle;
         // filling the cross of its wide and tall rectangles.
         enum Flat { case none, one, cross }
-        func ours(_ flat: Flat) -> Double {
+        /// With `aliased`, all four sides of the tile's outline are cut by pixel centers
+        /// (`allowsEdgeAntialiasing` off, iOS's default): the edged entry point.
+        func ours(_ flat: Flat, aliased: Bool = false) -> Double {
             texels.withUnsafeBufferPointer { src in
                 var texture = lamina_texture()
                 texture.texels = src.baseAddress
@@ -46,15 +48,21 @@ enum KernelSuite {
                         (texture.flat2_x0, texture.flat2_y0, texture.flat2_x1, texture.flat2_y1) }
                     (texture.flat2_x0, texture.flat2_x1) = (0, 0)
                 }
+                var edges = lamina_edges(x0: 1, y0: 1, x1: 65, y1: 65, aliased: aliased ? 15 : 0)
                 return Benchmark(name: "ours") {
                     target.withUnsafeMutableBufferPointer { dst in
-                        lamina_affine_bilinear_over(dst.baseAddress, 1280, box.x0, box.y0, box.x1, box.y1,
-                                                    &texture, inverse, 200)
+                        if aliased {
+                            lamina_affine_bilinear_edged_over(dst.baseAddress, 1280, box.x0, box.y0, box.x1, box.y1,
+                                                              &texture, inverse, 200 * 0x0101_0101, &edges)
+                        } else {
+                            lamina_affine_bilinear_over(dst.baseAddress, 1280, box.x0, box.y0, box.x1, box.y1,
+                                                        &texture, inverse, 200)
+                        }
                     }
                 }.run(samples: samples)
             }
         }
-        let sampled = ours(.none), one = ours(.one), cross = ours(.cross)
+        let sampled = ours(.none), one = ours(.one), cross = ours(.cross), cut = ours(.cross, aliased: true)
         let theirs = target.withUnsafeMutableBufferPointer { dst in
             texels.withUnsafeMutableBufferPointer { src -> Double in
                 let d = pixman_image_create_bits(PIXMAN_x8r8g8b8, 1280, 720, dst.baseAddress, 1280 * 4)
@@ -78,7 +86,8 @@ enum KernelSuite {
         print("|---|---:|---:|---:|")
         let work = "rounded 64×64 tile rotated 0.3 rad, bilinear OVER, opacity 0.78"
         for (how, ours) in [("texel by texel", sampled), ("flat interior: one rectangle filled", one),
-                            ("flat interior: a cross of two filled", cross)] {
+                            ("flat interior: a cross of two filled", cross),
+                            ("flat interior: a cross of two filled, outline cut aliased (iOS's default)", cut)] {
             print(String(format: "| %@, %@ | %.1f µs | %.1f µs | %.1f× |", work, how, ours * 1e6, theirs * 1e6, theirs / ours))
         }
     }

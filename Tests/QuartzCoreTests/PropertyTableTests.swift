@@ -20,6 +20,8 @@ final class PropertyTableTests: CompositingTestCase {
         "maskedCorners": NSNumber(value: CACornerMask.layerMinXMinYCorner.rawValue), "cornerCurve": "continuous",
         "borderWidth": 6.0, "borderColor": CGColor(red: 0, green: 0.8, blue: 0.2, alpha: 1), "opacity": 0.4,
         "hidden": true, "doubleSided": false, "allowsGroupOpacity": false, "shouldRasterize": true,
+        "allowsEdgeAntialiasing": true, "minificationFilterBias": 1.5,
+        "edgeAntialiasingMask": NSNumber(value: CAEdgeAntialiasingMask.layerLeftEdge.rawValue),
         "rasterizationScale": 0.25, "shadowColor": CGColor(red: 0, green: 0, blue: 1, alpha: 1), "shadowOpacity": 0.2,
         "shadowOffset": CGSize(width: 9, height: 9), "shadowRadius": 9.0,
         "shadowPath": CGPath(rect: CGRect(x: -10, y: -10, width: 30, height: 30), transform: nil),
@@ -47,10 +49,7 @@ final class PropertyTableTests: CompositingTestCase {
     /// the screen must change a window's picture.
     static let unseen: [String: String] = [
         "frame": "bounds and position are its parts (each tested)",
-        "minificationFilterBias": "no mipmaps here: minification never picks a level",
         "anchorPointZ": "moves the layer along z: nothing shows without perspective",
-        "allowsEdgeAntialiasing": "edges are always antialiased (as on macOS; iOS's default differs only for transformed layers)",
-        "edgeAntialiasingMask": "edges are always antialiased",
         "mask": "a tree change, tested by the render-tree tests", "sublayers": "a tree change, tested by the render-tree tests",
         "lineDashPhase": "the dash pattern is nil here: a phase moves nothing",
         "allowsFontSubpixelQuantization": "no subpixel positioning to quantize",
@@ -78,8 +77,24 @@ final class PropertyTableTests: CompositingTestCase {
             layer.contents = image(290, 203, CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.7))
             layer.contentsGravity = .resize
         },
+        "minificationFilterBias": { layer in
+            // Trilinear minification 2.9 times smaller: the bias picks a blurrier level.
+            layer.contents = image(290, 203, CGColor(red: 1, green: 0.8, blue: 0, alpha: 0.7))
+            layer.contentsGravity = .resize
+            layer.minificationFilter = .trilinear
+        },
         "magnificationFilter": { $0.contentsGravity = .resize },        // 20 pixels shown over 100 points
         "rasterizationScale": { $0.shouldRasterize = true },
+        // Edges are cut or antialiased where a layer is turned, and not inside an opacity group.
+        "allowsEdgeAntialiasing": { layer in
+            layer.sublayers = nil
+            layer.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+        },
+        "edgeAntialiasingMask": { layer in
+            layer.sublayers = nil
+            layer.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            layer.allowsEdgeAntialiasing = true
+        },
         "backgroundFilters": { layer in                                   // something behind it to blur
             let stripes = CALayer()
             stripes.frame = layer.frame.insetBy(dx: -10, dy: -10)

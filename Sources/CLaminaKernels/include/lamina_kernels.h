@@ -26,6 +26,23 @@ void lamina_texture_find_flat_rect(lamina_texture *texture);
 /// ahead of placing the texture: the texels of many textures don't stay in cache from frame to frame.
 void lamina_texture_prefetch(const lamina_texture *texture);
 
+/// Which sides of a texture's drawing are cut aliased (a layer's `allowsEdgeAntialiasing` off, or
+/// sides left out of its `edgeAntialiasingMask`), in texel-space names: x0 is the texture's
+/// left column (the layer's minX), y0 its first row (the layer's minY).
+enum {
+    LAMINA_ALIAS_X0 = 1, LAMINA_ALIAS_X1 = 2, LAMINA_ALIAS_Y0 = 4, LAMINA_ALIAS_Y1 = 8,
+};
+
+/// A texture's drawing as an outline with aliased sides: [x0, x1) × [y0, y1) in texel edge
+/// coordinates (texel i spans [i, i + 1)). On an aliased side a destination pixel is drawn
+/// when its center maps inside, and its sample is clamped to the texels wholly inside, so that
+/// it comes out as opaque as the drawing there: no partial coverage along that side. The other
+/// sides fade out through the transparent padding, as without edges.
+typedef struct lamina_edges {
+    double x0, y0, x1, y1;
+    unsigned aliased;
+} lamina_edges;
+
 /// Blends `src` OVER `dst` (ARGB32 or XRGB32) through an affine transform, sampled bilinearly,
 /// faded by `alpha` (0–255), within the destination rectangle [x0, x1)×[y0, y1). `inverse` maps
 /// destination pixel coordinates to source ones: sx = inverse[0]·x + inverse[2]·y + inverse[4],
@@ -48,6 +65,12 @@ void lamina_affine_bilinear_tinted_add(uint32_t *dst, int dst_stride_pixels,
                                        int x0, int y0, int x1, int y1,
                                        const lamina_texture *src, const double inverse[6], uint32_t tint);
 
+/// As `lamina_affine_bilinear_tinted_over`, the sides `edges` names cut aliased (NULL: none).
+void lamina_affine_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
+                                       int x0, int y0, int x1, int y1,
+                                       const lamina_texture *src, const double inverse[6], uint32_t tint,
+                                       const lamina_edges *edges);
+
 /// Blends `src` OVER `dst` through a projective map (a layer under perspective), sampled
 /// bilinearly, faded by `alpha`, within [x0, x1)×[y0, y1). `inverse` is the row-vector 3×3 map from
 /// destination pixel coordinates to texel ones: (sx, sy, w) = (x, y, 1)·inverse, then divided by w;
@@ -60,6 +83,12 @@ void lamina_projective_bilinear_over(uint32_t *dst, int dst_stride_pixels,
 void lamina_projective_bilinear_tinted_over(uint32_t *dst, int dst_stride_pixels,
                                             int x0, int y0, int x1, int y1,
                                             const lamina_texture *src, const double inverse[9], uint32_t tint);
+
+/// As `lamina_projective_bilinear_tinted_over`, the sides `edges` names cut aliased (NULL: none).
+void lamina_projective_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
+                                           int x0, int y0, int x1, int y1,
+                                           const lamina_texture *src, const double inverse[9], uint32_t tint,
+                                           const lamina_edges *edges);
 
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);

@@ -40,6 +40,9 @@ struct LayerSnapshot: Sendable {
     var contentsRect: CGRect
     var contentsCenter: CGRect
     var contentsScale: CGFloat
+    var minificationFilterBias: Float
+    var allowsEdgeAntialiasing: Bool
+    var edgeAntialiasingMask: CAEdgeAntialiasingMask
     var shadowOpacity: CGFloat
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
@@ -272,6 +275,9 @@ struct LayerSnapshot: Sendable {
         contentsRect = layer.contentsRect
         contentsCenter = layer.contentsCenter
         contentsScale = layer.contentsScale
+        minificationFilterBias = layer.minificationFilterBias
+        allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
+        edgeAntialiasingMask = layer.edgeAntialiasingMask
         shadowOpacity = CGFloat(layer.shadowOpacity)
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius

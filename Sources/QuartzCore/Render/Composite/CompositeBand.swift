@@ -83,7 +83,7 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_set_transform(source, nil)
             pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0 - offset.x, y0 - offset.y, 0, 0,
                                      x0, y0, x1 - x0, y1 - y0)
-        } else if item.isAxisAligned, item.texture.texels.flat_x1 - item.texture.texels.flat_x0 < 2 {
+        } else if item.isAxisAligned, item.aliasedEdges == 0, item.texture.texels.flat_x1 - item.texture.texels.flat_x0 < 2 {
             // Moved by a fraction of a pixel or scaled, not turned, with no flat interior for our
             // kernel to fill: pixman's bilinear fast path for scaled images is quicker.
             let inverse = item.toDevice.inverted()
@@ -97,7 +97,8 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_composite32(PIXMAN_OP_OVER, source, mask, dest, x0, y0, 0, 0, x0, y0, x1 - x0, y1 - y0)
             pixman_image_set_filter(source, PIXMAN_FILTER_NEAREST, nil, 0)
         } else {
-            // Rotated or scaled: our kernel, over the clip's boxes (pixman has no fast path).
+            // Rotated or scaled, or cut aliased: our kernel, over the clip's boxes (pixman has no
+            // fast path for turns, nor a way to cut a side by pixel centers).
             Self.placeTransformed(item, alpha: item.alpha, clip: clip, within: (x0, y0, x1, y1), target: target)
         }
     }
@@ -109,6 +110,7 @@ final class CompositeBand: @unchecked Sendable {
         let pixels = target.data.assumingMemoryBound(to: UInt32.self)
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(clip, &count) else { return }
+        var edges = Self.edges(of: item)
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { m in
             (m[0], m[1], m[2], m[3], m[4], m[5]) = (Double(inverse.a), Double(inverse.b), Double(inverse.c),
                                                     Double(inverse.d), Double(inverse.tx), Double(inverse.ty))
@@ -117,8 +119,8 @@ final class CompositeBand: @unchecked Sendable {
                     let b = boxes[i]
                     let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
                     guard x1 > x0, y1 > y0 else { continue }
-                    lamina_affine_bilinear_tinted_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
-                                                       item.tint != .max ? item.tint : UInt32(alpha) * 0x0101_0101)
+                    lamina_affine_bilinear_edged_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
+                                                      item.tint != .max ? item.tint : UInt32(alpha) * 0x0101_0101, &edges)
                 }
             }
         }
@@ -132,17 +134,25 @@ final class CompositeBand: @unchecked Sendable {
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(clip, &count) else { return }
         let m = inverse.m.map(Double.init)
+        var edges = Self.edges(of: item)
         m.withUnsafeBufferPointer { m in
             withUnsafePointer(to: item.texture.texels) { texels in
                 for i in 0..<Int(count) {
                     let b = boxes[i]
                     let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
                     guard x1 > x0, y1 > y0 else { continue }
-                    lamina_projective_bilinear_tinted_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
-                                                           item.tint != .max ? item.tint : UInt32(item.alpha) * 0x0101_0101)
+                    lamina_projective_bilinear_edged_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
+                                                          item.tint != .max ? item.tint : UInt32(item.alpha) * 0x0101_0101, &edges)
                 }
             }
         }
+    }
+
+    /// The item's aliased sides as the kernels take them (no bits: every side fades out).
+    private static func edges(of item: CompositeItem) -> lamina_edges {
+        let o = item.texture.outline
+        return lamina_edges(x0: Double(o.minX), y0: Double(o.minY), x1: Double(o.maxX), y1: Double(o.maxY),
+                            aliased: UInt32(item.aliasedEdges))
     }
 
     private func destination(for target: Target) -> OpaquePointer? {

@@ -24,6 +24,10 @@ struct CompositeItem {
     /// A per-channel multiplier, premultiplied ARGB32 with 255 = 1, opacity included (a
     /// replicator instance's color): all ones for untinted items.
     var tint: UInt32 = .max
+    /// The sides of the texture's outline (`LayerTexture.outline`) cut aliased, as
+    /// `AliasedEdges` bits: a layer's own drawing without edge antialiasing. None for shadows,
+    /// groups, tiles and particles, whose outlines are not a layer's.
+    var aliasedEdges: UInt8 = 0
     /// The device pixels it can touch (clipped to the screen).
     let extent: DeviceRect
 
@@ -42,7 +46,7 @@ struct CompositeItem {
     func looksLike(_ other: CompositeItem) -> Bool {
         texture === other.texture && alpha == other.alpha && toDevice == other.toDevice && perspective == other.perspective
             && generation == other.generation && blend?.kind == other.blend?.kind && backdrop === other.backdrop
-            && tint == other.tint
+            && tint == other.tint && aliasedEdges == other.aliasedEdges
     }
 
     /// The translation in whole device pixels, when that is all it is (a plain blit).

@@ -3,8 +3,10 @@
 /// flattens into its parent's plane, as in Core Animation), or when `shouldRasterize` asks for
 /// a bitmap at `rasterizationScale`.
 enum FlattenedLayer {
+    /// With `cutsEdges`, a leaf that the compositor would place as a projected item has its
+    /// outline's aliased sides cut by pixel centers in the warp, as the projective kernel cuts them.
     static func draw(_ layer: LayerSnapshot, through h: Homography, rasterizationScale: CGFloat?, in ctx: CGContext,
-                     context: RenderContext) {
+                     context: RenderContext, cutsEdges: Bool = false) {
         let extent = visualExtent(of: layer)
         let deviceScale = ctx.deviceScale
         // Perspective oversamples a little: it enlarges the near side.
@@ -18,7 +20,13 @@ enum FlattenedLayer {
         guard let image = flat.makeImage() else { return }
         // Pixel (u, v) → layer point → parent plane.
         let pixelToLayer = Homography(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: extent.minX, ty: extent.minY))
-        ctx.drawImage(image, projectedBy: pixelToLayer.concatenating(h).m)
+        let projectedLeaf = rasterizationScale == nil && layer.sublayers.isEmpty && layer.mask.isEmpty && layer.transition == nil
+            && layer.tiles == nil && !CompositePlan.castsShadow(layer) && CompositePlan.filterRoute(of: layer) == nil
+        let sides = cutsEdges && projectedLeaf ? layer.aliasedEdges.rawValue : 0
+        let own = LayerContents.ownExtent(of: layer)
+        let outline = CGRect(x: (own.minX - extent.minX) * scale, y: (own.minY - extent.minY) * scale,
+                             width: own.width * scale, height: own.height * scale)
+        ctx.drawImage(image, projectedBy: pixelToLayer.concatenating(h).m, cutting: outline, sides: sides)
     }
 
     /// The most pixels a layer is flattened into.

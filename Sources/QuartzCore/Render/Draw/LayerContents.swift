@@ -1,7 +1,36 @@
 /// Draws a layer's `contents` image: gravity, `contentsRect`, nine-part `contentsCenter`,
-/// `contentsScale` and the filters.
+/// `contentsScale` and the filters (`.trilinear` minification through `MipmapCache`).
 enum LayerContents {
-    static func draw(_ image: CGImage, of layer: LayerSnapshot, in ctx: CGContext) {
+    /// The two mipmap levels a trilinear minification samples between: `lower` (the sharper)
+    /// weighed 1 − t, `upper` weighed t.
+    struct MipmapBlend {
+        let lower: CGImage
+        let upper: CGImage?
+        let t: CGFloat
+    }
+
+    /// The levels to draw `image` from when `source` pixels of it land on `target` points at
+    /// `deviceScale`: the level of detail is log2 of the larger minification of the two axes,
+    /// plus `bias` (Apple's `minificationFilterBias`, added to the level of detail); nil when that
+    /// is the image itself.
+    static func mipmapBlend(of image: CGImage, source: CGSize, target: CGSize, deviceScale: CGFloat, bias: Float,
+                            mipmaps: MipmapCache) -> MipmapBlend? {
+        let shown = CGSize(width: target.width * deviceScale, height: target.height * deviceScale)
+        guard shown.width > 0, shown.height > 0 else { return nil }
+        let minification = max(source.width / shown.width, source.height / shown.height)
+        let lod = log2(minification) + CGFloat(bias.isFinite ? bias : 0)
+        guard lod > 0, lod.isFinite else { return nil }
+        let levels = mipmaps.chain(of: image).levels
+        let lower = min(Int(lod.rounded(.down)), levels.count - 1)
+        let t = lower + 1 < levels.count ? lod - CGFloat(lower) : 0
+        return MipmapBlend(lower: levels[lower], upper: lower + 1 < levels.count ? levels[lower + 1] : nil, t: t)
+    }
+
+    /// With `reaching`, the image's sides that lie on the layer's aliased sides are drawn a little
+    /// past them (its edge pixels repeated), for the outline's clip to cut by pixel centers.
+    /// `mipmaps` holds the renderer's mipmaps (no trilinear filtering without it).
+    static func draw(_ image: CGImage, of layer: LayerSnapshot, in ctx: CGContext, reaching: AliasedOutline? = nil,
+                     mipmaps: MipmapCache? = nil) {
         let full = CGSize(width: image.width, height: image.height)
         let cr = layer.contentsRect
         // The part of the image shown, in pixels (unit y measured from the image's first row).
@@ -18,12 +47,17 @@ enum LayerContents {
         let deviceScale = ctx.deviceScale
         let minifying = target.width * deviceScale < source.width
         let filter = minifying ? layer.minificationFilter : layer.magnificationFilter
-        ctx.interpolationQuality = filter == .nearest ? .none : filter == .trilinear ? .high : .default
+        // Each level is sampled bilinearly; `.trilinear` magnifies as `.linear` does.
+        ctx.interpolationQuality = filter == .nearest ? .none : .default
+        let blend = minifying && filter == .trilinear ? mipmaps.flatMap {
+            mipmapBlend(of: image, source: source.size, target: target.size, deviceScale: deviceScale,
+                        bias: layer.minificationFilterBias, mipmaps: $0)
+        } : nil
         let center = layer.contentsCenter
         if center != CGRect(x: 0, y: 0, width: 1, height: 1), layer.contentsGravity == .resize {
-            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx)
+            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx, reaching: reaching, blend: blend)
         } else {
-            drawPortion(image, source: source, into: target, in: ctx)
+            drawPortion(image, source: source, into: target, in: ctx, reaching: reaching, blend: blend)
         }
     }
 
@@ -79,23 +113,39 @@ enum LayerContents {
         }
     }
 
-    /// Draws the `source` pixels of `image` into `dest` (layer coordinates, y down), upright.
-    static func drawPortion(_ image: CGImage, source: CGRect, into dest: CGRect, in ctx: CGContext) {
+    /// Draws the `source` pixels of `image` into `dest` (layer coordinates, y down), upright;
+    /// clipped to `dest` grown past the aliased sides of `reaching` it lies on.
+    /// With `blend`, the mipmap levels are drawn over the same rectangle as the image, mixed.
+    static func drawPortion(_ image: CGImage, source: CGRect, into dest: CGRect, in ctx: CGContext, reaching: AliasedOutline? = nil,
+                            blend: MipmapBlend? = nil) {
         guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
         let sx = dest.width / source.width, sy = dest.height / source.height
         let whole = CGRect(x: dest.minX - source.minX * sx, y: dest.minY - source.minY * sy,
                            width: CGFloat(image.width) * sx, height: CGFloat(image.height) * sy)
         ctx.saveGState()
-        ctx.clip(to: dest)
+        // The image is drawn with its edge pixels repeated (pad), so a grown clip shows them.
+        ctx.clip(to: reaching?.grown(dest) ?? dest)
         // Core Graphics puts an image's first row at the rect's max y: flip about the rect.
         ctx.translateBy(x: 0, y: whole.minY + whole.maxY)
         ctx.scaleBy(x: 1, y: -1)
-        ctx.draw(image, in: whole)
+        if let blend, let upper = blend.upper, blend.t > 0 {
+            // (1 − t)·lower + t·upper: added in a layer of their own, then composited as one.
+            ctx.beginTransparencyLayer(in: whole, auxiliaryInfo: nil)
+            ctx.setAlpha(1 - blend.t)
+            ctx.draw(blend.lower, in: whole)
+            ctx.setAlpha(blend.t)
+            ctx.setBlendMode(.plusLighter)
+            ctx.draw(upper, in: whole)
+            ctx.endTransparencyLayer()
+        } else {
+            ctx.draw(blend?.lower ?? image, in: whole)
+        }
         ctx.restoreGState()
     }
 
     /// Nine-part scaling: the corners keep their size, the edges stretch one way, the center both.
-    static func drawNinePart(_ image: CGImage, source: CGRect, center: CGRect, scale: CGFloat, target: CGRect, in ctx: CGContext) {
+    static func drawNinePart(_ image: CGImage, source: CGRect, center: CGRect, scale: CGFloat, target: CGRect, in ctx: CGContext,
+                             reaching: AliasedOutline? = nil, blend: MipmapBlend? = nil) {
         let xs = [source.minX, source.minX + center.minX * source.width, source.minX + center.maxX * source.width, source.maxX]
         let ys = [source.minY, source.minY + center.minY * source.height, source.minY + center.maxY * source.height, source.maxY]
         var left = (xs[1] - xs[0]) / scale, right = (xs[3] - xs[2]) / scale
@@ -109,7 +159,7 @@ enum LayerContents {
             for j in 0..<3 {
                 let s = CGRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
                 let d = CGRect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
-                drawPortion(image, source: s, into: d, in: ctx)
+                drawPortion(image, source: s, into: d, in: ctx, reaching: reaching, blend: blend)
             }
         }
     }

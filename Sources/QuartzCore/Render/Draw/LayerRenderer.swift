@@ -7,26 +7,26 @@ enum LayerRenderer {
     static func render(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var root = layer
         root.backgroundFilters = []           // nothing is behind the root
-        draw(root, in: ctx, context: context, reusingDrawings: true)
+        draw(root, in: ctx, context: context, reusingDrawings: true, cutsEdges: true)
     }
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
     static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var root = layer
         root.backgroundFilters = []           // nothing is behind the root
-        drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true)
+        drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true, cutsEdges: true)
     }
 
     /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from
     /// `DrawingCache` (trees drawn again and again: `CARenderer`, `render(in:)`).
     static func drawSublayer(_ layer: LayerSnapshot, of parent: LayerSnapshot?, in ctx: CGContext, context: RenderContext,
-                             reusingDrawings: Bool = false) {
-        drawSublayer(layer, in: parent?.sublayerSpace, ctx: ctx, context: context, reusingDrawings: reusingDrawings)
+                             reusingDrawings: Bool = false, cutsEdges: Bool = false) {
+        drawSublayer(layer, in: parent?.sublayerSpace, ctx: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cutsEdges)
     }
 
     /// Draws `layer` placed in its parent's sublayer space `space` (nil: the root's plane).
     static func drawSublayer(_ layer: LayerSnapshot, in space: LayerGeometry.SublayerSpace?, ctx: CGContext, context: RenderContext,
-                             reusingDrawings: Bool = false) {
+                             reusingDrawings: Bool = false, cutsEdges: Bool = false) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: space)
@@ -39,19 +39,25 @@ enum LayerRenderer {
         // Perspective, or a layer asked to be rasterized: drawn flat into an image, then placed.
         guard h.isAffine, !layer.shouldRasterize else {
             let scale = layer.shouldRasterize ? layer.rasterizationScale : nil
-            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx, context: context)
+            FlattenedLayer.draw(layer, through: h, rasterizationScale: scale, in: ctx, context: context, cutsEdges: cutsEdges)
             return
         }
         let affine = h.affine
         guard affine.a * affine.d - affine.b * affine.c != 0 else { return }
         ctx.saveGState()
         ctx.concatenate(affine)
-        draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings)
+        draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cutsEdges)
         ctx.restoreGState()
     }
 
-    /// Draws one layer in its own coordinate space.
-    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext, reusingDrawings: Bool = false) {
+    /// Draws one layer in its own coordinate space. With `cutsEdges` (drawing into the final
+    /// picture: `render`, `renderPlaced`), its outline's aliased sides (`AliasedOutline`) are cut
+    /// by pixel centers, unless the compositor would composite it as a group (whose picture is
+    /// placed with soft edges; its sublayers are cut in the group's plane, so here only while
+    /// the group is not turned). Drawings into textures and flattened images are not cut: the
+    /// compositor cuts a texture where it places it.
+    static func draw(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext, reusingDrawings: Bool = false,
+                     cutsEdges: Bool = false) {
         if let transition = layer.transition {
             drawTransition(transition, of: layer, in: ctx, context: context)
             return
@@ -95,33 +101,85 @@ enum LayerRenderer {
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
         if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
+        // Sides of the outline cut by pixel centers (`allowsEdgeAntialiasing`): the own drawing
+        // reaches past them (`reaching`) and is clipped there.
+        let asItems = CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: ctx.currentAlpha, paths: context.paths) == .items
+        let cuts = cutsEdges && asItems
+        // A group's sublayers are cut in the group's plane: like the device's unless it is turned.
+        let sublayersCut = cutsEdges && (asItems || (ctx.ctm.b == 0 && ctx.ctm.c == 0))
+        let aliased = cuts && (layer.bodyCanShow || layer.borderWidth > 0) ? AliasedOutline(layer, in: ctx) : nil
+        let reaching = aliased.map { $0.reaching(shape) }
+        // A clip costs every drawing under it a mask: a leaf's whole drawing takes one.
+        let oneClip = aliased != nil && layer.sublayers.isEmpty && layer.replicator == nil
+        if oneClip, let aliased { ctx.saveGState(); aliased.clip(ctx) }
         if let color = layer.backgroundColor {
-            ctx.addPath(shape.path)
+            if let aliased, !oneClip { ctx.saveGState(); aliased.clip(ctx) }
+            ctx.addPath(reaching ?? shape.path)
             ctx.setFillColor(color)
             ctx.fillPath()
+            if aliased != nil, !oneClip { ctx.restoreGState() }
         }
         ctx.saveGState()
-        if layer.masksToBounds {
-            ctx.addPath(shape.path)
-            ctx.clip()
+        if let aliased {
+            // The own drawing inside the aliased outline (a masking outline reaching with it),
+            // then the sublayers inside the layer's true shape.
+            if !oneClip { aliased.clip(ctx) }
+            if layer.masksToBounds, let reaching {
+                ctx.addPath(reaching)
+                ctx.clip()
+            }
+            drawOwnContent(layer, shape: reaching ?? shape.path, aliased: aliased, in: ctx, context: context)
+            ctx.restoreGState()
+            ctx.saveGState()
+            if layer.masksToBounds {
+                ctx.addPath(shape.path)
+                ctx.clip()
+            }
+        } else {
+            if layer.masksToBounds {
+                ctx.addPath(shape.path)
+                ctx.clip()
+            }
+            drawOwnContent(layer, shape: shape.path, aliased: nil, in: ctx, context: context)
         }
-        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx) }
-        // Like the background, a subclass's own content keeps to the rounded corners.
-        if let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape.path) }
-        if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
-        if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }
         if let replicator = layer.replicator {
             drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
         } else {
-            for i in layer.drawingOrder { drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings) }
+            for i in layer.drawingOrder {
+                drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings,
+                             cutsEdges: sublayersCut)
+            }
         }
         ctx.restoreGState()
-        if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
-            ctx.addPath(border)
-            ctx.setFillColor(color)
-            ctx.fillPath(using: .evenOdd)
+        if layer.borderWidth > 0, let color = layer.borderColor {
+            if let aliased {
+                // The ring's outer side reaches past the aliased sides.
+                if !oneClip { ctx.saveGState(); aliased.clip(ctx) }
+                ctx.addPath(aliased.reachingBorder(shape, width: layer.borderWidth))
+                ctx.setFillColor(color)
+                ctx.fillPath()
+                if !oneClip { ctx.restoreGState() }
+            } else if let border = shape.borderPath(width: layer.borderWidth) {
+                ctx.addPath(border)
+                ctx.setFillColor(color)
+                ctx.fillPath(using: .evenOdd)
+            }
         }
+        if oneClip { ctx.restoreGState() }
         if group { ctx.endTransparencyLayer() }
+    }
+
+    /// The layer's contents, a subclass's content, tiles and particles, inside `shape` (the
+    /// outline, reaching past its aliased sides when `aliased`).
+    private static func drawOwnContent(_ layer: LayerSnapshot, shape: CGPath, aliased: AliasedOutline?, in ctx: CGContext,
+                                       context: RenderContext) {
+        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased, mipmaps: context.mipmaps) }
+        // Like the background, a subclass's own content keeps to the rounded corners.
+        if let content = layer.content {
+            content.draw(in: ctx, bounds: layer.bounds, shape: shape)
+        }
+        if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
+        if let emitter = layer.emitter { EmitterDrawing.draw(emitter, masksToBounds: layer.masksToBounds, bounds: layer.bounds, in: ctx) }
     }
 }
 

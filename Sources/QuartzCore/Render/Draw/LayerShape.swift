@@ -17,6 +17,64 @@ struct LayerShape {
         self.paths = paths
     }
 
+    /// The outline with strips reaching `reach` past the straight parts of `sides` (and as far
+    /// inside), as one shape under the winding rule (the strips turn as the outline does): a
+    /// drawing to cut there by pixel centers, whose rounded corners stay as they are.
+    func reachingPath(past sides: AliasedEdges, by reach: CGFloat) -> CGPath {
+        let path = CGMutablePath()
+        path.addPath(self.path)
+        addStrips(to: path, past: sides, by: reach, inward: reach)
+        return path
+    }
+
+    /// The border's ring reaching past `sides`, as one shape under the winding rule: the outline,
+    /// the inner edge turning the other way, and strips reaching `reach` out and no deeper than
+    /// the border inward (they must not paint inside it).
+    func reachingBorderPath(width: CGFloat, past sides: AliasedEdges, by reach: CGFloat) -> CGPath {
+        let path = CGMutablePath()
+        path.addPath(self.path)
+        let inner = bounds.insetBy(dx: width, dy: width)
+        if inner.width > 0 && inner.height > 0 {
+            // Mirrored about the middle (corners swapped to match): the same edge, turning the other way.
+            var mirrored: CACornerMask = []
+            if corners.contains(.layerMinXMinYCorner) { mirrored.insert(.layerMaxXMinYCorner) }
+            if corners.contains(.layerMaxXMinYCorner) { mirrored.insert(.layerMinXMinYCorner) }
+            if corners.contains(.layerMinXMaxYCorner) { mirrored.insert(.layerMaxXMaxYCorner) }
+            if corners.contains(.layerMaxXMaxYCorner) { mirrored.insert(.layerMinXMaxYCorner) }
+            let edge = Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
+                                        corners: mirrored, curve: curve)
+            let mirror = CGAffineTransform(translationX: inner.midX, y: 0).scaledBy(x: -1, y: 1).translatedBy(x: -inner.midX, y: 0)
+            path.addPath(edge, transform: mirror)
+        }
+        addStrips(to: path, past: sides, by: reach, inward: min(reach, width))
+        return path
+    }
+
+    /// Strips beside the straight parts of `sides`, from `inward` inside to `reach` outside.
+    private func addStrips(to path: CGMutablePath, past sides: AliasedEdges, by reach: CGFloat, inward: CGFloat) {
+        let r = max(0, min(radius, min(bounds.width, bounds.height) / 2)) * (curve == .continuous ? 1.53 : 1)
+        func inset(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
+        let b = bounds, depth = reach + inward
+        // A strip of no length adds nothing (one of negative length would wind the other way).
+        func addStrip(_ rect: CGRect) { if rect.width > 0, rect.height > 0 { path.addRect(rect) } }
+        if sides.contains(.minX) {
+            addStrip(CGRect(x: b.minX - reach, y: b.minY + inset(.layerMinXMinYCorner), width: depth,
+                            height: b.height - inset(.layerMinXMinYCorner) - inset(.layerMinXMaxYCorner)))
+        }
+        if sides.contains(.maxX) {
+            addStrip(CGRect(x: b.maxX - inward, y: b.minY + inset(.layerMaxXMinYCorner), width: depth,
+                            height: b.height - inset(.layerMaxXMinYCorner) - inset(.layerMaxXMaxYCorner)))
+        }
+        if sides.contains(.minY) {
+            addStrip(CGRect(x: b.minX + inset(.layerMinXMinYCorner), y: b.minY - reach,
+                            width: b.width - inset(.layerMinXMinYCorner) - inset(.layerMaxXMinYCorner), height: depth))
+        }
+        if sides.contains(.maxY) {
+            addStrip(CGRect(x: b.minX + inset(.layerMinXMaxYCorner), y: b.maxY - inward,
+                            width: b.width - inset(.layerMinXMaxYCorner) - inset(.layerMaxXMaxYCorner), height: depth))
+        }
+    }
+
     /// The bounds with the masked corners rounded; the radius is limited to half the shorter side.
     var path: CGPath {
         paths.path(for: Key(shape: self, border: nil)) { Self.roundedRect(bounds, radius: radius, corners: corners, curve: curve) }

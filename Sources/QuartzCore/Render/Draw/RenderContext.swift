@@ -9,6 +9,8 @@ import Foundation
 /// 2. `drawings` (`DrawingCache`): leaf layers' drawings, kept from a look's second sighting on
 ///    (a tree drawn once pays nothing), up to 64 MB, then it starts over.
 /// 3. `paths` (`PathCache`): rounded outlines and border rings; past 1024 shapes it starts over.
+/// 4. `mipmaps` (`MipmapCache`): the halved levels of contents drawn with `.trilinear`
+///    minification, built once per image; past 64 MB it starts over.
 ///
 /// A compositor also keeps its `TextureCache` (textures unused for 60 frames are dropped) and its
 /// last placed tree (`PlacedNode`, replaced each frame). Each cache locks itself: offscreen
@@ -17,6 +19,7 @@ package final class RenderContext: Sendable {
     let shadows = ShadowCache()
     let drawings = DrawingCache()
     let paths = PathCache()
+    let mipmaps = MipmapCache()
     /// Whose rules the layer renderer follows where Apple's two renderers differ: the
     /// compositor's (`CARenderer`, and subtrees a window's compositor has the renderer draw) or
     /// `render(in:)`'s (a layer's own context).

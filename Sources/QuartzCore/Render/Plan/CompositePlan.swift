@@ -238,7 +238,8 @@ final class CompositePlan {
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
             } else {
-                place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
+                place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
+                      edges: layer.aliasedEdges)
             }
         }
         if let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
@@ -306,7 +307,8 @@ final class CompositePlan {
               let texture = keptTexture(.border, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .border, scale: scale)
         else { return }
         node.textures.border = texture
-        place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin)
+        place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
+              edges: layer.aliasedEdges)
     }
 
     /// Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
@@ -405,6 +407,7 @@ final class CompositePlan {
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
         item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
+        item.aliasedEdges = layer.aliasedEdges.rawValue
         node.below.append(item)
         node.cover(extent)
         return true
@@ -445,9 +448,11 @@ final class CompositePlan {
     // MARK: Items
 
     /// Places `texture` (drawn in layer coordinates shifted by `origin`: own textures are drawn
-    /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip.
+    /// at the bounds' origin zero) by `toDevice`, clipped to the node's clip; `edges` are the
+    /// sides of its outline cut aliased (a layer's own drawing).
     func place(_ texture: LayerTexture, into items: inout [CompositeItem], _ node: PlacedNode,
-               toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false) {
+               toDevice: CGAffineTransform, opacity: CGFloat, origin: CGPoint = .zero, offscreen: Bool = false,
+               edges: AliasedEdges = []) {
         var placed = texture.toLayer
         if origin != .zero { placed = placed.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y)) }
         placed = placed.concatenating(toDevice)
@@ -459,6 +464,7 @@ final class CompositePlan {
         item.generation = texture.generation
         item.isOffscreen = offscreen
         item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
+        item.aliasedEdges = edges.rawValue
         items.append(item)
         node.cover(extent)
     }

@@ -37,6 +37,7 @@ final class LayerTexture: @unchecked Sendable {
         var contentsScale: CGFloat
         var minificationFilter: CALayerContentsFilter
         var magnificationFilter: CALayerContentsFilter
+        var minificationFilterBias: Float
         var masksToBounds: Bool
         var isGeometryFlipped: Bool
         var content: LayerContent?
@@ -58,6 +59,7 @@ final class LayerTexture: @unchecked Sendable {
             contentsScale = layer.contentsScale
             minificationFilter = layer.minificationFilter
             magnificationFilter = layer.magnificationFilter
+            minificationFilterBias = layer.minificationFilterBias
             masksToBounds = layer.masksToBounds
             isGeometryFlipped = layer.isGeometryFlipped
             // Drawn at the bounds' origin zero, a shape moves with it.
@@ -106,6 +108,9 @@ final class LayerTexture: @unchecked Sendable {
     let height: Int32
     /// From texture pixels to the layer's own coordinates.
     private(set) var toLayer: CGAffineTransform
+    /// The drawing's rectangle inside the padding, in texture pixels (its far sides fractional
+    /// when the scale makes them so): the outline whose sides an item may cut aliased.
+    private(set) var outline: CGRect
     /// The pixels as our kernels take them, with the flat rectangle found once.
     private(set) var texels: lamina_texture
     /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
@@ -116,6 +121,7 @@ final class LayerTexture: @unchecked Sendable {
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
     /// at `scale` pixels per point; nil when too large or empty.
     init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, draw: (CGContext) -> Void) {
+        let outline = Self.outline(of: rect, scale: scale)
         let rect = Self.padded(rect, scale: scale)
         guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
         draw(bitmap)
@@ -124,6 +130,7 @@ final class LayerTexture: @unchecked Sendable {
         width = Int32(bitmap.width)
         height = Int32(bitmap.height)
         toLayer = Self.toLayer(covering: rect, scale: scale)
+        self.outline = outline
         var texels = lamina_texture()
         texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
@@ -136,6 +143,12 @@ final class LayerTexture: @unchecked Sendable {
     static func padded(_ rect: CGRect, scale: CGFloat) -> CGRect {
         let pad = CGFloat(padding) / scale
         return rect.insetBy(dx: -pad, dy: -pad)
+    }
+
+    /// Where the drawing of `rect` lies in its texture's pixels: inside the padding ring.
+    static func outline(of rect: CGRect, scale: CGFloat) -> CGRect {
+        let pad = CGFloat(padding)
+        return CGRect(x: pad, y: pad, width: rect.width * scale, height: rect.height * scale)
     }
 
     /// From the pixels of a texture over `padded` (ring included) to layer coordinates.
@@ -152,6 +165,7 @@ final class LayerTexture: @unchecked Sendable {
               let data = bitmap.data else { return false }
         body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
         toLayer = Self.toLayer(covering: padded, scale: scale)
+        outline = Self.outline(of: rect, scale: scale)
         texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0
         lamina_texture_find_flat_rect(&texels)
         generation += 1
