@@ -467,6 +467,7 @@ final class CompositePlan {
     /// color, texel for pixel.
     private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
                              _ toDevice: CGAffineTransform) -> UInt32? {
+        cache.drawDeferred()           // its pixels are read here
         let t = texture.texels
         let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
             .concatenating(toDevice)

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The texture of a shape layer whose own drawing is its shape alone (no background, contents,
+/// border, clip, mask or filters: a spinner ring): drawn by `ShapeContent.draw(in:)` straight
+/// into the texture, without the layer renderer's general path and its copy of the snapshot, and
+/// keyed by the shape, its bounds' size and the scale rather than the layer's whole look. The
+/// pixels are the layer renderer's: for such a layer it draws exactly that call.
+///
+/// Such a shape touches none of the renderer's caches, so `AnimatedTextures` rasterizes the
+/// frame's animated shapes on every core (`Job`) once planning has placed them.
+enum ShapeTexture {
+    /// What the texture's pixels depend on.
+    struct Look: Hashable {
+        /// The shape moved to the bounds' origin zero, as own textures are drawn.
+        let content: ShapeContent
+        let size: CGSize
+        /// Texture pixels per point of the layer.
+        let scale: CGFloat
+
+        /// What the texture covers, in layer coordinates at the bounds' origin zero (padding
+        /// excluded): `LayerContents.ownExtent` of such a layer.
+        var extent: CGRect {
+            let bounds = CGRect(origin: .zero, size: size)
+            let overflow = content.extent
+            guard !overflow.isNull, overflow.isFiniteRect else { return bounds }
+            return bounds.union(LayerContents.gridAligned(overflow, from: .zero))
+        }
+    }
+
+    /// The look of (`part` of) `layer` when its own drawing is its shape alone; nil otherwise.
+    static func look(of layer: LayerSnapshot, part: LayerTexture.Part, scale: CGFloat) -> Look? {
+        guard case .shape(let content)? = layer.content, part != .border else { return nil }
+        // Everything else the layer renderer would draw for the layer's own texture.
+        guard layer.backgroundColor == nil, layer.contents == nil, part == .body || !layer.hasVisibleBorder,
+              !layer.masksToBounds, !layer.isHidden, !layer.isTransformLayer, layer.mask.isEmpty, layer.filters.isEmpty,
+              layer.backgroundFilters.isEmpty, layer.compositingFilter == nil, layer.tiles == nil, layer.emitter == nil,
+              layer.replicator == nil else { return nil }
+        let moved = layer.bounds.origin == .zero ? content : content.movedToOrigin(from: layer.bounds.origin)
+        return Look(content: moved, size: layer.bounds.size, scale: scale)
+    }
+
+    /// A shape to rasterize over a recycled texture, already placed with its new map.
+    struct Job: @unchecked Sendable {
+        // Unchecked: the texture is drawn by this job alone, and nothing reads it until every
+        // job has run (`AnimatedTextures.drawDeferred`).
+        let texture: LayerTexture
+        let content: ShapeContent
+        /// What `LayerTexture.prepareRedraw` returned: the bitmap's user space moved onto the new rectangle.
+        let shift: CGPoint
+
+        func run() {
+            texture.finishRedraw(shift: shift) { content.draw(in: $0) }
+        }
+    }
+}
