@@ -492,4 +492,29 @@ final class CAShapeLayerTests: CompositingTestCase {
         }
         XCTAssertLessThanOrEqual(compositor.texturesHeld, 8, "the moving shape's textures are drawn over")
     }
+
+    /// An animated ring placed at half a pixel is drawn at that half pixel into its texture,
+    /// which is then placed on whole pixels (a blit, no resampling): the window's pixels are the
+    /// renderer's, where sampling a texture drawn on the layer's own grid blurred its edges.
+    func testAnAnimatedShapeOffThePixelGridIsDrawnAtItsPhaseAndBlitted() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let ring = spinner(at: CGPoint(x: 40.5, y: 30.5), size: 60, duration: 1)
+        root.addSublayer(ring)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(), ctx = target()
+        let t = CACurrentMediaTime() + 0.4
+        XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+        let item = try XCTUnwrap(compositor.lastRoot?.children.first?.below.first)
+        XCTAssertNotNil(item.integerOffset, "placed by whole pixels: \(item.toDevice)")
+        let reference = target()
+        reference.setFillColor(gray: 1, alpha: 1)
+        reference.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
+        reference.translateBy(x: 0, y: CGFloat(size.height))
+        reference.scaleBy(x: 1, y: -1)
+        tree.draw(atMediaTime: t, in: reference, context: RenderContext())
+        let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(reference.makeImage()),
+                                                       channelTolerance: 2)
+        XCTAssertEqual(difference.differing, 0, "the ring as the renderer rasterizes it")
+    }
 }

@@ -233,7 +233,8 @@ final class CompositePlan {
         let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
         let part: LayerTexture.Part = borderApart ? .body : .whole
         if Self.drawsItself(layer, part: part),
-           let texture = keptTexture(.body, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: part, scale: scale) {
+           let texture = keptTexture(.body, of: layer, old: old, scale: scale)
+            ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice) {
             node.textures.body = texture
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop

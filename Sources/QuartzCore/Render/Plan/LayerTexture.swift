@@ -278,10 +278,13 @@ final class TextureCache {
     /// Textures drawn so far: made, or drawn over for an animated look.
     var drawn: Int { made + animated.made + animated.redrawn }
 
-    /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
-    func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
+    /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one
+    /// matches. `toDevice`: where it will be placed, when known (an animated shape is then drawn
+    /// on the device's pixel grid, `ShapeTexture.look`).
+    func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat,
+                 placedBy toDevice: CGAffineTransform? = nil) -> LayerTexture? {
         if layer.animatesLook {
-            if let shape = ShapeTexture.look(of: layer, part: part, scale: scale) { return animated.texture(for: shape) }
+            if let shape = ShapeTexture.look(of: layer, part: part, scale: scale, placedBy: toDevice) { return animated.texture(for: shape) }
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
             return animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true), covering: LayerContents.ownExtent(of: own),

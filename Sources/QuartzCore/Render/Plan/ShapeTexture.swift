@@ -16,10 +16,18 @@ enum ShapeTexture {
         let size: CGSize
         /// Texture pixels per point of the layer.
         let scale: CGFloat
+        /// How far (in points, under a pixel) the texture's rectangle is moved back so that its
+        /// pixels fall on the device's: zero unless placed by a map that only moves it.
+        let phase: CGPoint
 
         /// What the texture covers, in layer coordinates at the bounds' origin zero (padding
-        /// excluded): `LayerContents.ownExtent` of such a layer.
+        /// excluded): `LayerContents.ownExtent` of such a layer, moved back by `phase`.
         var extent: CGRect {
+            let extent = Self.extent(of: content, size: size)
+            return phase == .zero ? extent : extent.offsetBy(dx: -phase.x, dy: -phase.y)
+        }
+
+        static func extent(of content: ShapeContent, size: CGSize) -> CGRect {
             let bounds = CGRect(origin: .zero, size: size)
             let overflow = content.extent
             guard !overflow.isNull, overflow.isFiniteRect else { return bounds }
@@ -28,7 +36,11 @@ enum ShapeTexture {
     }
 
     /// The look of (`part` of) `layer` when its own drawing is its shape alone; nil otherwise.
-    static func look(of layer: LayerSnapshot, part: LayerTexture.Part, scale: CGFloat) -> Look? {
+    /// With `toDevice` (where the compositor places the layer's bounds' origin zero… as `place`
+    /// does) a map that only moves by a fraction of a pixel at the texture's scale, the shape is
+    /// drawn at that fraction: the texture's pixels are the device's, placed by a plain blit
+    /// instead of bilinear sampling, and the stroke is rasterized where the renderer puts it.
+    static func look(of layer: LayerSnapshot, part: LayerTexture.Part, scale: CGFloat, placedBy toDevice: CGAffineTransform? = nil) -> Look? {
         guard case .shape(let content)? = layer.content, part != .border else { return nil }
         // Everything else the layer renderer would draw for the layer's own texture.
         guard layer.backgroundColor == nil, layer.contents == nil, part == .body || !layer.hasVisibleBorder,
@@ -36,7 +48,16 @@ enum ShapeTexture {
               layer.backgroundFilters.isEmpty, layer.compositingFilter == nil, layer.tiles == nil, layer.emitter == nil,
               layer.replicator == nil else { return nil }
         let moved = layer.bounds.origin == .zero ? content : content.movedToOrigin(from: layer.bounds.origin)
-        return Look(content: moved, size: layer.bounds.size, scale: scale)
+        var phase = CGPoint.zero
+        if let m = toDevice, m.a == scale, m.d == scale, m.b == 0, m.c == 0 {
+            // The device pixel of the texture's first one (inside its padding ring), as `place` maps it.
+            let extent = Look.extent(of: moved, size: layer.bounds.size), pad = CGFloat(LayerTexture.padding) / scale
+            let x = (extent.minX - pad + layer.bounds.minX) * m.a + m.tx, y = (extent.minY - pad + layer.bounds.minY) * m.d + m.ty
+            if x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 {
+                phase = CGPoint(x: (x - x.rounded(.down)) / scale, y: (y - y.rounded(.down)) / scale)
+            }
+        }
+        return Look(content: moved, size: layer.bounds.size, scale: scale, phase: phase)
     }
 
     /// A shape to rasterize over a recycled texture, already placed with its new map.
