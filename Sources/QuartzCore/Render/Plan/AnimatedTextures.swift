@@ -105,7 +105,7 @@ final class AnimatedTextures {
         if let spare = spare(of: size), let shift = spare.prepareRedraw(covering: rect, scale: shape.scale) {
             redrawn += 1
             texture = spare
-            let job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift)
+            let job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
             if defersShapes { deferred.append(job) } else { job.run() }
         } else {
             guard let new = LayerTexture(covering: rect, scale: shape.scale, draw: { shape.content.draw(in: $0) }) else { return nil }

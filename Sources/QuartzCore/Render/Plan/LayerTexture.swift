@@ -177,7 +177,7 @@ final class LayerTexture: @unchecked Sendable {
     func prepareRedraw(covering rect: CGRect, scale: CGFloat) -> CGPoint? {
         let padded = Self.padded(rect, scale: scale)
         guard (padded.width * scale).rounded(.up) == CGFloat(width), (padded.height * scale).rounded(.up) == CGFloat(height),
-              bitmap.data != nil else { return nil }
+              texels.texels != nil else { return nil }
         toLayer = Self.toLayer(covering: padded, scale: scale)
         // No flat rectangle until drawn.
         texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0; texels.flat_color = 0
@@ -187,16 +187,17 @@ final class LayerTexture: @unchecked Sendable {
     }
 
     /// The second half of `redraw`: clears the pixels and draws them with `draw`. Touches
-    /// nothing but this texture (the frame's shapes are drawn so on several threads).
-    func finishRedraw(shift: CGPoint, _ draw: (CGContext) -> Void) {
-        guard let data = bitmap.data else { return }
-        memset(data, 0, bitmap.bytesPerRow * Int(height))
+    /// nothing but this texture (the frame's shapes are drawn so on several threads). Without
+    /// `findingFlatRect` the texture has no flat interior (only our sampling kernel uses it).
+    func finishRedraw(shift: CGPoint, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) {
+        guard let pixels = texels.texels else { return }
+        memset(UnsafeMutableRawPointer(mutating: pixels), 0, Int(texels.stride_pixels) * 4 * Int(height))
         bitmap.saveGState()
         bitmap.translateBy(x: shift.x, y: shift.y)
         draw(bitmap)
         bitmap.restoreGState()
         bitmap.flush()
-        lamina_texture_find_flat_rect(&texels)
+        if findingFlatRect { lamina_texture_find_flat_rect(&texels) }
     }
 
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it

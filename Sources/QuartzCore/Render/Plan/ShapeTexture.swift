@@ -19,6 +19,9 @@ enum ShapeTexture {
         /// How far (in points, under a pixel) the texture's rectangle is moved back so that its
         /// pixels fall on the device's: zero unless placed by a map that only moves it.
         let phase: CGPoint
+        /// Whether it is placed on whole device pixels at its own scale (a blit): its flat
+        /// interior, which only our sampling kernel uses, is not looked for then.
+        let onDeviceGrid: Bool
 
         /// What the texture covers, in layer coordinates at the bounds' origin zero (padding
         /// excluded): `LayerContents.ownExtent` of such a layer, moved back by `phase`.
@@ -48,16 +51,17 @@ enum ShapeTexture {
               layer.backgroundFilters.isEmpty, layer.compositingFilter == nil, layer.tiles == nil, layer.emitter == nil,
               layer.replicator == nil else { return nil }
         let moved = layer.bounds.origin == .zero ? content : content.movedToOrigin(from: layer.bounds.origin)
-        var phase = CGPoint.zero
+        var phase = CGPoint.zero, onGrid = false
         if let m = toDevice, m.a == scale, m.d == scale, m.b == 0, m.c == 0 {
             // The device pixel of the texture's first one (inside its padding ring), as `place` maps it.
             let extent = Look.extent(of: moved, size: layer.bounds.size), pad = CGFloat(LayerTexture.padding) / scale
             let x = (extent.minX - pad + layer.bounds.minX) * m.a + m.tx, y = (extent.minY - pad + layer.bounds.minY) * m.d + m.ty
             if x.isFinite, y.isFinite, abs(x) < 1e6, abs(y) < 1e6 {
                 phase = CGPoint(x: (x - x.rounded(.down)) / scale, y: (y - y.rounded(.down)) / scale)
+                onGrid = true
             }
         }
-        return Look(content: moved, size: layer.bounds.size, scale: scale, phase: phase)
+        return Look(content: moved, size: layer.bounds.size, scale: scale, phase: phase, onDeviceGrid: onGrid)
     }
 
     /// A shape to rasterize over a recycled texture, already placed with its new map.
@@ -68,9 +72,11 @@ enum ShapeTexture {
         let content: ShapeContent
         /// What `LayerTexture.prepareRedraw` returned: the bitmap's user space moved onto the new rectangle.
         let shift: CGPoint
+        /// Whether to look for the flat interior (`Look.onDeviceGrid`).
+        let findsFlatRect: Bool
 
         func run() {
-            texture.finishRedraw(shift: shift) { content.draw(in: $0) }
+            texture.finishRedraw(shift: shift, findingFlatRect: findsFlatRect) { content.draw(in: $0) }
         }
     }
 }
