@@ -30,6 +30,7 @@ enum ShapeTexture {
             return phase == .zero ? extent : extent.offsetBy(dx: -phase.x, dy: -phase.y)
         }
 
+        /// The extent before the phase: the bounds at origin zero joined with the shape's reach on whole points.
         static func extent(of content: ShapeContent, size: CGSize) -> CGRect {
             let bounds = CGRect(origin: .zero, size: size)
             let overflow = content.extent
@@ -39,10 +40,10 @@ enum ShapeTexture {
     }
 
     /// The look of (`part` of) `layer` when its own drawing is its shape alone; nil otherwise.
-    /// With `toDevice` (where the compositor places the layer's bounds' origin zero… as `place`
-    /// does) a map that only moves by a fraction of a pixel at the texture's scale, the shape is
-    /// drawn at that fraction: the texture's pixels are the device's, placed by a plain blit
-    /// instead of bilinear sampling, and the stroke is rasterized where the renderer puts it.
+    /// When `toDevice` (the layer's map to device pixels, as `CompositePlan.place` applies it)
+    /// only moves it at the texture's scale, the shape is drawn at the placement's fraction of a
+    /// pixel: the texture's pixels are the device's, placed by a plain blit instead of bilinear
+    /// sampling, and the stroke is rasterized where the renderer puts it.
     static func look(of layer: LayerSnapshot, part: LayerTexture.Part, scale: CGFloat, placedBy toDevice: CGAffineTransform? = nil) -> Look? {
         guard case .shape(let content)? = layer.content, part != .border else { return nil }
         // Everything else the layer renderer would draw for the layer's own texture.
@@ -65,9 +66,9 @@ enum ShapeTexture {
     }
 
     /// A shape to rasterize over a recycled texture, already placed with its new map.
-    struct Job: @unchecked Sendable {
-        // Unchecked: the texture is drawn by this job alone, and nothing reads it until every
-        // job has run (`AnimatedTextures.drawDeferred`).
+    struct Job: Sendable {
+        // The texture is drawn by this job alone (a spare is handed out once a frame), and
+        // nothing reads it until every job has run (`AnimatedTextures.drawDeferred`).
         let texture: LayerTexture
         let content: ShapeContent
         /// What `LayerTexture.prepareRedraw` returned: the bitmap's user space moved onto the new rectangle.
