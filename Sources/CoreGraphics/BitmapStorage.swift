@@ -13,6 +13,8 @@ final class BitmapStorage {
     let surface: OpaquePointer
     private let ownsData: Bool
     private let shadow: UnsafeMutableRawPointer?
+    /// Whether cairo draws in the caller's bytes themselves (no shadow to convert through).
+    var drawsInPlace: Bool { shadow == nil }
     private let shadowStride: Int
 
     init?(data: UnsafeMutableRawPointer?, layout: PixelLayout) {

@@ -9,6 +9,9 @@ struct PaintOperation {
     let clipToShape: ((_ cr: OpaquePointer) -> Void)?
     /// A user-space rectangle holding everything `draw` paints; nil when it may paint the whole clip.
     var bounds: ((_ cr: OpaquePointer) -> CGRect)? = nil
+    /// Whether `bounds` costs about as much as `draw` (a stroke's extents run cairo's stroker):
+    /// then it is asked only where the region is used.
+    var boundsCostly = false
 }
 
 extension CGContext {
@@ -19,15 +22,28 @@ extension CGContext {
     /// Everything else draws the content once into a group and composites that group.
     func paint(_ operation: PaintOperation) {
         defer { cairo_new_path(cr) }
-        guard syncMatrix(), let region = touchedRegion(operation) else { return }
+        guard syncMatrix() else { return }
+        let mode = state.blendMode
+        let direct = state.shadow == nil && state.maskClip == nil && !mode.needsShapeClip ? mode.cairoOperator : nil
+        // Drawn straight into a bitmap's own bytes, outside any transparency layer, the touched
+        // region would only skip drawing outside the clip, which cairo skips by itself: a costly
+        // one (a stroke's, which strokes the path a second time) is not measured then.
+        if operation.boundsCostly, let op = direct, layerStates.isEmpty, let bitmap, bitmap.drawsInPlace {
+            bitmap.beginDrawing()
+            defer { bitmap.endDrawing() }
+            cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
+            cairo_set_operator(cr, op)
+            operation.draw(cr, Double(state.alpha))
+            return
+        }
+        guard let region = touchedRegion(operation) else { return }
         recordInCurrentLayer(region)
         // Inside a transparency layer cairo draws into a group, not into the bitmap's memory.
         let storage = layerStates.isEmpty ? bitmap : nil
         storage?.beginDrawing(region)
         defer { storage?.endDrawing(region) }
         cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
-        let mode = state.blendMode
-        if state.shadow == nil, state.maskClip == nil, !mode.needsShapeClip, let op = mode.cairoOperator {
+        if let op = direct {
             cairo_set_operator(cr, op)
             operation.draw(cr, Double(state.alpha))
             return

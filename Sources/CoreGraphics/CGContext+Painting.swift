@@ -47,7 +47,7 @@ extension CGContext {
             var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
             cairo_stroke_extents(cr, &x1, &y1, &x2, &y2)
             return CGRect(x: x1, y: y1, width: x2 - x1, height: y2 - y1)
-        }))
+        }, boundsCostly: true))
     }
 
     /// The widest line stroked, in device pixels: wider than any surface (32767) many times over.

@@ -10,21 +10,24 @@ extension CGPath {
         if s <= 0 && e >= 1 { return self }
         let result = CGMutablePath()
         guard e > s else { return result }
+        // Run for every frame of a strokeEnd animation (hundreds of spinners): the pieces and
+        // their chord tables are kept inline and in one array, not an array apiece.
         let pieces = PathPieces(elements)
         let from = s * pieces.length, to = e * pieces.length
         var offset: CGFloat = 0
         var last: (subpath: Int, point: CGPoint)?
-        for piece in pieces.pieces {
+        for (index, piece) in pieces.pieces.enumerated() {
             defer { offset += piece.length }
             let subpath = pieces.subpaths[piece.subpath]
             if piece.isClosing, subpath.closed, subpath.end > subpath.start, subpath.start >= from, subpath.end <= to {
                 result.closeSubpath()       // the whole closed subpath is kept: its last join stays
-                last = (piece.subpath, piece.points[1])
+                last = (piece.subpath, piece.curve.p1)
                 continue
             }
             let a = max(from, offset), b = min(to, offset + piece.length)
             guard b > a else { continue }
-            let part = piece.segment(from: piece.parameter(atLength: a - offset), to: piece.parameter(atLength: b - offset))
+            let part = piece.curve.segment(from: pieces.parameter(of: index, atLength: a - offset),
+                                           to: pieces.parameter(of: index, atLength: b - offset))
             if last?.subpath != piece.subpath || last?.point != part.start { result.move(to: part.start) }
             part.append(to: result)
             last = (piece.subpath, part.end)
@@ -41,14 +44,32 @@ private struct PathPieces {
         var closed: Bool
     }
 
+    /// A line, quadratic or cubic piece and where it stands in the path.
+    struct Piece {
+        let curve: Bezier
+        let subpath: Int
+        var isClosing = false
+        let length: CGFloat
+        /// Where its cumulative chord lengths start in `tables` (curves only).
+        let table: Int
+    }
+
     var pieces: [Piece] = []
     var subpaths: [Subpath] = []
     var length: CGFloat = 0
+    /// Each curve's cumulative chord lengths at parameters i / `chords`, i = 0…chords, one after another.
+    var tables: [CGFloat] = []
+
+    static let chords = 24
 
     init(_ elements: [PathElement]) {
         var current = CGPoint.zero, start = CGPoint.zero
-        func add(_ piece: Piece) {
+        pieces.reserveCapacity(elements.count)
+        func add(_ curve: Bezier, subpath: Int, closing: Bool = false) {
             if subpaths.isEmpty { subpaths.append(Subpath(start: length, end: length, closed: false)) }
+            let measured = measure(curve)
+            var piece = Piece(curve: curve, subpath: subpath, length: measured.length, table: measured.table)
+            piece.isClosing = closing
             pieces.append(piece)
             length += piece.length
             subpaths[subpaths.count - 1].end = length
@@ -60,16 +81,14 @@ private struct PathPieces {
                 subpaths.append(Subpath(start: length, end: length, closed: false))
                 current = p; start = p
             case .line(let p):
-                add(Piece(points: [current, p], subpath: sub)); current = p
+                add(Bezier(current, p), subpath: sub); current = p
             case .quad(let c, let p):
-                add(Piece(points: [current, c, p], subpath: sub)); current = p
+                add(Bezier(current, c, p), subpath: sub); current = p
             case .cubic(let c1, let c2, let p):
-                add(Piece(points: [current, c1, c2, p], subpath: sub)); current = p
+                add(Bezier(current, c1, c2, p), subpath: sub); current = p
             case .close:
                 guard !subpaths.isEmpty else { continue }
-                var closing = Piece(points: [current, start], subpath: sub)
-                closing.isClosing = true
-                add(closing)
+                add(Bezier(current, start), subpath: sub, closing: true)
                 subpaths[sub].closed = true
                 // A path continuing without a move starts a new subpath at the closed one's start.
                 subpaths.append(Subpath(start: length, end: length, closed: false))
@@ -78,103 +97,98 @@ private struct PathPieces {
         }
     }
 
-    /// A line (2 points), quadratic (3) or cubic (4) Bézier piece.
-    struct Piece {
-        let points: [CGPoint]
-        let subpath: Int
-        var isClosing = false
-        /// Cumulative chord lengths at parameters i / n (curves only).
-        private let table: [CGFloat]
-        let length: CGFloat
-
-        static let chords = 24
-
-        init(points: [CGPoint], subpath: Int) {
-            self.points = points
-            self.subpath = subpath
-            if points.count == 2 {
-                table = []
-                length = hypot(points[1].x - points[0].x, points[1].y - points[0].y)
-            } else {
-                var cumulative = [CGFloat](repeating: 0, count: Self.chords + 1)
-                var previous = points[0], total: CGFloat = 0
-                for i in 1...Self.chords {
-                    let p = Self.point(points, at: CGFloat(i) / CGFloat(Self.chords))
-                    total += ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
-                    cumulative[i] = total
-                    previous = p
-                }
-                table = cumulative
-                length = total.isFinite ? total : 0
-            }
+    /// A piece's length (a curve's: the sum of its chords, tabled), and where its table starts.
+    private mutating func measure(_ curve: Bezier) -> (length: CGFloat, table: Int) {
+        guard curve.count > 2 else { return (hypot(curve.p1.x - curve.p0.x, curve.p1.y - curve.p0.y), -1) }
+        let table = tables.count
+        tables.append(0)
+        var previous = curve.p0, total: CGFloat = 0
+        for i in 1...Self.chords {
+            let p = curve.point(at: CGFloat(i) / CGFloat(Self.chords))
+            total += ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
+            tables.append(total)
+            previous = p
         }
+        return (total.isFinite ? total : 0, table)
+    }
 
-        /// The parameter at which the piece has run `distance` of its length.
-        func parameter(atLength distance: CGFloat) -> CGFloat {
-            guard length > 0 else { return 0 }
-            if table.isEmpty { return min(max(distance / length, 0), 1) }
-            guard distance > 0 else { return 0 }
-            guard distance < length else { return 1 }
-            var lo = 0, hi = table.count - 1
-            while hi - lo > 1 {
-                let mid = (lo + hi) / 2
-                if table[mid] < distance { lo = mid } else { hi = mid }
-            }
-            let span = table[hi] - table[lo]
-            let f = span > 0 ? (distance - table[lo]) / span : 0
-            return (CGFloat(lo) + f) / CGFloat(Self.chords)
+    /// The parameter at which piece `index` has run `distance` of its length.
+    func parameter(of index: Int, atLength distance: CGFloat) -> CGFloat {
+        let piece = pieces[index]
+        let length = piece.length
+        guard length > 0 else { return 0 }
+        if piece.table < 0 { return min(max(distance / length, 0), 1) }
+        guard distance > 0 else { return 0 }
+        guard distance < length else { return 1 }
+        let base = piece.table
+        var lo = 0, hi = Self.chords
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if tables[base + mid] < distance { lo = mid } else { hi = mid }
         }
+        let span = tables[base + hi] - tables[base + lo]
+        let f = span > 0 ? (distance - tables[base + lo]) / span : 0
+        return (CGFloat(lo) + f) / CGFloat(Self.chords)
+    }
+}
 
-        /// The piece between parameters `t0` and `t1`.
-        func segment(from t0: CGFloat, to t1: CGFloat) -> Segment {
-            // Cut at t1 first, keep the head; then cut the head at t0 / t1.
-            var head = points
-            if t1 < 1 { head = Self.split(points, at: t1).head }
-            if t0 > 0 { head = Self.split(head, at: t1 > 0 ? t0 / t1 : 0).tail }
-            return Segment(points: head)
+/// A line (2 points), quadratic (3) or cubic (4) Bézier, its points inline.
+private struct Bezier {
+    var p0: CGPoint, p1: CGPoint, p2 = CGPoint.zero, p3 = CGPoint.zero
+    let count: Int
+
+    init(_ p0: CGPoint, _ p1: CGPoint) { (self.p0, self.p1, count) = (p0, p1, 2) }
+    init(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint) { (self.p0, self.p1, self.p2, count) = (p0, p1, p2, 3) }
+    init(_ p0: CGPoint, _ p1: CGPoint, _ p2: CGPoint, _ p3: CGPoint) {
+        (self.p0, self.p1, self.p2, self.p3, count) = (p0, p1, p2, p3, 4)
+    }
+
+    var start: CGPoint { p0 }
+    var end: CGPoint { count == 2 ? p1 : count == 3 ? p2 : p3 }
+
+    /// The point at `t` of a quadratic or cubic, in closed form (this runs for every chord of
+    /// every curve measured).
+    func point(at t: CGFloat) -> CGPoint {
+        let u = 1 - t
+        if count == 3 {
+            let a = u * u, b = 2 * u * t, c = t * t
+            return CGPoint(x: a * p0.x + b * p1.x + c * p2.x, y: a * p0.y + b * p1.y + c * p2.y)
         }
+        let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+        return CGPoint(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x, y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
 
-        /// The point at `t` of a quadratic (3 points) or cubic (4 points) Bézier, in closed form
-        /// (this runs for every chord of every curve measured).
-        static func point(_ p: [CGPoint], at t: CGFloat) -> CGPoint {
-            let u = 1 - t
-            if p.count == 3 {
-                let a = u * u, b = 2 * u * t, c = t * t
-                return CGPoint(x: a * p[0].x + b * p[1].x + c * p[2].x, y: a * p[0].y + b * p[1].y + c * p[2].y)
-            }
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            return CGPoint(x: a * p[0].x + b * p[1].x + c * p[2].x + d * p[3].x, y: a * p[0].y + b * p[1].y + c * p[2].y + d * p[3].y)
-        }
+    /// The piece between parameters `t0` and `t1`.
+    func segment(from t0: CGFloat, to t1: CGFloat) -> Bezier {
+        // Cut at t1 first, keep the head; then cut the head at t0 / t1.
+        var head = self
+        if t1 < 1 { head = split(at: t1).head }
+        if t0 > 0 { head = head.split(at: t1 > 0 ? t0 / t1 : 0).tail }
+        return head
+    }
 
-        /// de Casteljau: the control points of the halves before and after `t`.
-        static func split(_ p: [CGPoint], at t: CGFloat) -> (head: [CGPoint], tail: [CGPoint]) {
-            var head = [p[0]], tail = [p[p.count - 1]]
-            var q = p
-            while q.count > 1 {
-                q = zip(q, q.dropFirst()).map { lerp($0, $1, t) }
-                head.append(q[0])
-                tail.insert(q[q.count - 1], at: 0)
-            }
-            return (head, tail)
-        }
-
-        static func lerp(_ a: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint {
-            CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+    /// de Casteljau: the control points of the halves before and after `t`.
+    func split(at t: CGFloat) -> (head: Bezier, tail: Bezier) {
+        func lerp(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t) }
+        switch count {
+        case 2:
+            let m = lerp(p0, p1)
+            return (Bezier(p0, m), Bezier(m, p1))
+        case 3:
+            let a = lerp(p0, p1), b = lerp(p1, p2), m = lerp(a, b)
+            return (Bezier(p0, a, m), Bezier(m, b, p2))
+        default:
+            let a = lerp(p0, p1), b = lerp(p1, p2), c = lerp(p2, p3)
+            let d = lerp(a, b), e = lerp(b, c), m = lerp(d, e)
+            return (Bezier(p0, a, d, m), Bezier(m, e, c, p3))
         }
     }
 
-    /// A cut piece, ready to append.
-    struct Segment {
-        let points: [CGPoint]
-        var start: CGPoint { points[0] }
-        var end: CGPoint { points[points.count - 1] }
-
-        func append(to path: CGMutablePath) {
-            switch points.count {
-            case 2: path.addLine(to: points[1])
-            case 3: path.addQuadCurve(to: points[2], control: points[1])
-            default: path.addCurve(to: points[3], control1: points[1], control2: points[2])
-            }
+    func append(to path: CGMutablePath) {
+        switch count {
+        case 2: path.addLine(to: p1)
+        case 3: path.addQuadCurve(to: p2, control: p1)
+        default: path.addCurve(to: p3, control1: p1, control2: p2)
         }
     }
 }

@@ -391,4 +391,130 @@ final class CAShapeLayerTests: CompositingTestCase {
         XCTAssertLessThanOrEqual(compositor.texturesHeld, 4 * 3, "textures are drawn over, not made, frame after frame")
         _ = spinners
     }
+
+    /// A ring as the spinner demos make it, at `origin`, animating `strokeEnd` over `duration`.
+    private func spinner(at origin: CGPoint, size: CGFloat, duration: Double) -> CAShapeLayer {
+        let ring = CAShapeLayer()
+        ring.frame = CGRect(origin: origin, size: CGSize(width: size, height: size))
+        ring.path = CGPath(ellipseIn: CGRect(x: 2, y: 2, width: size - 4, height: size - 4), transform: nil)
+        ring.fillColor = nil
+        ring.strokeColor = CGColor(red: 0.35, green: 0.55, blue: 1, alpha: 1)
+        ring.lineWidth = 4
+        ring.lineCap = .round
+        let grow = CABasicAnimation(keyPath: "strokeEnd")
+        grow.fromValue = 0
+        grow.toValue = 1
+        grow.duration = duration
+        grow.repeatCount = .infinity
+        ring.add(grow, forKey: "grow")
+        return ring
+    }
+
+    /// Thirty rings at thirty phases, ten of them inside a masked container (an offscreen group):
+    /// their shapes are rasterized after planning, on two threads, over recycled textures, and
+    /// the frames equal a fresh compositor's (every texture new, drawn at once) exactly and the
+    /// renderer's within bilinear sampling. The group composites its rings after they are drawn.
+    func testAnimatedShapesRasterizedOnTwoThreadsDrawWhatAFreshCompositorDraws() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        root.backgroundColor = CGColor(red: 0.09, green: 0.1, blue: 0.13, alpha: 1)
+        for i in 0..<20 {
+            root.addSublayer(spinner(at: CGPoint(x: 4 + CGFloat(i % 10) * 23.5, y: 4 + CGFloat(i / 10) * 25), size: 22,
+                                     duration: 0.5 + Double(i) * 0.037))
+        }
+        let masked = CALayer()
+        masked.frame = CGRect(x: 0, y: 60, width: 240, height: 60)
+        let mask = CALayer()
+        mask.frame = CGRect(x: 0, y: 0, width: 200, height: 60)
+        mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+        masked.mask = mask
+        for i in 0..<10 {
+            masked.addSublayer(spinner(at: CGPoint(x: 6 + CGFloat(i) * 23, y: 10), size: 22, duration: 0.7 + Double(i) * 0.051))
+        }
+        root.addSublayer(masked)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(threads: 2), ctx = target()
+        let start = CACurrentMediaTime()
+        for frame in 0..<30 {
+            let t = start + Double(frame) / 60
+            XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+            guard frame == 11 || frame == 29 else { continue }
+            let fresh = target()
+            XCTAssertNotNil(Compositor(threads: 1).composite(tree, atMediaTime: t, scale: 1, into: fresh))
+            XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
+                                                         channelTolerance: 0).differing, 0, "frame \(frame)")
+            let reference = target()
+            reference.setFillColor(gray: 1, alpha: 1)
+            reference.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
+            reference.translateBy(x: 0, y: CGFloat(size.height))
+            reference.scaleBy(x: 1, y: -1)
+            tree.draw(atMediaTime: t, in: reference, context: RenderContext())
+            // The rings at half-pixel places are sampled bilinearly: a few edge pixels apiece.
+            XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(reference.makeImage())), 30 * 10, "frame \(frame)")
+        }
+        XCTAssertGreaterThanOrEqual(compositor.texturesDrawn, 29 * 30, "each ring's look is drawn every frame")
+        XCTAssertLessThanOrEqual(compositor.texturesHeld, 4 * 30 + 8, "textures are drawn over, not made, frame after frame")
+    }
+
+    /// A path animation moves the shape's box, so a texture is drawn over for looks at other
+    /// places of the same pixel size, again and again: each redraw lands where its look is
+    /// (a second redraw once moved by the first one's offset).
+    func testARecycledTextureRedrawnForAMovingPathDrawsItInPlace() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let shape = CAShapeLayer()
+        // The path's box covers the small bounds all along: the texture is the box, a point
+        // wider at some places, at a new origin nearly every frame.
+        shape.frame = CGRect(x: 100, y: 60, width: 4, height: 4)
+        shape.path = CGPath(ellipseIn: CGRect(x: -20, y: -20, width: 30, height: 30), transform: nil)
+        shape.fillColor = CGColor(red: 0.9, green: 0.3, blue: 0.2, alpha: 1)
+        shape.strokeColor = CGColor(red: 0.1, green: 0.1, blue: 0.5, alpha: 1)
+        shape.lineWidth = 3
+        let move = CABasicAnimation(keyPath: "path")
+        move.fromValue = shape.path
+        move.toValue = CGPath(ellipseIn: CGRect(x: -5, y: -7, width: 30, height: 30), transform: nil)
+        move.duration = 0.5
+        move.autoreverses = true
+        move.repeatCount = .infinity
+        shape.add(move, forKey: "move")
+        root.addSublayer(shape)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(), ctx = target()
+        let start = CACurrentMediaTime()
+        for frame in 0..<90 {
+            let t = start + Double(frame) / 60
+            XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+            guard frame % 20 == 13 else { continue }
+            let fresh = target()
+            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
+            XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
+                                                         channelTolerance: 0).differing, 0, "frame \(frame)")
+        }
+        XCTAssertLessThanOrEqual(compositor.texturesHeld, 8, "the moving shape's textures are drawn over")
+    }
+
+    /// An animated ring placed at half a pixel is drawn at that half pixel into its texture,
+    /// which is then placed on whole pixels (a blit, no resampling): the window's pixels are the
+    /// renderer's, where sampling a texture drawn on the layer's own grid blurred its edges.
+    func testAnAnimatedShapeOffThePixelGridIsDrawnAtItsPhaseAndBlitted() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let ring = spinner(at: CGPoint(x: 40.5, y: 30.5), size: 60, duration: 1)
+        root.addSublayer(ring)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(), ctx = target()
+        let t = CACurrentMediaTime() + 0.4
+        XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+        let item = try XCTUnwrap(compositor.lastRoot?.children.first?.below.first)
+        XCTAssertNotNil(item.integerOffset, "placed by whole pixels: \(item.toDevice)")
+        let reference = target()
+        reference.setFillColor(gray: 1, alpha: 1)
+        reference.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
+        reference.translateBy(x: 0, y: CGFloat(size.height))
+        reference.scaleBy(x: 1, y: -1)
+        tree.draw(atMediaTime: t, in: reference, context: RenderContext())
+        let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(reference.makeImage()),
+                                                       channelTolerance: 2)
+        XCTAssertEqual(difference.differing, 0, "the ring as the renderer rasterizes it")
+    }
 }

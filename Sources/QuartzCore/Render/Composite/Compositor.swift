@@ -56,6 +56,7 @@ package final class Compositor: @unchecked Sendable {
         self.debug = debug ?? RenderDebug.fromEnvironment()
         bands = (0...max(threads, 1)).map { _ in CompositeBand() }
         cache = TextureCache(context: context)
+        cache.defersShapes = true
     }
 
     /// Forgets what the target shows: the next frame is composited whole (after a resize, or
@@ -95,6 +96,8 @@ package final class Compositor: @unchecked Sendable {
         let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
         let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
+        // The animated shapes the plan placed, rasterized on every core before anything composites them.
+        cache.drawDeferred(threads: bands.count - 1)
         texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop

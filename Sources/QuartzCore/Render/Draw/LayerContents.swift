@@ -67,12 +67,15 @@ enum LayerContents {
     static func ownExtent(of layer: LayerSnapshot) -> CGRect {
         guard !layer.masksToBounds else { return layer.bounds }
         guard let overflow = layer.content?.overflow, !overflow.isNull, overflow.isFiniteRect else { return contentsExtent(of: layer) }
-        // Grown to whole points from the bounds' origin, so that a texture of it stays on the
-        // pixel grid of a layer placed on whole pixels.
-        let o = layer.bounds.origin
+        return contentsExtent(of: layer).union(gridAligned(overflow, from: layer.bounds.origin))
+    }
+
+    /// `overflow` grown to whole points from the bounds' origin `o`, so that a texture of it
+    /// stays on the pixel grid of a layer placed on whole pixels.
+    static func gridAligned(_ overflow: CGRect, from o: CGPoint) -> CGRect {
         let x0 = (overflow.minX - o.x).rounded(.down), y0 = (overflow.minY - o.y).rounded(.down)
         let x1 = (overflow.maxX - o.x).rounded(.up), y1 = (overflow.maxY - o.y).rounded(.up)
-        return contentsExtent(of: layer).union(CGRect(x: o.x + x0, y: o.y + y0, width: x1 - x0, height: y1 - y0))
+        return CGRect(x: o.x + x0, y: o.y + y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The bounds joined with where the contents go.

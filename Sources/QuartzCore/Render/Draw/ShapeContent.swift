@@ -60,6 +60,16 @@ struct ShapeContent: Hashable, Sendable {
         strokeReach = max(lineWidth, 0) / 2 * factor + 1
     }
 
+    /// The numbers first and the path last, by identity before its elements: animated looks
+    /// are compared every frame, and mostly differ in a number.
+    static func == (a: ShapeContent, b: ShapeContent) -> Bool {
+        a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart && a.lineWidth == b.lineWidth
+            && a.lineDashPhase == b.lineDashPhase && a.offset == b.offset && a.miterLimit == b.miterLimit
+            && a.fillRule == b.fillRule && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.pathHash == b.pathHash
+            && a.fillColor == b.fillColor && a.strokeColor == b.strokeColor && a.lineDashPattern == b.lineDashPattern
+            && (a.path === b.path || a.path == b.path)
+    }
+
     func hash(into hasher: inout Hasher) {
         hasher.combine(pathHash)
         hasher.combine(fillColor)

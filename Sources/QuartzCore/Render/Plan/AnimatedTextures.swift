@@ -1,24 +1,50 @@
+import Foundation
+
 /// Textures of looks that an animation changes every frame (a shape's `strokeEnd`, a color):
 /// each look is drawn once per frame for all layers that show it this frame (layers at the same
 /// phase share it), into a texture of the same pixel size recycled from a look no longer shown,
 /// drawn over in place. So a running animation mints no new texture per frame: the pool holds
-/// about what two frames show, and bitmaps (with their page faults) are made only while it grows.
+/// about what three frames show, and bitmaps (with their page faults) are made only while it grows.
 ///
-/// Lifecycle: a texture is *current* while this frame or the last one shows its look; textures of
-/// the frame before that become *spare* and are drawn over for a new look of their size; spares
-/// unused for `spareFrames` frames are released. A texture is never drawn over while a frame
-/// that shows it may still be compared with (the last frame's items name their texture and
-/// generation: `CompositeItem.looksLike`).
+/// Lifecycle: a texture is *current* while this frame or one of the two before shows its look;
+/// older ones become *spare* and are drawn over for a new look of their size; spares unused for
+/// `spareFrames` frames are released. A texture is never drawn over while a frame that shows it
+/// may still be compared with (the last frame's items name their texture and generation:
+/// `CompositeItem.looksLike`).
+///
+/// Cost: hundreds of looks change every frame (500 spinners), so looks are found by a hash
+/// worked out once per look (`Key`: a dictionary compares the keys of every bucket it probes),
+/// and the frames' looks are three dictionaries handed down at the frame's end, not one walked
+/// whole. A shape-only look (`ShapeTexture`) is drawn later, off the planning thread's path:
+/// `drawDeferred` rasterizes this frame's on every core before anything composites them.
 final class AnimatedTextures {
-    /// A texture and the last frame that showed its look.
-    private final class Entry {
-        let texture: LayerTexture
-        var shown: Int
-        init(_ texture: LayerTexture, shown: Int) { self.texture = texture; self.shown = shown }
+    /// What a texture shows: a layer's look, or a shape layer's shape alone.
+    enum Look: Hashable {
+        case layer(LayerTexture.Look)
+        case shape(ShapeTexture.Look)
     }
 
-    private var current: [LayerTexture.Look: Entry] = [:]
+    /// A look with its hash worked out once: probes compare the hashes before the looks.
+    struct Key: Hashable {
+        let look: Look
+        let hash: Int
+
+        init(_ look: Look) {
+            self.look = look
+            hash = look.hashValue
+        }
+
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.look == b.look }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    }
+
+    /// This frame's looks, the last frame's and the one's before (not shown since).
+    private var now: [Key: LayerTexture] = [:]
+    private var last: [Key: LayerTexture] = [:]
+    private var beforeLast: [Key: LayerTexture] = [:]
     private var spares: [PixelSize: [(texture: LayerTexture, since: Int)]] = [:]
+    /// Shapes to rasterize before this frame composites (`drawDeferred`).
+    private var deferred: [ShapeTexture.Job] = []
     private var frame = 0
     /// Bitmaps made so far (the pool's growth; for tests).
     private(set) var made = 0
@@ -33,43 +59,103 @@ final class AnimatedTextures {
     }
 
     /// How many textures the pool holds.
-    var count: Int { current.count + spares.values.reduce(0) { $0 + $1.count } }
+    var count: Int { now.count + last.count + beforeLast.count + spares.values.reduce(0) { $0 + $1.count } }
 
-    /// The texture showing `look`: this or the last frame's, else a spare of its size drawn over,
-    /// else a new one. `rect` is what it covers (layer coordinates, padding excluded).
+    /// Whether shapes wait for `drawDeferred` (a compositor's frame) or are drawn at once.
+    var defersShapes = false
+
+    /// The texture showing `look`, if this or one of the two frames before showed it (it then
+    /// counts as shown this frame).
+    private func shown(_ key: Key) -> LayerTexture? {
+        if let texture = now[key] { return texture }
+        if let texture = last.removeValue(forKey: key) ?? beforeLast.removeValue(forKey: key) {
+            now[key] = texture
+            return texture
+        }
+        return nil
+    }
+
+    /// The texture showing `look`: a recent frame's, else a spare of its size drawn over, else a
+    /// new one. `rect` is what it covers (layer coordinates, padding excluded).
     func texture(for look: LayerTexture.Look, covering rect: CGRect, scale: CGFloat,
                  draw: (CGContext) -> Void) -> LayerTexture? {
-        if let entry = current[look] {
-            entry.shown = frame
-            return entry.texture
+        let key = Key(.layer(look))
+        if let texture = shown(key) { return texture }
+        guard let size = Self.pixelSize(covering: rect, scale: scale) else { return nil }
+        if let spare = spare(of: size), spare.redraw(covering: rect, scale: scale, draw) {
+            redrawn += 1
+            now[key] = spare
+            return spare
         }
+        guard let texture = LayerTexture(covering: rect, scale: scale, draw: draw) else { return nil }
+        made += 1
+        now[key] = texture
+        return texture
+    }
+
+    /// The texture of a shape layer that draws only its shape (`ShapeTexture`): as above, but
+    /// rasterized by `drawDeferred` when `defersShapes` (the texture is placed meanwhile: its
+    /// size, map and generation are already the new look's).
+    func texture(for shape: ShapeTexture.Look) -> LayerTexture? {
+        let key = Key(.shape(shape))
+        if let texture = shown(key) { return texture }
+        let rect = shape.extent
+        guard let size = Self.pixelSize(covering: rect, scale: shape.scale) else { return nil }
+        let texture: LayerTexture
+        if let spare = spare(of: size), let shift = spare.prepareRedraw(covering: rect, scale: shape.scale) {
+            redrawn += 1
+            texture = spare
+            let job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
+            if defersShapes { deferred.append(job) } else { job.run() }
+        } else {
+            guard let new = LayerTexture(covering: rect, scale: shape.scale, draw: { shape.content.draw(in: $0) }) else { return nil }
+            made += 1
+            texture = new
+        }
+        now[key] = texture
+        return texture
+    }
+
+    /// Rasterizes the shapes placed since the last call, spread over `threads` threads (each
+    /// draws into its own textures; shapes touch no shared cache).
+    func drawDeferred(threads: Int) {
+        guard !deferred.isEmpty else { return }
+        let jobs = deferred
+        deferred.removeAll(keepingCapacity: true)
+        // A few shapes are not worth waking another thread.
+        let workers = min(max(threads, 1), jobs.count / 8 + 1)
+        guard workers > 1 else { return jobs.forEach { $0.run() } }
+        DispatchQueue.concurrentPerform(iterations: workers) { k in
+            var i = k
+            while i < jobs.count {
+                jobs[i].run()
+                i += workers
+            }
+        }
+    }
+
+    private static func pixelSize(covering rect: CGRect, scale: CGFloat) -> PixelSize? {
         let padded = LayerTexture.padded(rect, scale: scale)
         // Checked before Int32(…), which traps past its range (a texture this large is never made).
         let w = (padded.width * scale).rounded(.up), h = (padded.height * scale).rounded(.up)
         guard w.isFinite, h.isFinite, w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
-        let size = PixelSize(width: Int32(w), height: Int32(h))
-        if var list = spares[size], let spare = list.popLast() {
-            spares[size] = list.isEmpty ? nil : list
-            if spare.texture.redraw(covering: rect, scale: scale, draw) {
-                redrawn += 1
-                current[look] = Entry(spare.texture, shown: frame)
-                return spare.texture
-            }
-        }
-        guard let texture = LayerTexture(covering: rect, scale: scale, draw: draw) else { return nil }
-        made += 1
-        current[look] = Entry(texture, shown: frame)
-        return texture
+        return PixelSize(width: Int32(w), height: Int32(h))
     }
 
-    /// Ends a frame: looks shown in neither this frame nor the last give their textures up as spares.
+    private func spare(of size: PixelSize) -> LayerTexture? {
+        // Popped in place: a copy of the list out of the dictionary would copy hundreds of spares.
+        spares[size]?.popLast()?.texture
+    }
+
+    /// Ends a frame: looks not shown in this frame nor the two before give their textures up as spares.
     func endFrame() {
-        var stale: [LayerTexture.Look] = []
-        for (look, entry) in current where entry.shown < frame - 1 {
-            stale.append(look)
-            spares[PixelSize(width: entry.texture.width, height: entry.texture.height), default: []].append((entry.texture, frame))
+        for texture in beforeLast.values {
+            spares[PixelSize(width: texture.width, height: texture.height), default: []].append((texture, frame))
         }
-        for look in stale { current[look] = nil }
+        // Handed down, keeping the dictionaries' storage.
+        beforeLast.removeAll(keepingCapacity: true)
+        swap(&beforeLast, &last)
+        swap(&last, &now)
         frame += 1
         if frame % 30 == 0 {
             for (size, list) in spares {

@@ -233,7 +233,8 @@ final class CompositePlan {
         let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
         let part: LayerTexture.Part = borderApart ? .body : .whole
         if Self.drawsItself(layer, part: part),
-           let texture = keptTexture(.body, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: part, scale: scale) {
+           let texture = keptTexture(.body, of: layer, old: old, scale: scale)
+            ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice) {
             node.textures.body = texture
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
@@ -473,6 +474,7 @@ final class CompositePlan {
     /// color, texel for pixel.
     private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
                              _ toDevice: CGAffineTransform) -> UInt32? {
+        cache.drawDeferred()           // its pixels are read here
         let t = texture.texels
         let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
             .concatenating(toDevice)

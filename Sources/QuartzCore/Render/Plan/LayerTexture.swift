@@ -117,6 +117,9 @@ final class LayerTexture: @unchecked Sendable {
     private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
     var lastUse = 0
+    /// The corner of the (padded) rectangle the bitmap's user space was made for: a redraw over
+    /// another rectangle moves from there.
+    private let canvasOrigin: CGPoint
 
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
     /// at `scale` pixels per point; nil when too large or empty.
@@ -127,6 +130,7 @@ final class LayerTexture: @unchecked Sendable {
         draw(bitmap)
         bitmap.flush()
         self.bitmap = bitmap
+        canvasOrigin = rect.origin
         width = Int32(bitmap.width)
         height = Int32(bitmap.height)
         toLayer = Self.toLayer(covering: rect, scale: scale)
@@ -176,18 +180,38 @@ final class LayerTexture: @unchecked Sendable {
     /// `scale` of the same pixel size (`AnimatedTextures` recycles textures so). False when the
     /// sizes differ.
     func redraw(covering rect: CGRect, scale: CGFloat, _ draw: (CGContext) -> Void) -> Bool {
+        guard let shift = prepareRedraw(covering: rect, scale: scale) else { return false }
+        finishRedraw(shift: shift, draw)
+        return true
+    }
+
+    /// The first half of `redraw`: makes the texture one over `rect` at `scale` (its map, a new
+    /// generation), so that it can be placed before it is drawn. Returns what `finishRedraw`
+    /// needs, nil when the sizes differ (nothing changed then).
+    func prepareRedraw(covering rect: CGRect, scale: CGFloat) -> CGPoint? {
         let padded = Self.padded(rect, scale: scale)
         guard (padded.width * scale).rounded(.up) == CGFloat(width), (padded.height * scale).rounded(.up) == CGFloat(height),
-              let data = bitmap.data else { return false }
-        memset(data, 0, bitmap.bytesPerRow * Int(height))
-        // The bitmap's user space covers the old rectangle: moved by the difference, it covers the new one.
-        let old = CGPoint(x: toLayer.tx, y: toLayer.ty)
+              texels.texels != nil else { return nil }
+        toLayer = Self.toLayer(covering: padded, scale: scale)
+        // No flat rectangle until drawn.
+        texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0; texels.flat_color = 0
+        generation += 1
+        // The bitmap's user space covers the rectangle it was made for: moved by the difference, it covers the new one.
+        return CGPoint(x: canvasOrigin.x - padded.minX, y: canvasOrigin.y - padded.minY)
+    }
+
+    /// The second half of `redraw`: clears the pixels and draws them with `draw`. Touches
+    /// nothing but this texture (the frame's shapes are drawn so on several threads). Without
+    /// `findingFlatRect` the texture has no flat interior (only our sampling kernel uses it).
+    func finishRedraw(shift: CGPoint, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) {
+        guard let pixels = texels.texels else { return }
+        memset(UnsafeMutableRawPointer(mutating: pixels), 0, Int(texels.stride_pixels) * 4 * Int(height))
         bitmap.saveGState()
-        bitmap.translateBy(x: old.x - padded.minX, y: old.y - padded.minY)
+        bitmap.translateBy(x: shift.x, y: shift.y)
         draw(bitmap)
         bitmap.restoreGState()
         bitmap.flush()
-        return recomposite(covering: rect, scale: scale) { _ in }
+        if findingFlatRect { lamina_texture_find_flat_rect(&texels) }
     }
 
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
@@ -269,9 +293,13 @@ final class TextureCache {
     /// Textures drawn so far: made, or drawn over for an animated look.
     var drawn: Int { made + animated.made + animated.redrawn }
 
-    /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one matches.
-    func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat) -> LayerTexture? {
+    /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one
+    /// matches. `toDevice`: where it will be placed, when known (an animated shape is then drawn
+    /// on the device's pixel grid, `ShapeTexture.look`).
+    func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat,
+                 placedBy toDevice: CGAffineTransform? = nil) -> LayerTexture? {
         if layer.animatesLook {
+            if let shape = ShapeTexture.look(of: layer, part: part, scale: scale, placedBy: toDevice) { return animated.texture(for: shape) }
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
             return animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true), covering: LayerContents.ownExtent(of: own),
@@ -305,6 +333,17 @@ final class TextureCache {
         textures[key] = texture
         return texture
     }
+
+    /// Whether animated shapes are rasterized by `drawDeferred` (a compositor's frame, on every
+    /// core) rather than when they are looked up. Whoever composites what it placed calls
+    /// `drawDeferred` first.
+    var defersShapes: Bool {
+        get { animated.defersShapes }
+        set { animated.defersShapes = newValue }
+    }
+
+    /// Rasterizes the animated shapes placed and not yet drawn, on up to `threads` threads.
+    func drawDeferred(threads: Int = 1) { animated.drawDeferred(threads: threads) }
 
     /// Marks a texture as used by this frame (one placed again without a lookup).
     func touch(_ texture: LayerTexture) { texture.lastUse = frame }

@@ -98,6 +98,8 @@ final class GroupCompositor {
            old.clip.map({ $0.key == clipKey && maskStill }) ?? (clipMask == nil) {
             return OffscreenGroup(key: key, texture: old.texture, inner: inner, clip: clipMask ?? old.clip)
         }
+        // Shapes placed inside are drawn before the group composites them.
+        cache.drawDeferred()
         func composite(into target: CompositeBand.Target) {
             band.draw(CompositeList(root: inner), in: [screen], band: screen, target: target, backdrop: 0)
             if let clipMask { Self.apply(clipMask, to: target) }
