@@ -346,6 +346,39 @@ final class CAShapeLayerTests: CompositingTestCase {
 
     /// 64 frames of strokeEnd animations: every frame equals the renderer's, and the textures
     /// stay a handful, drawn over in place (not one minted per frame).
+    /// When a stroke animation goes (removed, as a finished one is at its end), the next frame
+    /// shows the model's stroke: the texture last drawn over for the animation is not kept.
+    func testTheModelShowsAgainWhenAStrokeAnimationGoes() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        let spinner = CAShapeLayer()
+        spinner.frame = CGRect(x: 40, y: 40, width: 50, height: 50)
+        spinner.path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 50, height: 50), transform: nil)
+        spinner.fillColor = nil
+        spinner.strokeColor = CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)
+        spinner.lineWidth = 5
+        let grow = CABasicAnimation(keyPath: "strokeEnd")
+        grow.fromValue = 0
+        grow.toValue = 0.5
+        grow.duration = 1
+        spinner.add(grow, forKey: "grow")
+        root.addSublayer(spinner)
+        let compositor = Compositor(), ctx = target()
+        let start = CACurrentMediaTime()
+        let animated = try XCTUnwrap(RenderTree(root))
+        for frame in 0..<6 {
+            XCTAssertNotNil(compositor.composite(animated, atMediaTime: start + Double(frame) / 60, scale: 1, into: ctx))
+        }
+        spinner.removeAnimation(forKey: "grow")
+        let still = try XCTUnwrap(RenderTree(root))
+        let t = start + 0.2
+        XCTAssertNotNil(compositor.composite(still, atMediaTime: t, scale: 1, into: ctx))
+        let fresh = target()
+        XCTAssertNotNil(Compositor().composite(still, atMediaTime: t, scale: 1, into: fresh))
+        XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
+                                                     channelTolerance: 0).differing, 0, "the animation's last stroke stayed")
+    }
+
     func testAStrokeAnimationRedrawsInPlace() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)

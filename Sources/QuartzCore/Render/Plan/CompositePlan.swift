@@ -227,7 +227,7 @@ final class CompositePlan {
     /// The layer's own textures and its sublayers' items.
     private func placeItems(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                             scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool, withShadow: Bool = true) {
-        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook)
         if withShadow, Self.castsShadow(layer) { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         // The border goes above the sublayers: apart from the body when there are sublayers.
         let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
@@ -344,7 +344,7 @@ final class CompositePlan {
     /// caller asks the cache; no closure here: capturing the snapshot would copy it).
     private func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
         if let old, old.textures.ownVersion == layer.ownVersion, old.textures.scale == scale, !layer.animatesLook,
-           let texture = old.textures[slot] {
+           !old.textures.drawnAnimated, let texture = old.textures[slot] {
             if cache.wantsTouches { cache.touch(texture) }
             return texture
         }
@@ -399,7 +399,7 @@ final class CompositePlan {
         }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, body: texture)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook, body: texture)
         guard let extent = DeviceRect(enclosing: box, within: placement.clip) else { return true }
         let alpha = UInt8((min(max(placement.opacity * min(layer.opacity, 1), 0), 1) * 255).rounded())
         guard alpha > 0 else { return true }

@@ -138,6 +138,10 @@ final class Placement: Equatable, @unchecked Sendable {
 struct OwnTextures {
     var ownVersion: UInt64 = 0
     var scale: CGFloat = 0
+    /// Whether they were drawn for an animated look: such textures show one moment of the
+    /// animation (and are drawn over for the next), so when the animation goes the model's look
+    /// is drawn again although the look version stayed.
+    var drawnAnimated = false
     var shadow: LayerTexture?
     var body: LayerTexture?
     var border: LayerTexture?
