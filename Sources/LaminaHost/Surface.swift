@@ -35,6 +35,11 @@ final class Surface: @unchecked Sendable {
     /// The media time the window's picture was drawn for (−∞ before the first frame): set once
     /// its put has been made, so that a capture after it sees that frame.
     private(set) var shownMediaTime: CFTimeInterval = -.infinity
+    /// The media time when the last tree was submitted. A frame shows a tree at no earlier time:
+    /// the render thread reads its time before it takes the tree, and a virtual clock (tests,
+    /// `lamina-snap --window`) may be set forward in between; such a frame was stamped with the
+    /// old time, and a caller waiting for the new one waited in vain.
+    private var submittedAt: CFTimeInterval = -.infinity
     /// The window lost what it showed (an Expose, a new buffer): the next frame is whole.
     private var lostPicture = true
     /// Evaluates, places and composites the window's frames and presents them to its swap chain
@@ -83,8 +88,10 @@ final class Surface: @unchecked Sendable {
 
     /// A newly committed tree (nil: the main thread draws this window) to draw at the next tick.
     func submit(_ tree: RenderTree?) {
+        let now = CACurrentMediaTime()
         lock.lock()
         self.tree = tree
+        submittedAt = now
         needsFrame = true
         scheduleIsStale = true
         lock.unlock()
@@ -126,9 +133,10 @@ final class Surface: @unchecked Sendable {
 
     /// The render thread's frame: composites the tree at media time `t` where it changed and
     /// puts only that (a target the compositor cannot write is drawn whole). True when it drew.
-    func drawDueFrame(atMediaTime t: CFTimeInterval) -> Bool {
+    func drawDueFrame(atMediaTime asked: CFTimeInterval) -> Bool {
         drawing.lock(); defer { drawing.unlock() }
         lock.lock()
+        let t = max(asked, submittedAt)
         guard wantsFrameLocked(at: t), let tree, let buffers else { lock.unlock(); return false }
         needsFrame = false
         framesDrawn += 1
