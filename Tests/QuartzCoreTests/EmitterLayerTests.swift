@@ -361,6 +361,40 @@ final class EmitterLayerTests: CompositingTestCase {
         XCTAssertGreaterThan(differing(try XCTUnwrap(ctx.makeImage()), image), 100)
     }
 
+    /// A window draws its particles again into last frame's texture (each tile cleared as it
+    /// is drawn): the next frame is exactly what a fresh compositor draws at that time, in both
+    /// blend modes, nothing of the last frame left over.
+    func testAWindowsNextFrameReusesTheParticleTextureExactly() throws {
+        for additive in [false, true] {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+            root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.2, alpha: 1)
+            let c = cell()
+            c.birthRate = 300
+            c.velocity = 250               // past every side of the window at both times: the same texture size
+            c.velocityRange = 60
+            c.emissionRange = 2 * .pi
+            c.spin = 3
+            c.color = CGColor(red: 1, green: 0.6, blue: 0.2, alpha: 0.8)
+            c.alphaSpeed = -0.5
+            let e = emitter([c], at: CGPoint(x: 120, y: 80))
+            e.renderMode = additive ? .additive : .unordered
+            e.beginTime = CACurrentMediaTime() - 2
+            root.addSublayer(e)
+            let compositor = Compositor(), ctx = target()
+            _ = try XCTUnwrap(composited(root, with: compositor, into: ctx))
+            let first = try XCTUnwrap(compositor.lastRoot?.children.first?.particles)
+            MediaClock.setVirtualTime(1000.25)
+            defer { MediaClock.setVirtualTime(1000) }
+            _ = try XCTUnwrap(composited(root, with: compositor, into: ctx))
+            XCTAssertTrue(compositor.lastRoot?.children.first?.particles === first, "last frame's texture drawn again")
+            let fresh = target()
+            _ = try XCTUnwrap(composited(root, with: Compositor(), into: fresh))
+            let again = try XCTUnwrap(ctx.makeImage()), made = try XCTUnwrap(fresh.makeImage())
+            XCTAssertEqual(SnapshotComparison.difference(again, made, channelTolerance: 0).differing, 0, "additive: \(additive)")
+        }
+    }
+
     /// Over black, one particle in `.additive` mode: two of them overlapping add up; in the
     /// other modes the top one covers.
     func testAdditiveParticlesAddUp() throws {

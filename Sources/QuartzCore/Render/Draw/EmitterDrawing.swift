@@ -24,7 +24,9 @@ enum EmitterDrawing {
     /// Draws `particles` into `canvas`, a bitmap whose pixel (0, 0) is at `origin` of the
     /// layer's coordinates (y down) at `scale` pixels per point, by the sprite kernel
     /// (`lamina_sprites_draw`: the affine kernel's pixels), in tiles shared among the cores,
-    /// each tile drawing the particles over it in order: the same pixels as one pass.
+    /// each tile cleared and then drawing the particles over it in order: the same pixels as
+    /// one pass into a clear bitmap, whatever the canvas held (a window's particle texture is
+    /// last frame's, drawn again).
     static func draw(_ particles: [Particle], additive: Bool, into canvas: CGContext, origin: CGPoint, scale: CGFloat) {
         guard let data = canvas.data else { return }
         let stride = Int32(canvas.bytesPerRow / 4), width = Int32(canvas.width), height = Int32(canvas.height)
@@ -106,6 +108,12 @@ enum EmitterDrawing {
                             let top = Int32(row) * tileHeight, bottom = min(top + tileHeight, height)
                             for column in 0..<columns {
                                 let left = Int32(column) * tileWidth, right = min(left + tileWidth, width)
+                                // Cleared by the core that draws it, just before: its lines
+                                // are then in that core's cache (a bitmap zeroed whole left
+                                // every tile's first touch a miss).
+                                for y in top..<bottom {
+                                    (pixels.value + Int(y) * Int(stride) + Int(left)).update(repeating: 0, count: Int(right - left))
+                                }
                                 let t = row * columns + column, first = Int(starts[t]), count = Int(starts[t + 1]) - first
                                 guard count > 0 else { continue }
                                 lamina_sprites_draw(pixels.value, stride, left, top, right, bottom, placed.baseAddress,

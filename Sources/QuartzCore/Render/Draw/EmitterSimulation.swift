@@ -43,6 +43,14 @@ enum EmitterSimulation {
         var budget = Budget(drawn: limit, looked: 4 * limit)
         let t = state.time
         guard t.isFinite else { return [] }
+        // Room for the top-level cells' particles at once (each cell's rate times how long its
+        // particles live): grown by appending, the array was copied a dozen times a frame.
+        var expected = 0.0
+        for cell in state.cells where cell.isEnabled {
+            let rate = cell.birthRate * (state.stoppedEmission?.rate ?? state.birthRate)
+            if rate > 0, rate.isFinite { expected += rate * cell.longestLife(max(state.lifetime, 0)) }
+        }
+        if expected.isFinite, expected > 0 { out.reserveCapacity(Int(min(expected, Double(limit)))) }
         for (index, cell) in state.cells.enumerated() where cell.isEnabled {
             let cellKey = mix(UInt64(state.seed), UInt64(index) &+ 1)
             let rate = cell.birthRate * state.birthRate

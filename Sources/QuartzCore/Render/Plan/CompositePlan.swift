@@ -244,7 +244,7 @@ final class CompositePlan {
             }
         }
         if let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
-        if let emitter = layer.emitter { placeParticles(of: layer, emitter, node, toDevice: toDevice, opacity: opacity, scale: scale) }
+        if let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
         if !layer.sublayers.isEmpty {
             var clip = node.placement.clip
             if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {

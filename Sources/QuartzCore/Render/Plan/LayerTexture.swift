@@ -122,8 +122,9 @@ final class LayerTexture: @unchecked Sendable {
     private let canvasOrigin: CGPoint
 
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
-    /// at `scale` pixels per point; nil when too large or empty.
-    init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, draw: (CGContext) -> Void) {
+    /// at `scale` pixels per point; nil when too large or empty. Without `findingFlatRect` it has
+    /// no flat interior (for pictures that never have one: looking reads every pixel).
+    init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, findingFlatRect: Bool = true, draw: (CGContext) -> Void) {
         let outline = Self.outline(of: rect, scale: scale)
         let rect = Self.padded(rect, scale: scale)
         guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
@@ -139,7 +140,7 @@ final class LayerTexture: @unchecked Sendable {
         texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
         (texels.width, texels.height) = (width, height)
-        if texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
+        if findingFlatRect, texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
         self.texels = texels
     }
 
@@ -202,10 +203,11 @@ final class LayerTexture: @unchecked Sendable {
 
     /// The second half of `redraw`: clears the pixels and draws them with `draw`. Touches
     /// nothing but this texture (the frame's shapes are drawn so on several threads). Without
-    /// `findingFlatRect` the texture has no flat interior (only our sampling kernel uses it).
-    func finishRedraw(shift: CGPoint, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) {
+    /// `findingFlatRect` the texture has no flat interior (only our sampling kernel uses it);
+    /// without `clearing`, `draw` gets last drawing's pixels and must write every one.
+    func finishRedraw(shift: CGPoint, clearing: Bool = true, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) {
         guard let pixels = texels.texels else { return }
-        memset(UnsafeMutableRawPointer(mutating: pixels), 0, Int(texels.stride_pixels) * 4 * Int(height))
+        if clearing { memset(UnsafeMutableRawPointer(mutating: pixels), 0, Int(texels.stride_pixels) * 4 * Int(height)) }
         bitmap.saveGState()
         bitmap.translateBy(x: shift.x, y: shift.y)
         draw(bitmap)
