@@ -94,16 +94,20 @@ final class TransactionTests: XCTestCase {
     /// the transaction's duration otherwise), as the usual way to change a label without a fade
     /// expects.
     func testDisplayAtCommitTakesTheCommittingTransactionsSettings() throws {
-        let label = CATextLayer()
+        let root = CALayer(), label = CATextLayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
         label.frame = CGRect(x: 0, y: 0, width: 60, height: 20)
         label.string = "a"
+        root.addSublayer(label)
         CATransaction.flush()
         label.removeAllAnimations()
+        CATransaction.flush()                                           // no implicit transaction left open
+        let old = label.contents as AnyObject?
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         label.string = "b"
         CATransaction.commit()
-        XCTAssertNotNil(label.contents, "the commit drew the new string")
+        XCTAssertFalse(label.contents as AnyObject? === old, "the commit drew the new string")
         XCTAssertNil(label.animation(forKey: "contents"), "contents cross-faded though actions were disabled")
         CATransaction.begin()
         CATransaction.setAnimationDuration(2)
