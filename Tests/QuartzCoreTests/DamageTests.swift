@@ -33,6 +33,25 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(damage.rectangles, [DeviceRect(x: 0, y: 0, width: right, height: bottom)])
     }
 
+    /// A frame's damage keeps a hundred scattered labels apart (`lamina-bench labels`: 100 of
+    /// 1000 labels on a 1280×720 screen get new text): their bounding box would be most of the
+    /// screen, ten times the pixels to composite and put.
+    func testAHundredScatteredLabelsArePutApart() {
+        let damage = Damage(limit: Damage.frameLimit)
+        var area = 0
+        for k in 0..<100 {
+            let index = (300 + k * 7) % 1000
+            let x = 4 + Double(index % 25) * 51, y = 4 + Double(index / 25) * 17.9
+            // A label's item: its 48×16 frame, a pixel of padding around, off the pixel grid.
+            let r = DeviceRect(x: Int32((x - 1).rounded(.down)), y: Int32((y - 1).rounded(.down)), width: 51, height: 19)
+            damage.add(r)
+            area += Int(r.width) * Int(r.height)
+        }
+        let rects = damage.rectangles
+        XCTAssertGreaterThan(rects.count, 1)
+        XCTAssertLessThanOrEqual(rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }, area)
+    }
+
     func testNothingAddedIsNothingToPut() {
         XCTAssertEqual(Damage(limit: 16).rectangles, [])
     }

@@ -89,6 +89,33 @@ final class TransactionTests: XCTestCase {
         XCTAssertNil(layer.animation(forKey: "cornerRadius"))
     }
 
+    /// The display pass runs inside the committing transaction: the contents a text layer draws
+    /// for its new string take that transaction's settings (no cross-fade with actions disabled,
+    /// the transaction's duration otherwise), as the usual way to change a label without a fade
+    /// expects.
+    func testDisplayAtCommitTakesTheCommittingTransactionsSettings() throws {
+        let root = CALayer(), label = CATextLayer()
+        root.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        label.frame = CGRect(x: 0, y: 0, width: 60, height: 20)
+        label.string = "a"
+        root.addSublayer(label)
+        CATransaction.flush()
+        label.removeAllAnimations()
+        CATransaction.flush()                                           // no implicit transaction left open
+        let old = label.contents as AnyObject?
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        label.string = "b"
+        CATransaction.commit()
+        XCTAssertFalse(label.contents as AnyObject? === old, "the commit drew the new string")
+        XCTAssertNil(label.animation(forKey: "contents"), "contents cross-faded though actions were disabled")
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(2)
+        label.string = "c"
+        CATransaction.commit()
+        XCTAssertEqual(try XCTUnwrap(label.animation(forKey: "contents")).duration, 2)
+    }
+
     func testLayersCreatedInTheTransactionDoNotAnimate() {
         let layer = CALayer()
         layer.opacity = 0.5

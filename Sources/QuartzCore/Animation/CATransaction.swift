@@ -166,9 +166,15 @@ open class CATransaction: NSObject {
             outer.touched.merge(frame.touched) { a, _ in a }
             outer.added += frame.added
         } else {
+            // Layout and display run inside the committing transaction, as Core Animation's
+            // commit does: what they change (the contents `display()` draws, the frames
+            // `layoutSublayers()` sets) takes its settings — `setDisableActions(true)` around a
+            // text layer's new string means no cross-fade of its contents — and belongs to it.
             // Layout and display go down through sublayers: a layer under a touched superlayer
             // is prepared with it (each on its own made a chain of n layers cost n²/2 visits).
+            stack.frames.append(frame)
             for layer in frame.touched.values where !hasTouchedSuperlayer(layer, in: frame.touched) { layer.prepareForRendering() }
+            stack.frames.removeLast()
             for layer in frame.touched.values { layer.markCommitted() }
             if !frame.touched.isEmpty || !frame.added.isEmpty {
                 commitCount += 1

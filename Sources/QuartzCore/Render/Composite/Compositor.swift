@@ -92,7 +92,7 @@ package final class Compositor: @unchecked Sendable {
             prefetched = PresentedFrame(tree, atMediaTime: next)
         }
         // What changed on screen since the last frame: what to put.
-        let changes = Damage(limit: 16)
+        let changes = Damage(limit: Damage.frameLimit)
         let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
         let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
@@ -125,10 +125,10 @@ package final class Compositor: @unchecked Sendable {
         let key = TargetHistory.Target(data: data, width: target.width, height: target.height)
         let missed = targets.missing(in: key) ?? [screen]
         targets.record(key, changes: shown)
-        var rects = missed.isEmpty ? shown : Damage(limit: 16, rectangles: missed + shown).rectangles
+        var rects = missed.isEmpty ? shown : Damage(limit: Damage.frameLimit, rectangles: missed + shown).rectangles
         if !backdropReads.isEmpty {
             // What this target missed may touch what a background filter reads: all of that too.
-            let grown = Damage(limit: 16, rectangles: rects)
+            let grown = Damage(limit: Damage.frameLimit, rectangles: rects)
             BackdropFilter.grow(grown, reads: backdropReads)
             rects = grown.rectangles
         }

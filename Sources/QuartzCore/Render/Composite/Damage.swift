@@ -1,10 +1,20 @@
 import CPixman
 
 /// The union of changed device rectangles, as a pixman region. Each put has a cost, so more than
-/// `limit` rectangles are shown as their bounding box.
+/// `limit` rectangles are shown as the rectangles added (overlapping, when there are no more
+/// than `limit` of them), else as their bounding box.
+///
+/// The compositor keeps up to `Damage.frameLimit` apart: a hundred labels changed here and there
+/// (`lamina-bench labels`) are a tenth of the screen, which their bounding box would make whole;
+/// the region cuts them into bands (three hundred rectangles), so they are put as added.
 final class Damage {
     let limit: Int
     private let region = UnsafeMutablePointer<pixman_region32_t>.allocate(capacity: 1)
+    /// The rectangles as added (repeats of the last few left out), while there are at most `limit`.
+    private var added: [DeviceRect] = []
+    private var addedTooMany = false
+    /// Whether the region was replaced by its bounding box (it no longer tells the rectangles).
+    private var collapsed = false
 
     init(limit: Int) {
         self.limit = max(limit, 1)
@@ -24,22 +34,34 @@ final class Damage {
     /// How many rectangles the region holds now.
     var rectangleCount: Int { Int(pixman_region32_n_rects(region)) }
 
+    /// How many rectangles a frame's damage keeps apart: a put and a clipped composite per
+    /// rectangle cost far less than compositing the space between a hundred scattered ones.
+    static let frameLimit = 256
+
     /// Joins `r`. A union takes time in proportion to the region's rectangles, so a region grown
-    /// well past `limit` (a thousand moving layers add two thousand) becomes its bounding box at
-    /// once, as `rectangles` would show it anyway.
+    /// past `limit` (and 64) — a thousand moving layers add two thousand — becomes its bounding
+    /// box at once: past the limit `rectangles` shows the rectangles added or that box anyway.
     func add(_ r: DeviceRect) {
+        guard r.width > 0, r.height > 0 else { return }
+        if !addedTooMany, !added.suffix(4).contains(r) {
+            if added.count < limit { added.append(r) } else { (added, addedTooMany) = ([], true) }
+        }
         pixman_region32_union_rect(region, region, r.x, r.y, UInt32(r.width), UInt32(r.height))
-        if rectangleCount > 4 * limit, var box = pixman_region32_extents(region)?.pointee {
+        if rectangleCount > max(limit, 64), var box = pixman_region32_extents(region)?.pointee {
             pixman_region32_reset(region, &box)
+            collapsed = true
         }
     }
 
-    /// Its rectangles; their bounding box when there are more than `limit`.
+    /// Its rectangles when there are at most `limit`; else the rectangles added when there are
+    /// at most `limit` of those; else their bounding box.
     var rectangles: [DeviceRect] {
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(region, &count), count > 0 else { return [] }
-        if count > limit, let box = pixman_region32_extents(region)?.pointee { return [DeviceRect(box)] }
-        return (0..<Int(count)).map { DeviceRect(boxes[$0]) }
+        if !collapsed, count <= limit { return (0..<Int(count)).map { DeviceRect(boxes[$0]) } }
+        if !addedTooMany { return added }
+        guard let box = pixman_region32_extents(region)?.pointee else { return [] }
+        return [DeviceRect(box)]
     }
 }
 

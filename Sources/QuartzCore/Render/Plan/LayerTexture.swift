@@ -359,6 +359,9 @@ final class TextureCache {
         animated.endFrame()
         frame += 1
         guard frame % 60 == 0 else { return }
-        textures = textures.filter { frame - $0.value.lastUse <= 60 }
+        // Removed in place: a filtered copy is sized to what stays, and the next second's new
+        // textures (100 labels a frame) would grow it again, rehashing every look each time.
+        let stale = textures.compactMap { frame - $0.value.lastUse > 60 ? $0.key : nil }
+        for key in stale { textures.removeValue(forKey: key) }
     }
 }
