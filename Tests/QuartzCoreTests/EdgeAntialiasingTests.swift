@@ -63,6 +63,52 @@ final class EdgeAntialiasingTests: CompositingTestCase {
         }
     }
 
+    /// A faded turned layer is cut as an opaque one is: its picture is faded whole, and no
+    /// pixel along its sides is partly covered (a transparency layer clipped to the turned
+    /// outline had softened them again).
+    func testFadedTurnedEdgesAreAliased() throws {
+        let (root, square) = turnedSquare {
+            $0.opacity = 0.5
+            $0.borderWidth = 3
+            $0.borderColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        }
+        for (name, rgba) in try pictures(of: root) {
+            // Blue at half opacity over white: (127 or 128, 127 or 128, 255).
+            var half = 0
+            let partial = partialPixels(rgba, square: square).filter { p in
+                let i = (p.y * size.width + p.x) * 4
+                let isHalf = abs(Int(rgba[i]) - 128) <= 2 && abs(Int(rgba[i + 1]) - 128) <= 2 && rgba[i + 2] > 252
+                if isHalf { half += 1 }
+                return !isHalf
+            }
+            XCTAssertEqual(partial.count, 0, "\(name): pixels partly covered along the edges: \(partial.prefix(5))")
+            XCTAssertGreaterThan(half, 3000, "\(name): the square is drawn at half opacity")
+        }
+    }
+
+    /// Upright off the pixel grid and faded, the sides are cut too.
+    func testFadedLayerOffThePixelGridIsAliased() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        let square = CALayer()
+        square.frame = CGRect(x: 20.4, y: 20.3, width: 50, height: 40)
+        square.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        square.opacity = 0.5
+        root.addSublayer(square)
+        for (name, rgba) in try pictures(of: root) {
+            var white = 0, half = 0, other: [(Int, Int, Int, Int, Int)] = []
+            for i in stride(from: 0, to: rgba.count, by: 4) {
+                let (r, g, b) = (Int(rgba[i]), Int(rgba[i + 1]), Int(rgba[i + 2]))
+                if r > 252 && g > 252 && b > 252 { white += 1 } else if abs(r - 128) <= 2 && abs(g - 128) <= 2 && b > 252 { half += 1 } else {
+                    other.append((i / 4 % size.width, i / 4 / size.width, r, g, b))
+                }
+            }
+            XCTAssertEqual(other.count, 0, "\(name): \(other.prefix(5))")
+            XCTAssertEqual(half, 50 * 40, name)
+        }
+    }
+
     func testAllowsEdgeAntialiasingAntialiasesEveryEdge() throws {
         let (root, square) = turnedSquare { $0.allowsEdgeAntialiasing = true }
         for (name, rgba) in try pictures(of: root) {

@@ -2,7 +2,7 @@
 /// its center, with no partial coverage along that side (iOS draws a layer's transformed edges
 /// so unless `allowsEdgeAntialiasing` is on, and then only the sides `edgeAntialiasingMask`
 /// leaves out). Both renderers read it: the compositor's kernels as `lamina_edges` bits
-/// (`LAMINA_ALIAS_X0` … have the same values), the layer renderer as aliased clips.
+/// (`LAMINA_ALIAS_X0` … have the same values), the layer renderer as aliased cuts.
 struct AliasedEdges: OptionSet, Hashable {
     let rawValue: UInt8
 
@@ -28,7 +28,7 @@ extension LayerSnapshot {
 
 /// A layer's outline as the layer renderer cuts it aliased: its own drawing (background,
 /// contents, subclass content, border) is drawn reaching a little past the aliased sides, then
-/// clipped there by pixel centers (cairo's `CAIRO_ANTIALIAS_NONE`), so that a pixel along such a
+/// cut there by pixel centers (cairo's `CAIRO_ANTIALIAS_NONE`), so that a pixel along such a
 /// side is wholly the drawing or untouched, as the compositor's kernels cut a texture's outline.
 /// Nil when there is nothing to cut: no aliased side, or an outline on whole device pixels.
 struct AliasedOutline {
@@ -92,13 +92,31 @@ struct AliasedOutline {
         shape.reachingBorderPath(width: width, past: sides(of: shape.bounds), by: reach)
     }
 
-    /// Clips to the outline on its aliased sides by pixel centers (the other sides left open).
-    func clip(_ ctx: CGContext) {
+    /// The rectangle cut by pixel centers: the outline on its aliased sides, left open (moved
+    /// out well past any antialiased fringe) on the others.
+    var cut: CGRect {
         let open = 4 * reach
         let x0 = sides.contains(.minX) ? outline.minX : outline.minX - open
         let x1 = sides.contains(.maxX) ? outline.maxX : outline.maxX + open
         let y0 = sides.contains(.minY) ? outline.minY : outline.minY - open
         let y1 = sides.contains(.maxY) ? outline.maxY : outline.maxY + open
-        ctx.clipByPixelCenters(to: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Draws `body` (drawing that reaches past the aliased sides) cut there by pixel centers.
+    /// Turned, or when it must fade as one picture (`asOnePicture`), it is drawn aside on the
+    /// device's pixels and cut in one aliased fill (`CGContext.drawCut`): under a turned clip
+    /// cairo would mask each of its fills. Otherwise it clips: upright, the clip is whole
+    /// pixels, which cairo applies to a fill for nothing.
+    func draw(in ctx: CGContext, asOnePicture: Bool = false, _ body: (CGContext) -> Void) {
+        let m = ctx.ctm
+        if m.b == 0, m.c == 0, !asOnePicture {
+            ctx.saveGState()
+            ctx.clipByPixelCenters(to: cut)
+            body(ctx)
+            ctx.restoreGState()
+        } else {
+            ctx.drawCut(byPixelCentersTo: cut, body)
+        }
     }
 }

@@ -93,80 +93,110 @@ enum LayerRenderer {
         // A mask applies to the layer's whole picture (its sublayers composited first), as Core
         // Animation masks: through a transparency layer, which the mask clip then clips as one.
         let masked = !layer.mask.isEmpty && !layer.sublayers.isEmpty
-        let group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap || masked
+        var group = shadowsDrawing || (layer.opacity < 1 && layer.allowsGroupOpacity) || fadesOverlap || masked
         // A leaf's own drawing, placed on whole pixels, is the same from a cached image (faded as
         // one picture, as the transparency layer fades it).
         if reusingDrawings, !shadowsDrawing, layer.sublayers.isEmpty, layer.tiles == nil, layer.emitter == nil,
            context.drawings.draw(layer, in: ctx, context: context) { return }
-        if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
-        // The layer's extent bounds the group, so that its buffer is no larger than the layer.
-        if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
         // Sides of the outline cut by pixel centers (`allowsEdgeAntialiasing`): the own drawing
-        // reaches past them (`reaching`) and is clipped there.
-        let asItems = CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: ctx.currentAlpha, paths: context.paths) == .items
+        // reaches past them and is cut there (`drawCut`). The route is the one inside the group
+        // (its opacity 1 there).
+        let asItems = CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: group ? 1 : ctx.currentAlpha,
+                                          paths: context.paths) == .items
         let cuts = cutsEdges && asItems
         // A group's sublayers are cut in the group's plane: like the device's unless it is turned.
         let sublayersCut = cutsEdges && (asItems || (ctx.ctm.b == 0 && ctx.ctm.c == 0))
         let aliased = cuts && (layer.bodyCanShow || layer.borderWidth > 0) ? AliasedOutline(layer, in: ctx) : nil
-        let reaching = aliased.map { $0.reaching(shape) }
-        // A clip costs every drawing under it a mask: a leaf's whole drawing takes one.
-        let oneClip = aliased != nil && layer.sublayers.isEmpty && layer.replicator == nil
-        if oneClip, let aliased { ctx.saveGState(); aliased.clip(ctx) }
-        if let color = layer.backgroundColor {
-            if let aliased, !oneClip { ctx.saveGState(); aliased.clip(ctx) }
-            ctx.addPath(reaching ?? shape.path)
-            ctx.setFillColor(color)
-            ctx.fillPath()
-            if aliased != nil, !oneClip { ctx.restoreGState() }
-        }
-        ctx.saveGState()
+        // A leaf cut in one piece is faded as one picture by the cut itself: no transparency
+        // layer (whose clip to the extent off the pixel grid would soften the cut sides again).
+        let fadesCut = group && aliased != nil && layer.sublayers.isEmpty && layer.replicator == nil && !shadowsDrawing
+        if fadesCut { group = false }
+        if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
+        // The layer's extent bounds the group, so that its buffer is no larger than the layer.
+        if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
         if let aliased {
-            // The own drawing inside the aliased outline (a masking outline reaching with it),
-            // then the sublayers inside the layer's true shape.
-            if !oneClip { aliased.clip(ctx) }
-            if layer.masksToBounds, let reaching {
-                ctx.addPath(reaching)
-                ctx.clip()
+            drawCut(layer, aliased, shape: shape, asOnePicture: fadesCut, in: ctx, context: context,
+                    reusingDrawings: reusingDrawings, sublayersCut: sublayersCut)
+        } else {
+            if let color = layer.backgroundColor {
+                ctx.addPath(shape.path)
+                ctx.setFillColor(color)
+                ctx.fillPath()
             }
-            drawOwnContent(layer, shape: reaching ?? shape.path, aliased: aliased, in: ctx, context: context)
-            ctx.restoreGState()
             ctx.saveGState()
             if layer.masksToBounds {
                 ctx.addPath(shape.path)
                 ctx.clip()
             }
-        } else {
-            if layer.masksToBounds {
-                ctx.addPath(shape.path)
-                ctx.clip()
-            }
             drawOwnContent(layer, shape: shape.path, aliased: nil, in: ctx, context: context)
-        }
-        if let replicator = layer.replicator {
-            drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
-        } else {
-            for i in layer.drawingOrder {
-                drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings,
-                             cutsEdges: sublayersCut)
-            }
-        }
-        ctx.restoreGState()
-        if layer.borderWidth > 0, let color = layer.borderColor {
-            if let aliased {
-                // The ring's outer side reaches past the aliased sides.
-                if !oneClip { ctx.saveGState(); aliased.clip(ctx) }
-                ctx.addPath(aliased.reachingBorder(shape, width: layer.borderWidth))
-                ctx.setFillColor(color)
-                ctx.fillPath()
-                if !oneClip { ctx.restoreGState() }
-            } else if let border = shape.borderPath(width: layer.borderWidth) {
+            drawSublayers(of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: sublayersCut)
+            ctx.restoreGState()
+            if layer.borderWidth > 0, let color = layer.borderColor, let border = shape.borderPath(width: layer.borderWidth) {
                 ctx.addPath(border)
                 ctx.setFillColor(color)
                 ctx.fillPath(using: .evenOdd)
             }
         }
-        if oneClip { ctx.restoreGState() }
         if group { ctx.endTransparencyLayer() }
+    }
+
+    /// The sublayers (or a replicator's instances) in drawing order.
+    private static func drawSublayers(of layer: LayerSnapshot, in ctx: CGContext, context: RenderContext,
+                                      reusingDrawings: Bool, cutsEdges: Bool) {
+        if let replicator = layer.replicator {
+            drawReplicatorInstances(of: layer, replicator, in: ctx, context: context, reusingDrawings: reusingDrawings)
+        } else {
+            for i in layer.drawingOrder {
+                drawSublayer(layer.sublayers[i], of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings,
+                             cutsEdges: cutsEdges)
+            }
+        }
+    }
+
+    /// A layer whose outline is cut by pixel centers on `aliased`'s sides: its own drawing
+    /// reaches past them and is cut there (`AliasedOutline.draw`). A leaf's whole drawing is one
+    /// cut; a layer with sublayers cuts what lies under them (background, own content) and its
+    /// border over them, the sublayers drawn between inside the layer's true shape. A leaf's
+    /// cut is `asOnePicture` where it stands for the transparency layer that fades it.
+    private static func drawCut(_ layer: LayerSnapshot, _ aliased: AliasedOutline, shape: LayerShape, asOnePicture: Bool,
+                                in ctx: CGContext, context: RenderContext, reusingDrawings: Bool, sublayersCut: Bool) {
+        let reaching = aliased.reaching(shape)
+        func drawBody(_ c: CGContext) {
+            if let color = layer.backgroundColor {
+                c.addPath(reaching)
+                c.setFillColor(color)
+                c.fillPath()
+            }
+            // Own content inside the outline reaching with it, when it masks to it.
+            c.saveGState()
+            if layer.masksToBounds {
+                c.addPath(reaching)
+                c.clip()
+            }
+            drawOwnContent(layer, shape: reaching, aliased: aliased, in: c, context: context)
+            c.restoreGState()
+        }
+        let border = layer.hasVisibleBorder ? layer.borderColor : nil
+        func drawBorder(_ c: CGContext) {
+            guard let border else { return }
+            // The ring's outer side reaches past the aliased sides, in one winding fill.
+            c.addPath(aliased.reachingBorder(shape, width: layer.borderWidth))
+            c.setFillColor(border)
+            c.fillPath()
+        }
+        guard !layer.sublayers.isEmpty || layer.replicator != nil else {
+            aliased.draw(in: ctx, asOnePicture: asOnePicture) { drawBody($0); drawBorder($0) }
+            return
+        }
+        if layer.bodyCanShow || layer.tiles != nil || layer.emitter != nil { aliased.draw(in: ctx, drawBody) }
+        ctx.saveGState()
+        if layer.masksToBounds {
+            ctx.addPath(shape.path)
+            ctx.clip()
+        }
+        drawSublayers(of: layer, in: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: sublayersCut)
+        ctx.restoreGState()
+        if border != nil { aliased.draw(in: ctx, drawBorder) }
     }
 
     /// The layer's contents, a subclass's content, tiles and particles, inside `shape` (the

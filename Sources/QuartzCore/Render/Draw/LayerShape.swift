@@ -50,28 +50,34 @@ struct LayerShape {
         return path
     }
 
-    /// Strips beside the straight parts of `sides`, from `inward` inside to `reach` outside.
+    /// Strips beside the straight parts of `sides`, from `inward` inside to `reach` outside. At
+    /// a square corner between two aliased sides a strip runs on past the corner by `reach`, so
+    /// that the pixel on the corner is wholly covered too.
     private func addStrips(to path: CGMutablePath, past sides: AliasedEdges, by reach: CGFloat, inward: CGFloat) {
         let r = max(0, min(radius, min(bounds.width, bounds.height) / 2)) * (curve == .continuous ? 1.53 : 1)
         func inset(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
+        // How far a strip starts before (a negative inset) or after its end at `corner`.
+        func start(_ corner: CACornerMask, _ other: AliasedEdges) -> CGFloat {
+            inset(corner) == 0 && sides.contains(other) ? -reach : inset(corner)
+        }
         let b = bounds, depth = reach + inward
         // A strip of no length adds nothing (one of negative length would wind the other way).
         func addStrip(_ rect: CGRect) { if rect.width > 0, rect.height > 0 { path.addRect(rect) } }
         if sides.contains(.minX) {
-            addStrip(CGRect(x: b.minX - reach, y: b.minY + inset(.layerMinXMinYCorner), width: depth,
-                            height: b.height - inset(.layerMinXMinYCorner) - inset(.layerMinXMaxYCorner)))
+            let y0 = start(.layerMinXMinYCorner, .minY), y1 = start(.layerMinXMaxYCorner, .maxY)
+            addStrip(CGRect(x: b.minX - reach, y: b.minY + y0, width: depth, height: b.height - y0 - y1))
         }
         if sides.contains(.maxX) {
-            addStrip(CGRect(x: b.maxX - inward, y: b.minY + inset(.layerMaxXMinYCorner), width: depth,
-                            height: b.height - inset(.layerMaxXMinYCorner) - inset(.layerMaxXMaxYCorner)))
+            let y0 = start(.layerMaxXMinYCorner, .minY), y1 = start(.layerMaxXMaxYCorner, .maxY)
+            addStrip(CGRect(x: b.maxX - inward, y: b.minY + y0, width: depth, height: b.height - y0 - y1))
         }
         if sides.contains(.minY) {
-            addStrip(CGRect(x: b.minX + inset(.layerMinXMinYCorner), y: b.minY - reach,
-                            width: b.width - inset(.layerMinXMinYCorner) - inset(.layerMaxXMinYCorner), height: depth))
+            let x0 = start(.layerMinXMinYCorner, .minX), x1 = start(.layerMaxXMinYCorner, .maxX)
+            addStrip(CGRect(x: b.minX + x0, y: b.minY - reach, width: b.width - x0 - x1, height: depth))
         }
         if sides.contains(.maxY) {
-            addStrip(CGRect(x: b.minX + inset(.layerMinXMaxYCorner), y: b.maxY - inward,
-                            width: b.width - inset(.layerMinXMaxYCorner) - inset(.layerMaxXMaxYCorner), height: depth))
+            let x0 = start(.layerMinXMaxYCorner, .minX), x1 = start(.layerMaxXMaxYCorner, .maxX)
+            addStrip(CGRect(x: b.minX + x0, y: b.maxY - inward, width: b.width - x0 - x1, height: depth))
         }
     }
 
