@@ -30,8 +30,9 @@ public struct LayerProperty {
     public let isAnimatable: Bool
     /// What a change affects on screen. Defaults to `.look`.
     public let effect: Effect
-    /// Copies the value from the second layer into the first (`init(layer:)`): typed for rows
-    /// made from key paths, through `get` and `set` for the others.
+    /// Copies the value from the second layer into the first (`init(layer:)` of a subclass's
+    /// rows; CALayer's own are copied one assignment each): typed for rows made from key paths,
+    /// through `get` and `set` for the others.
     let copy: (_ into: CALayer, _ from: CALayer) -> Void
     /// The render node's side of the property; nil when the render tree does not carry it.
     let node: NodeField?
@@ -148,11 +149,6 @@ public struct LayerProperty {
         "mask": .keyPath(\CALayer.mask, effect: .tree),
         "sublayers": .keyPath(\CALayer.sublayers, effect: .tree),
     ]
-
-    /// The rows `init(layer:)` copies, in a fixed order (by key: `bounds` before
-    /// `needsDisplayOnBoundsChange`, so that a copy is not marked for display).
-    nonisolated(unsafe) static let copied: [LayerProperty] = builtIn.filter { !notCopied.contains($0.key) }
-        .sorted { $0.key < $1.key }.map(\.value)
 
     /// Keys of CALayer's own properties whose change only places the layer (its drawing stays).
     static let placementKeys: Set<String> = Set(builtIn.filter { $0.value.effect == .placement }.keys)
