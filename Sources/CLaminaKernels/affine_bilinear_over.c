@@ -4,46 +4,9 @@
 // texels are prefetched by the caller, a whole texture ahead (`lamina_texture_prefetch`).
 #include "lamina_kernels.h"
 #include "pixel_math.h"
+#include "row_bounds.h"
 #include <math.h>
 
-/// Where along row y a coordinate stays in [lo, hi): with u(x) = c + cy·y + du·x, the x in
-/// [from0 + from_y·y, to0 + to_y·y). Worked out once per call, so rows need no division.
-typedef struct {
-    double from0, from_y, to0, to_y;
-    double c, cy, lo, hi;
-    int constant;          /* du == 0: the whole row or none of it */
-} row_bound;
-
-static row_bound bound_for(double c, double cy, double du, double lo, double hi) {
-    row_bound b = { 0, 0, 0, 0, c, cy, lo, hi, du == 0 };
-    if (du == 0) return b;
-    double a0 = (lo - c) / du, b0 = (hi - c) / du, slope = -cy / du;
-    if (du > 0) { b.from0 = a0; b.to0 = b0; }
-    else { b.from0 = b0; b.to0 = a0; }
-    b.from_y = b.to_y = slope;
-    return b;
-}
-
-/// Narrows [*from, *to) to where row y (its center) keeps the coordinate within the bound.
-static inline void narrow(const row_bound *b, double y, double *from, double *to) {
-    if (b->constant) {
-        double u = b->c + b->cy * y;
-        if (u < b->lo || u >= b->hi) *to = *from;
-        return;
-    }
-    double f = b->from0 + b->from_y * y, t = b->to0 + b->to_y * y;
-    if (f > *from) *from = f;
-    if (t < *to) *to = t;
-}
-
-/// A coordinate in 16.16 fixed point, rounded to nearest.
-static inline int32_t fixed16(double v) {
-#if defined(__SSE2__)
-    return _mm_cvtsd_si32(_mm_set_sd(v * 65536));
-#else
-    return (int32_t)lrint(v * 65536);
-#endif
-}
 
 /// The whole pixels of [from, to) (first pixel centers are at x + 0.5, folded into u0), within [x0, x1).
 static void pixels_within(double from, double to, int x0, int x1, int *first, int *last) {
@@ -177,16 +140,16 @@ static void sampled_edge(uint32_t *out, int first, int last, const lamina_textur
 
 /// The walk of a row from pixel x, its texel position at x = 0 being (u0, v0).
 static lamina_walk walk_from(double u0, double v0, const double m[6], int x) {
-    lamina_walk w = { fixed16(u0 + m[0] * x), fixed16(v0 + m[1] * x), fixed16(m[0]), fixed16(m[1]) };
+    lamina_walk w = { lamina_fixed16(u0 + m[0] * x), lamina_fixed16(v0 + m[1] * x), lamina_fixed16(m[0]), lamina_fixed16(m[1]) };
     return w;
 }
 
 /// The pixels of row y (center `y`) within [first, last) that sample only the rectangle whose
 /// bounds are `part`; an empty span when none.
-static inline void flat_span(const row_bound part[2], double y, double from, double to, int first, int last,
+static inline void flat_span(const lamina_row_bound part[2], double y, double from, double to, int first, int last,
                              int *flat_first, int *flat_last) {
-    narrow(&part[0], y, &from, &to);
-    narrow(&part[1], y, &from, &to);
+    lamina_narrow(&part[0], y, &from, &to);
+    lamina_narrow(&part[1], y, &from, &to);
     pixels_within(from, to, first, last, flat_first, flat_last);
 }
 
@@ -220,19 +183,12 @@ static void outline(const lamina_texture *src, const lamina_edges *edges, double
     lo[0] = 0; lo[1] = 0; hi[0] = src->width - 1; hi[1] = src->height - 1;
     *k = padding_clamp(src);
     if (!edges) return;
-    // Texels wholly inside the drawing: [ceil(x0), floor(x1) − 1]; at least one.
-    int first_u = (int)ceil(edges->x0), last_u = (int)floor(edges->x1) - 1;
-    int first_v = (int)ceil(edges->y0), last_v = (int)floor(edges->y1) - 1;
-    if (first_u < 0) first_u = 0;
-    if (first_v < 0) first_v = 0;
-    if (last_u > src->width - 2) last_u = src->width - 2;
-    if (last_v > src->height - 2) last_v = src->height - 2;
-    if (last_u < first_u) last_u = first_u;
-    if (last_v < first_v) last_v = first_v;
-    if (edges->aliased & LAMINA_ALIAS_X0) { if (edges->x0 - 0.5 > lo[0]) lo[0] = edges->x0 - 0.5; k->umin = first_u << 16; }
-    if (edges->aliased & LAMINA_ALIAS_X1) { if (edges->x1 - 0.5 < hi[0]) hi[0] = edges->x1 - 0.5; k->umax = last_u << 16; }
-    if (edges->aliased & LAMINA_ALIAS_Y0) { if (edges->y0 - 0.5 > lo[1]) lo[1] = edges->y0 - 0.5; k->vmin = first_v << 16; }
-    if (edges->aliased & LAMINA_ALIAS_Y1) { if (edges->y1 - 0.5 < hi[1]) hi[1] = edges->y1 - 0.5; k->vmax = last_v << 16; }
+    int first[2], last[2];
+    const unsigned aliased = lamina_edge_limits(edges, src->width, src->height, lo, hi, first, last);
+    if (aliased & LAMINA_ALIAS_X0) k->umin = first[0] << 16;
+    if (aliased & LAMINA_ALIAS_X1) k->umax = last[0] << 16;
+    if (aliased & LAMINA_ALIAS_Y0) k->vmin = first[1] << 16;
+    if (aliased & LAMINA_ALIAS_Y1) k->vmax = last[1] << 16;
 }
 
 /// Over or, with `additive`, added (the flat rectangles then sampled like the rest); the sides
@@ -254,18 +210,18 @@ static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x
     double lo[2], hi[2];
     sample_clamp k;
     outline(src, edges, lo, hi, &k);
-    const row_bound inside[2] = { bound_for(cu, m[2], m[0], lo[0], hi[0]), bound_for(cv, m[3], m[1], lo[1], hi[1]) };
-    const row_bound flat_part[2][2] = {
-        { bound_for(cu, m[2], m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin),
-          bound_for(cv, m[3], m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin) },
-        { bound_for(cu, m[2], m[0], src->flat2_x0 + margin, src->flat2_x1 - 1 - margin),
-          bound_for(cv, m[3], m[1], src->flat2_y0 + margin, src->flat2_y1 - 1 - margin) },
+    const lamina_row_bound inside[2] = { lamina_bound_for(cu, m[2], m[0], lo[0], hi[0]), lamina_bound_for(cv, m[3], m[1], lo[1], hi[1]) };
+    const lamina_row_bound flat_part[2][2] = {
+        { lamina_bound_for(cu, m[2], m[0], src->flat_x0 + margin, src->flat_x1 - 1 - margin),
+          lamina_bound_for(cv, m[3], m[1], src->flat_y0 + margin, src->flat_y1 - 1 - margin) },
+        { lamina_bound_for(cu, m[2], m[0], src->flat2_x0 + margin, src->flat2_x1 - 1 - margin),
+          lamina_bound_for(cv, m[3], m[1], src->flat2_y0 + margin, src->flat2_y1 - 1 - margin) },
     };
     for (int y = y0; y < y1; y++) {
         double center = y + 0.5, u0 = cu + m[2] * center, v0 = cv + m[3] * center;
         double from = x0, to = x1;
-        narrow(&inside[0], center, &from, &to);
-        narrow(&inside[1], center, &from, &to);
+        lamina_narrow(&inside[0], center, &from, &to);
+        lamina_narrow(&inside[1], center, &from, &to);
         int first, last;
         pixels_within(from, to, x0, x1, &first, &last);
         if (first >= last) continue;

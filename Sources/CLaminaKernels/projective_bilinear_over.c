@@ -6,6 +6,7 @@
 // texels when the sample lands inside the flat rectangle.
 #include "lamina_kernels.h"
 #include "pixel_math.h"
+#include "row_bounds.h"
 #include <math.h>
 
 /// The blend of the 2×2 texels at `row` with 8-bit weights dx, dy.
@@ -42,17 +43,14 @@ void lamina_projective_bilinear_edged_over(uint32_t *dst, int dst_stride, int x0
     double cu0 = 0, cv0 = 0, cu1 = src->width - 1, cv1 = src->height - 1;
     const unsigned aliased = edges ? edges->aliased : 0;
     if (aliased) {
-        double first_u = ceil(edges->x0), last_u = floor(edges->x1) - 1, first_v = ceil(edges->y0), last_v = floor(edges->y1) - 1;
-        if (first_u < 0) first_u = 0;
-        if (first_v < 0) first_v = 0;
-        if (last_u > src->width - 2) last_u = src->width - 2;
-        if (last_v > src->height - 2) last_v = src->height - 2;
-        if (last_u < first_u) last_u = first_u;
-        if (last_v < first_v) last_v = first_v;
-        if (aliased & LAMINA_ALIAS_X0) { if (edges->x0 - 0.5 > umin) umin = edges->x0 - 0.5; cu0 = first_u; }
-        if (aliased & LAMINA_ALIAS_X1) { if (edges->x1 - 0.5 < umax) umax = edges->x1 - 0.5; cu1 = last_u; }
-        if (aliased & LAMINA_ALIAS_Y0) { if (edges->y0 - 0.5 > vmin) vmin = edges->y0 - 0.5; cv0 = first_v; }
-        if (aliased & LAMINA_ALIAS_Y1) { if (edges->y1 - 0.5 < vmax) vmax = edges->y1 - 0.5; cv1 = last_v; }
+        double lo[2] = { umin, vmin }, hi[2] = { umax, vmax };
+        int first[2], last[2];
+        lamina_edge_limits(edges, src->width, src->height, lo, hi, first, last);
+        umin = lo[0]; vmin = lo[1]; umax = hi[0]; vmax = hi[1];
+        if (aliased & LAMINA_ALIAS_X0) cu0 = first[0];
+        if (aliased & LAMINA_ALIAS_X1) cu1 = last[0];
+        if (aliased & LAMINA_ALIAS_Y0) cv0 = first[1];
+        if (aliased & LAMINA_ALIAS_Y1) cv1 = last[1];
     }
     const int flat = src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
     const uint32_t flat_color = faded ? lamina_multiply_channels(src->flat_color, tint) : src->flat_color;

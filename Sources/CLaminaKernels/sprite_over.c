@@ -10,6 +10,7 @@
 // - the caller hands a whole tile's particles in one call (no per-particle call overhead).
 #include "lamina_sprite.h"
 #include "pixel_math.h"
+#include "row_bounds.h"
 #include <math.h>
 
 void lamina_sprite_find_reach(lamina_sprite *sprite) {
@@ -26,44 +27,6 @@ void lamina_sprite_find_reach(lamina_sprite *sprite) {
     sprite->center_u = cu;
     sprite->center_v = cv;
     sprite->radius = far2 < 0 ? -1 : sqrt(far2);
-}
-
-/// A coordinate in 16.16 fixed point, rounded to nearest (as the affine kernel rounds it).
-static inline int32_t fixed16(double v) {
-#if defined(__SSE2__)
-    return _mm_cvtsd_si32(_mm_set_sd(v * 65536));
-#else
-    return (int32_t)lrint(v * 65536);
-#endif
-}
-
-/// Where along row y a coordinate stays in [lo, hi), worked out per sprite as the affine kernel
-/// works it out (the same divisions, so the same first pixel of every row): with u(x) = c +
-/// cy·y + du·x, the x in [from0 + slope·y, to0 + slope·y).
-typedef struct {
-    double from0, to0, slope, c, cy, lo, hi;
-    int constant;          /* du == 0: the whole row or none of it */
-} row_bound;
-
-static inline row_bound bound_for(double c, double cy, double du, double lo, double hi) {
-    row_bound b = { 0, 0, 0, c, cy, lo, hi, du == 0 };
-    if (du == 0) return b;
-    double a0 = (lo - c) / du, b0 = (hi - c) / du;
-    b.slope = -cy / du;
-    if (du > 0) { b.from0 = a0; b.to0 = b0; }
-    else { b.from0 = b0; b.to0 = a0; }
-    return b;
-}
-
-static inline void narrow(const row_bound *b, double y, double *from, double *to) {
-    if (b->constant) {
-        double u = b->c + b->cy * y;
-        if (u < b->lo || u >= b->hi) *to = *from;
-        return;
-    }
-    double f = b->from0 + b->slope * y, t = b->to0 + b->slope * y;
-    if (f > *from) *from = f;
-    if (t < *to) *to = t;
 }
 
 /// ceil(v) for v inside the int range, without a call into libm (x86-64's baseline has no
@@ -249,22 +212,22 @@ static inline __attribute__((target("avx2"), always_inline)) void sprite_span_av
     const int x0 = p->x0, x1 = p->x1;                                                                                 \
     /* Texel space at the center of pixel (0, y): (cu, cv) + (m[2], m[3])·(y + ½), as the affine kernel has it. */    \
     const double cu = m[4] + m[0] * 0.5 - 0.5, cv = m[5] + m[1] * 0.5 - 0.5;                                          \
-    const int32_t du = fixed16(m[0]), dv = fixed16(m[1]);                                                             \
+    const int32_t du = lamina_fixed16(m[0]), dv = lamina_fixed16(m[1]);                                                             \
     /* Samples farther than this from the disc's center read only transparent texels (a */                            \
     /* sample reads texels within √2 of it; the rest is margin for rounding). */                                      \
     const double reach = sprite->radius + 1.5, a = m[0] * m[0] + m[1] * m[1], half_over_a = a > 0 ? 0.5 / a : 0;      \
-    const row_bound inside[2] = { bound_for(cu, m[2], m[0], 0, src->width - 1), bound_for(cv, m[3], m[1], 0, src->height - 1) };\
+    const lamina_row_bound inside[2] = { lamina_bound_for(cu, m[2], m[0], 0, src->width - 1), lamina_bound_for(cv, m[3], m[1], 0, src->height - 1) };\
     for (int y = y0; y < y1; y++) {                                                                                   \
         double center = y + 0.5, u0 = cu + m[2] * center, v0 = cv + m[3] * center;                                    \
         double from = x0, to = x1;                                                                                    \
-        narrow(&inside[0], center, &from, &to);                                                                       \
-        narrow(&inside[1], center, &from, &to);                                                                       \
+        lamina_narrow(&inside[0], center, &from, &to);                                                                       \
+        lamina_narrow(&inside[1], center, &from, &to);                                                                       \
         int first, last;                                                                                              \
         pixels_within(from, to, x0, x1, &first, &last);                                                               \
         if (first >= last) continue;                                                                                  \
         /* The walk starts where the affine kernel's does (the same 16.16 positions pixel by */                       \
         /* pixel); the disc then moves its ends inward. */                                                            \
-        int32_t u = fixed16(u0 + m[0] * first), v = fixed16(v0 + m[1] * first);                                       \
+        int32_t u = lamina_fixed16(u0 + m[0] * first), v = lamina_fixed16(v0 + m[1] * first);                                       \
         int first_visible = first;                                                                                    \
         if (a > 0) {                                                                                                  \
             /* |(u0, v0) + (m0, m1)·x − center|² ≤ reach²: a·x² + b·x + c ≤ 0. */                                     \
