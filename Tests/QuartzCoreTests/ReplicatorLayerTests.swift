@@ -95,7 +95,8 @@ final class ReplicatorLayerTests: CompositingTestCase {
         let ctx = CGContext(data: nil, width: w, height: h, bitsPerComponent: 8, bytesPerRow: w * 4,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
         layer.render(in: ctx)
-        let p = ctx.data!.assumingMemoryBound(to: UInt8.self)
+        // A copy of the pixels: `at` outlives the context (a pointer into its data read freed memory).
+        let p = Array(UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt8.self), count: w * h * 4))
         func at(_ x: Int, _ y: Int) -> Bool {   // y counts up from the bottom
             let i = ((h - 1 - y) * w + x) * 4
             return p[i] != 0 || p[i + 1] != 0 || p[i + 2] != 0 || p[i + 3] != 0
