@@ -29,19 +29,6 @@ void lamina_sprite_find_reach(lamina_sprite *sprite) {
     sprite->radius = far2 < 0 ? -1 : sqrt(far2);
 }
 
-/// ceil(v) for v inside the int range, without a call into libm (x86-64's baseline has no
-/// rounding instruction): twice per row, it showed in profiles.
-static inline int ceil_int(double v) {
-    int i = (int)v;
-    return i + (i < v);
-}
-
-/// The whole pixels of [from, to) within [x0, x1), as the affine kernel counts them.
-static inline void pixels_within(double from, double to, int x0, int x1, int *first, int *last) {
-    *first = from > x0 ? (from < x1 ? ceil_int(from) : x1) : x0;
-    *last = to < x1 ? (to > x0 ? ceil_int(to) : x0) : x1;
-}
-
 #if defined(__SSE2__)
 /// The 2×2 texels at `row` blended with 7-bit weights, as 4 × 16-bit lanes (the affine kernel's arithmetic).
 static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, int dy) {
@@ -223,7 +210,7 @@ static inline __attribute__((target("avx2"), always_inline)) void sprite_span_av
         lamina_narrow(&inside[0], center, &from, &to);                                                                       \
         lamina_narrow(&inside[1], center, &from, &to);                                                                       \
         int first, last;                                                                                              \
-        pixels_within(from, to, x0, x1, &first, &last);                                                               \
+        lamina_pixels_within(from, to, x0, x1, &first, &last);                                                               \
         if (first >= last) continue;                                                                                  \
         /* The walk starts where the affine kernel's does (the same 16.16 positions pixel by */                       \
         /* pixel); the disc then moves its ends inward. */                                                            \
@@ -237,7 +224,7 @@ static inline __attribute__((target("avx2"), always_inline)) void sprite_span_av
             if (disc < 0) continue;                                                                                   \
             double root = sqrt(disc), near = (-b - root) * half_over_a, far = (-b + root) * half_over_a;              \
             int from_disc, to_disc;                                                                                   \
-            pixels_within(near, far + 1, first, last, &from_disc, &to_disc);                                          \
+            lamina_pixels_within(near, far + 1, first, last, &from_disc, &to_disc);                                          \
             if (from_disc >= to_disc) continue;                                                                       \
             first_visible = from_disc;                                                                                \
             last = to_disc;                                                                                           \

@@ -113,6 +113,9 @@ final class LayerTexture: @unchecked Sendable {
     private(set) var outline: CGRect
     /// The pixels as our kernels take them, with the flat rectangle found once.
     private(set) var texels: lamina_texture
+    /// The drawing as an outline when it is only a background and a border (`DrawnOutline`):
+    /// the compositor then draws it from the outline wherever it would resample the texels.
+    var drawnOutline: lamina_rounded_rect?
     /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
     private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
@@ -171,6 +174,7 @@ final class LayerTexture: @unchecked Sendable {
         body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
         toLayer = Self.toLayer(covering: padded, scale: scale)
         outline = Self.outline(of: rect, scale: scale)
+        drawnOutline = nil
         texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0
         lamina_texture_find_flat_rect(&texels)
         generation += 1
@@ -194,7 +198,9 @@ final class LayerTexture: @unchecked Sendable {
         guard (padded.width * scale).rounded(.up) == CGFloat(width), (padded.height * scale).rounded(.up) == CGFloat(height),
               texels.texels != nil else { return nil }
         toLayer = Self.toLayer(covering: padded, scale: scale)
-        // No flat rectangle until drawn.
+        outline = Self.outline(of: rect, scale: scale)
+        // No flat rectangle until drawn, and no outline unless whoever draws it says so.
+        drawnOutline = nil
         texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0; texels.flat_color = 0
         generation += 1
         // The bitmap's user space covers the rectangle it was made for: moved by the difference, it covers the new one.
@@ -221,7 +227,9 @@ final class LayerTexture: @unchecked Sendable {
     /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
     static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
         let own = ownDrawing(of: layer)
-        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
+        let texture = LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
+        texture?.drawnOutline = texture.flatMap { DrawnOutline.of(own, outline: $0.outline, scale: scale) }
+        return texture
     }
 
     /// What an own texture draws: the layer alone, at its bounds' origin zero.
@@ -304,8 +312,11 @@ final class TextureCache {
             if let shape = ShapeTexture.look(of: layer, part: part, scale: scale, placedBy: toDevice) { return animated.texture(for: shape) }
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
-            return animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true), covering: LayerContents.ownExtent(of: own),
-                                    scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
+            let texture = animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true),
+                                           covering: LayerContents.ownExtent(of: own),
+                                           scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
+            texture?.drawnOutline = texture.flatMap { DrawnOutline.of(own, outline: $0.outline, scale: scale) }
+            return texture
         }
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
         // Keyed at the bounds' origin zero, as `own` draws them.
