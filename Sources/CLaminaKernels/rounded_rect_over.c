@@ -189,21 +189,21 @@ static inline __m256i div255_wide(__m256i x) {
     return _mm256_srli_epi16(_mm256_add_epi16(x, _mm256_srli_epi16(x, 8)), 8);
 }
 
-/// Four pixels of `out` given their weights (each 16-bit weight in both halves of a 32-bit
-/// word, the 4 pixels' words at `pick`): mixed, tinted and blended OVER.
+/// Four pixels (`under`: their 16-bit channels) given their weights (each 16-bit weight in
+/// both halves of a 32-bit word, the 4 pixels' words at `pick`): mixed, tinted and blended OVER,
+/// packed back to 8 bits in the low half.
 __attribute__((target("avx2,fma")))
-static inline void blend_four(uint32_t *out, __m256i wb, __m256i wf, __m256i pick, __m256i border, __m256i fill, __m256i fade,
-                              int faded) {
+static inline __m128i blend_four(__m256i under, __m256i wb, __m256i wf, __m256i pick, __m256i border, __m256i fill, __m256i fade,
+                                 int faded) {
     const __m256i full = _mm256_set1_epi16(255);
     __m256i b = _mm256_permutevar8x32_epi32(wb, pick), f = _mm256_permutevar8x32_epi32(wf, pick);
     __m256i s = _mm256_min_epu16(_mm256_add_epi16(div255_wide(_mm256_mullo_epi16(border, b)), div255_wide(_mm256_mullo_epi16(fill, f))),
                                  full);
     if (faded) s = div255_wide(_mm256_mullo_epi16(s, fade));
     __m256i sa = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xFF), 0xFF);
-    __m256i d = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)out));
-    d = div255_wide(_mm256_mullo_epi16(d, _mm256_sub_epi16(full, sa)));
+    __m256i d = div255_wide(_mm256_mullo_epi16(under, _mm256_sub_epi16(full, sa)));
     __m256i packed = _mm256_packus_epi16(_mm256_add_epi16(s, d), _mm256_setzero_si256());
-    _mm_storeu_si128((__m128i *)out, _mm256_castsi256_si128(_mm256_permute4x64_epi64(packed, 0x08)));
+    return _mm256_castsi256_si128(_mm256_permute4x64_epi64(packed, 0x08));
 }
 
 /// The pixels [first, last) of a row, eight at a time; `start` holds each side's distance at
@@ -234,18 +234,15 @@ static void covered_span_avx2(uint32_t *out, int first, int last, int origin, co
         // Each weight in both 16-bit halves of its word: a pixel's four channels take two words.
         wb = _mm256_or_si256(wb, _mm256_slli_epi32(wb, 16));
         wf = _mm256_or_si256(wf, _mm256_slli_epi32(wf, 16));
-        if (last - x >= 8) {
-            blend_four(out + x, wb, wf, low, border, fill, fade, faded);
-            blend_four(out + x + 4, wb, wf, high, border, fill, fade, faded);
-        } else {
-            // The row's end: through a copy, masked so that nothing past `last` is read or written.
-            const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-            uint32_t copy[8];
-            _mm256_storeu_si256((__m256i *)copy, _mm256_maskload_epi32((const int *)(out + x), mask));
-            blend_four(copy, wb, wf, low, border, fill, fade, faded);
-            if (last - x > 4) blend_four(copy + 4, wb, wf, high, border, fill, fade, faded);
-            _mm256_maskstore_epi32((int *)(out + x), mask, _mm256_loadu_si256((const __m256i *)copy));
-        }
+        // The span's end is masked: nothing past `last` is read or written.
+        const int whole = last - x >= 8;
+        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i under = whole ? _mm256_loadu_si256((const __m256i *)(out + x)) : _mm256_maskload_epi32((const int *)(out + x), mask);
+        __m128i lo = blend_four(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(under)), wb, wf, low, border, fill, fade, faded);
+        __m128i hi = blend_four(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(under, 1)), wb, wf, high, border, fill, fade, faded);
+        __m256i result = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        if (whole) _mm256_storeu_si256((__m256i *)(out + x), result);
+        else _mm256_maskstore_epi32((int *)(out + x), mask, result);
     }
 }
 #endif
