@@ -135,10 +135,24 @@ final class DrawnOutlineTests: CompositingTestCase {
             layer.backgroundColor = color
             let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: context))
             let outline = try XCTUnwrap(texture.drawnOutline)
+            texture.ensureDrawn()
             XCTAssertEqual(outline.fill, texture.texels.flat_color, "\(color)")
             XCTAssertEqual(outline.x1 - outline.x0, 40)
             XCTAssertEqual(outline.y1 - outline.y0, 30)
         }
+    }
+
+    func testPixelsWaitUntilAnItemReadsThem() throws {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        layer.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)
+        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: RenderContext()))
+        let middle = { texture.texels.texels![Int(texture.texels.stride_pixels) * 15 + 20] }
+        XCTAssertEqual(middle(), 0, "not drawn yet")
+        XCTAssertEqual(texture.texels.flat_x1 - texture.texels.flat_x0, 0)
+        texture.ensureDrawn()
+        XCTAssertEqual(middle(), try XCTUnwrap(texture.drawnOutline).fill)
+        XCTAssertGreaterThan(texture.texels.flat_x1 - texture.texels.flat_x0, 30, "its flat rectangle found once drawn")
     }
 
     func testOnlyBackgroundsAndBordersHaveOutlines() throws {

@@ -56,7 +56,7 @@ final class CompositeBand: @unchecked Sendable {
             // A part of an item reads a part of its texels: fetching them all pays only when the
             // band holds much of it (a quarter, and 32×32 pixels at least).
             let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
-            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), Self.outline(of: item) == nil {
+            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), item.outline == nil {
                 withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
             }
             if let (previous, at) = pending { draw(previous, index: at, within: e, on: dest, target: target) }
@@ -72,7 +72,7 @@ final class CompositeBand: @unchecked Sendable {
         if item.blend != nil || item.backdrop != nil {
             return Self.drawEffect(item, clip: clip, within: (x0, y0, x1, y1), target: target)     // CompositeBand+Effects
         }
-        if let shape = Self.outline(of: item) {
+        if let shape = item.outline {
             return Self.placeOutline(item, shape, clip: clip, within: (x0, y0, x1, y1), target: target)
         }
         guard let source = source(index, item.texture) else { return }
@@ -127,16 +127,6 @@ final class CompositeBand: @unchecked Sendable {
                 }
             }
         }
-    }
-
-    /// The item's drawing as an outline, when the texture has one and the item would resample
-    /// it (turned, scaled without distortion, or off whole pixels): drawing the outline reads no
-    /// texel (`DrawnOutline`). Blits stay blits.
-    private static func outline(of item: CompositeItem) -> lamina_rounded_rect? {
-        guard var shape = item.texture.drawnOutline, item.perspective == SIMD3(0, 0, 1), item.integerOffset == nil,
-              DrawnOutline.isSimilarity(item.toDevice) else { return nil }
-        shape.aliased = UInt32(item.aliasedEdges)
-        return shape
     }
 
     /// A background and border drawn from their outline (`lamina_rounded_rect_over`), over the clip's boxes.

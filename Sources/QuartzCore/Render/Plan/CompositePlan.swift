@@ -407,6 +407,7 @@ final class CompositePlan {
                                                                             tx: map.m[6], ty: map.m[7]),
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        texture.ensureDrawn()            // the projective kernel samples it
         item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
         item.aliasedEdges = layer.aliasedEdges.rawValue
         node.below.append(item)
@@ -466,6 +467,7 @@ final class CompositePlan {
         item.isOffscreen = offscreen
         item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
         item.aliasedEdges = edges.rawValue
+        if item.outline == nil { texture.ensureDrawn() }
         items.append(item)
         node.cover(extent)
     }
@@ -475,6 +477,7 @@ final class CompositePlan {
     private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
                              _ toDevice: CGAffineTransform) -> UInt32? {
         cache.drawDeferred()           // its pixels are read here
+        texture.ensureDrawn()
         let t = texture.texels
         let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
             .concatenating(toDevice)

@@ -116,6 +116,9 @@ final class LayerTexture: @unchecked Sendable {
     /// The drawing as an outline when it is only a background and a border (`DrawnOutline`):
     /// the compositor then draws it from the outline wherever it would resample the texels.
     var drawnOutline: lamina_rounded_rect?
+    /// The drawing of a texture with an outline, not made until something reads its pixels
+    /// (`ensureDrawn`): a thousand turned tiles drawn from their outlines never need theirs.
+    private var pendingDrawing: ((CGContext) -> Void)?
     /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
     private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
@@ -145,6 +148,16 @@ final class LayerTexture: @unchecked Sendable {
         (texels.width, texels.height) = (width, height)
         if findingFlatRect, texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
         self.texels = texels
+    }
+
+    /// Draws the pixels now if their drawing was put off (`own`); the planner calls it for every
+    /// item that reads them (`CompositeItem.outline` is nil), before the bands composite.
+    func ensureDrawn() {
+        guard let draw = pendingDrawing else { return }
+        pendingDrawing = nil
+        draw(bitmap)
+        bitmap.flush()
+        if texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
     }
 
     /// `rect` with the transparent ring around it, at `scale`.
@@ -227,8 +240,14 @@ final class LayerTexture: @unchecked Sendable {
     /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
     static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
         let own = ownDrawing(of: layer)
-        let texture = LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
-        texture?.drawnOutline = texture.flatMap { DrawnOutline.of(own, outline: $0.outline, scale: scale) }
+        let extent = LayerContents.ownExtent(of: own)
+        let drawnOutline = DrawnOutline.of(own, outline: Self.outline(of: extent, scale: scale), scale: scale)
+        let draw: (CGContext) -> Void = { LayerRenderer.draw(own, in: $0, context: context) }
+        // With an outline, the pixels wait until an item needs them.
+        guard let texture = LayerTexture(covering: extent, scale: scale, findingFlatRect: drawnOutline == nil,
+                                         draw: drawnOutline == nil ? draw : { _ in }) else { return nil }
+        texture.drawnOutline = drawnOutline
+        if drawnOutline != nil { texture.pendingDrawing = draw }
         return texture
     }
 
