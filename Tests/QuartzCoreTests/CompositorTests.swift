@@ -188,8 +188,9 @@ final class CompositorTests: CompositingTestCase {
         XCTAssertEqual([tall.y0, tall.y1], [3, 63], "the tall one spans its height")
         XCTAssertGreaterThan(wide.y1 - wide.y0, 40)
         XCTAssertGreaterThan(tall.x1 - tall.x0, 40)
-        let pixels = try XCTUnwrap(texture.bitmap.data).assumingMemoryBound(to: UInt32.self)
-        let stride = texture.bitmap.bytesPerRow / 4
+        let bitmap = try XCTUnwrap(texture.bitmap)
+        let pixels = try XCTUnwrap(bitmap.data).assumingMemoryBound(to: UInt32.self)
+        let stride = bitmap.bytesPerRow / 4
         for r in [wide, tall] {
             for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { XCTAssertEqual(pixels[y * stride + x], t.flat_color) } }
         }

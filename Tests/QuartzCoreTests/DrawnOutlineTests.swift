@@ -148,8 +148,10 @@ final class DrawnOutlineTests: CompositingTestCase {
         layer.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)
         let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: RenderContext()))
         let middle = { texture.texels.texels![Int(texture.texels.stride_pixels) * 15 + 20] }
-        XCTAssertEqual(middle(), 0, "not drawn yet")
+        XCTAssertNil(texture.bitmap, "not even allocated yet")
+        XCTAssertNil(texture.texels.texels)
         XCTAssertEqual(texture.texels.flat_x1 - texture.texels.flat_x0, 0)
+        XCTAssertEqual([texture.width, texture.height], [42, 32], "its size known already: the bounds and the padding ring")
         texture.ensureDrawn()
         XCTAssertEqual(middle(), try XCTUnwrap(texture.drawnOutline).fill)
         XCTAssertGreaterThan(texture.texels.flat_x1 - texture.texels.flat_x0, 30, "its flat rectangle found once drawn")

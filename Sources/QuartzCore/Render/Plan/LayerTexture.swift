@@ -103,7 +103,9 @@ final class LayerTexture: @unchecked Sendable {
     /// Transparent pixels around the drawing, so that bilinear sampling fades its edges out.
     static let padding = 1
 
-    let bitmap: CGContext
+    /// The pixels' bitmap; nil until drawn for a texture whose drawing waits (`ensureDrawn`), or
+    /// when memory for it ran out then.
+    private(set) var bitmap: CGContext?
     let width: Int32
     let height: Int32
     /// From texture pixels to the layer's own coordinates.
@@ -116,9 +118,10 @@ final class LayerTexture: @unchecked Sendable {
     /// The drawing as an outline when it is only a background and a border (`DrawnOutline`):
     /// the compositor then draws it from the outline wherever it would resample the texels.
     var drawnOutline: lamina_rounded_rect?
-    /// The drawing of a texture with an outline, not made until something reads its pixels
-    /// (`ensureDrawn`): a thousand turned tiles drawn from their outlines never need theirs.
-    private var pendingDrawing: ((CGContext) -> Void)?
+    /// The drawing of a texture with an outline, not made (nor its bitmap allocated) until
+    /// something reads its pixels (`ensureDrawn`): a thousand turned tiles drawn from their
+    /// outlines never need theirs.
+    private var pendingDrawing: (canvas: CGRect, scale: CGFloat, maxSide: Int, draw: (CGContext) -> Void)?
     /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
     private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
@@ -142,22 +145,45 @@ final class LayerTexture: @unchecked Sendable {
         height = Int32(bitmap.height)
         toLayer = Self.toLayer(covering: rect, scale: scale)
         self.outline = outline
-        var texels = lamina_texture()
-        texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
-        texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
+        texels = lamina_texture()
         (texels.width, texels.height) = (width, height)
-        if findingFlatRect, texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
-        self.texels = texels
+        adopt(bitmap, findingFlatRect: findingFlatRect)
     }
 
-    /// Draws the pixels now if their drawing was put off (`own`); the planner calls it for every
-    /// item that reads them (`CompositeItem.outline` is nil), before the bands composite.
+    /// A texture over `rect` at `scale` whose drawing waits until something reads its pixels
+    /// (`ensureDrawn`): neither drawn nor allocated now. Nil when too large or empty.
+    init?(drawingLater draw: @escaping (CGContext) -> Void, covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096) {
+        let outline = Self.outline(of: rect, scale: scale)
+        let rect = Self.padded(rect, scale: scale)
+        guard let (width, height) = LayerCanvas.pixelSize(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
+        canvasOrigin = rect.origin
+        (self.width, self.height) = (Int32(width), Int32(height))
+        toLayer = Self.toLayer(covering: rect, scale: scale)
+        self.outline = outline
+        texels = lamina_texture()
+        (texels.width, texels.height) = (self.width, self.height)
+        pendingDrawing = (rect, scale, maxSide, draw)
+    }
+
+    /// Takes `bitmap`'s pixels as the kernels' texels.
+    private func adopt(_ bitmap: CGContext, findingFlatRect: Bool) {
+        texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
+        texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
+        if findingFlatRect, texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
+    }
+
+    /// Allocates and draws the pixels now if their drawing was put off (`own`); the planner
+    /// calls it for every item that reads them (`CompositeItem.outline` is nil), before the
+    /// bands composite. Without memory for them the texture stays empty (the kernels draw
+    /// nothing from a texture without texels).
     func ensureDrawn() {
-        guard let draw = pendingDrawing else { return }
+        guard let pending = pendingDrawing else { return }
         pendingDrawing = nil
-        draw(bitmap)
+        guard let bitmap = LayerCanvas.make(covering: pending.canvas, scale: pending.scale, maxSide: pending.maxSide) else { return }
+        pending.draw(bitmap)
         bitmap.flush()
-        if texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
+        self.bitmap = bitmap
+        adopt(bitmap, findingFlatRect: true)
     }
 
     /// `rect` with the transparent ring around it, at `scale`.
@@ -183,7 +209,7 @@ final class LayerTexture: @unchecked Sendable {
     func recomposite(covering rect: CGRect, scale: CGFloat, _ body: (CompositeBand.Target) -> Void) -> Bool {
         let padded = Self.padded(rect, scale: scale)
         guard Int32((padded.width * scale).rounded(.up)) == width, Int32((padded.height * scale).rounded(.up)) == height,
-              let data = bitmap.data else { return false }
+              let bitmap, let data = bitmap.data else { return false }
         body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
         toLayer = Self.toLayer(covering: padded, scale: scale)
         outline = Self.outline(of: rect, scale: scale)
@@ -225,7 +251,7 @@ final class LayerTexture: @unchecked Sendable {
     /// `findingFlatRect` the texture has no flat interior (only our sampling kernel uses it);
     /// without `clearing`, `draw` gets last drawing's pixels and must write every one.
     func finishRedraw(shift: CGPoint, clearing: Bool = true, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) {
-        guard let pixels = texels.texels else { return }
+        guard let pixels = texels.texels, let bitmap else { return }
         if clearing { memset(UnsafeMutableRawPointer(mutating: pixels), 0, Int(texels.stride_pixels) * 4 * Int(height)) }
         bitmap.saveGState()
         bitmap.translateBy(x: shift.x, y: shift.y)
@@ -244,10 +270,9 @@ final class LayerTexture: @unchecked Sendable {
         let drawnOutline = DrawnOutline.of(own, outline: Self.outline(of: extent, scale: scale), scale: scale)
         let draw: (CGContext) -> Void = { LayerRenderer.draw(own, in: $0, context: context) }
         // With an outline, the pixels wait until an item needs them.
-        guard let texture = LayerTexture(covering: extent, scale: scale, findingFlatRect: drawnOutline == nil,
-                                         draw: drawnOutline == nil ? draw : { _ in }) else { return nil }
-        texture.drawnOutline = drawnOutline
-        if drawnOutline != nil { texture.pendingDrawing = draw }
+        guard drawnOutline != nil else { return LayerTexture(covering: extent, scale: scale, draw: draw) }
+        let texture = LayerTexture(drawingLater: draw, covering: extent, scale: scale)
+        texture?.drawnOutline = drawnOutline
         return texture
     }
 
@@ -293,8 +318,9 @@ final class LayerTexture: @unchecked Sendable {
     /// A pixman image over the texture's pixels (the caller owns it: one per thread, since
     /// pixman images carry per-use state).
     func makeImage() -> OpaquePointer? {
-        pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height,
-                                 bitmap.data?.assumingMemoryBound(to: UInt32.self), Int32(bitmap.bytesPerRow))
+        guard let bitmap else { return nil }
+        return pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height,
+                                        bitmap.data?.assumingMemoryBound(to: UInt32.self), Int32(bitmap.bytesPerRow))
     }
 }
 
