@@ -320,44 +320,51 @@ static void draw_sprite_avx2(uint32_t *dst, int dst_stride, int left, int right,
     const __m256d REACH2 = _mm256_set1_pd(reach * reach), FOUR_A = _mm256_set1_pd(4 * a), HALF_OVER_A = _mm256_set1_pd(half_over_a);
     const __m256d TWO = _mm256_set1_pd(2), ONE = _mm256_set1_pd(1), ALL = _mm256_castsi256_pd(_mm256_set1_epi32(-1));
     const __m128i DU = _mm_set1_epi32(du), DV = _mm_set1_epi32(dv);
-    for (int y = y0; y < y1; y += 4) {
-        __m256d center = _mm256_add_pd(_mm256_set_pd(y + 3, y + 2, y + 1, y), _mm256_set1_pd(0.5));
-        __m256d u0 = _mm256_add_pd(CU, _mm256_mul_pd(M2, center)), v0 = _mm256_add_pd(CV, _mm256_mul_pd(M3, center));
-        __m256d from = X0, to = X1, ok = ALL;
-        narrow4(&inside[0], center, &from, &to, &ok);
-        narrow4(&inside[1], center, &from, &to, &ok);
-        __m256d first = clamped_ceil(from, X0, X1, 0), last = clamped_ceil(to, X0, X1, 1);
-        ok = _mm256_and_pd(ok, _mm256_cmp_pd(first, last, _CMP_LT_OQ));
-        __m128i u = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_add_pd(u0, _mm256_mul_pd(M0, first)), K));
-        __m128i v = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_add_pd(v0, _mm256_mul_pd(M1, first)), K));
-        // |(u0, v0) + (m0, m1)·x − center|² ≤ reach²: a·x² + b·x + c ≤ 0.
-        __m256d pu = _mm256_sub_pd(u0, CENTER_U), pv = _mm256_sub_pd(v0, CENTER_V);
-        __m256d b = _mm256_mul_pd(TWO, _mm256_add_pd(_mm256_mul_pd(pu, M0), _mm256_mul_pd(pv, M1)));
-        __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pu, pu), _mm256_mul_pd(pv, pv)), REACH2);
-        __m256d disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(FOUR_A, c));
-        ok = _mm256_andnot_pd(_mm256_cmp_pd(disc, ZERO, _CMP_LT_OQ), ok);
-        __m256d root = _mm256_sqrt_pd(disc), minus_b = _mm256_xor_pd(b, _mm256_set1_pd(-0.0));
-        __m256d near = _mm256_mul_pd(_mm256_sub_pd(minus_b, root), HALF_OVER_A);
-        __m256d far = _mm256_mul_pd(_mm256_add_pd(minus_b, root), HALF_OVER_A);
-        __m256d from_disc = clamped_ceil(near, first, last, 0), to_disc = clamped_ceil(_mm256_add_pd(far, ONE), first, last, 1);
-        ok = _mm256_and_pd(ok, _mm256_cmp_pd(from_disc, to_disc, _CMP_LT_OQ));
-        // Cut to the tile's columns: the walk moves as many steps as pixels are left out.
-        __m256d visible = _mm256_max_pd(from_disc, LEFT), end = _mm256_min_pd(to_disc, RIGHT);
-        ok = _mm256_and_pd(ok, _mm256_cmp_pd(visible, end, _CMP_LT_OQ));
-        int rows = _mm256_movemask_pd(ok);
-        if (y1 - y < 4) rows &= (1 << (y1 - y)) - 1;
-        if (!rows) continue;
-        __m128i skipped = _mm_sub_epi32(_mm256_cvtpd_epi32(visible), _mm256_cvtpd_epi32(first));
-        u = _mm_add_epi32(u, _mm_mullo_epi32(skipped, DU));
-        v = _mm_add_epi32(v, _mm_mullo_epi32(skipped, DV));
-        int32_t us[4], vs[4], starts[4], ends[4];
-        _mm_storeu_si128((__m128i *)us, u);
-        _mm_storeu_si128((__m128i *)vs, v);
-        _mm_storeu_si128((__m128i *)starts, _mm256_cvtpd_epi32(visible));
-        _mm_storeu_si128((__m128i *)ends, _mm256_cvtpd_epi32(end));
-        for (int k = 0; k < 4; k++) {
-            if (!(rows >> k & 1)) continue;
-            sprite_span_avx2(dst + (long)(y + k) * dst_stride, starts[k], ends[k], src, us[k], vs[k], du, dv, p->tint, additive);
+    // The rows' set-up for up to 32 rows first, then their pixels: with no pixels between
+    // them, the blocks' long chains (a square root, roundings) overlap one another.
+    enum { CHUNK = 32 };
+    int32_t us[CHUNK], vs[CHUNK], starts[CHUNK], ends[CHUNK];
+    for (int top = y0; top < y1; top += CHUNK) {
+        const int bottom = y1 - top < CHUNK ? y1 : top + CHUNK;
+        uint32_t drawn = 0;      /* bit k: row top + k has pixels */
+        for (int y = top; y < bottom; y += 4) {
+            __m256d center = _mm256_add_pd(_mm256_set_pd(y + 3, y + 2, y + 1, y), _mm256_set1_pd(0.5));
+            __m256d u0 = _mm256_add_pd(CU, _mm256_mul_pd(M2, center)), v0 = _mm256_add_pd(CV, _mm256_mul_pd(M3, center));
+            __m256d from = X0, to = X1, ok = ALL;
+            narrow4(&inside[0], center, &from, &to, &ok);
+            narrow4(&inside[1], center, &from, &to, &ok);
+            __m256d first = clamped_ceil(from, X0, X1, 0), last = clamped_ceil(to, X0, X1, 1);
+            ok = _mm256_and_pd(ok, _mm256_cmp_pd(first, last, _CMP_LT_OQ));
+            __m128i u = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_add_pd(u0, _mm256_mul_pd(M0, first)), K));
+            __m128i v = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_add_pd(v0, _mm256_mul_pd(M1, first)), K));
+            // |(u0, v0) + (m0, m1)·x − center|² ≤ reach²: a·x² + b·x + c ≤ 0.
+            __m256d pu = _mm256_sub_pd(u0, CENTER_U), pv = _mm256_sub_pd(v0, CENTER_V);
+            __m256d b = _mm256_mul_pd(TWO, _mm256_add_pd(_mm256_mul_pd(pu, M0), _mm256_mul_pd(pv, M1)));
+            __m256d c = _mm256_sub_pd(_mm256_add_pd(_mm256_mul_pd(pu, pu), _mm256_mul_pd(pv, pv)), REACH2);
+            __m256d disc = _mm256_sub_pd(_mm256_mul_pd(b, b), _mm256_mul_pd(FOUR_A, c));
+            ok = _mm256_andnot_pd(_mm256_cmp_pd(disc, ZERO, _CMP_LT_OQ), ok);
+            __m256d root = _mm256_sqrt_pd(disc), minus_b = _mm256_xor_pd(b, _mm256_set1_pd(-0.0));
+            __m256d near = _mm256_mul_pd(_mm256_sub_pd(minus_b, root), HALF_OVER_A);
+            __m256d far = _mm256_mul_pd(_mm256_add_pd(minus_b, root), HALF_OVER_A);
+            __m256d from_disc = clamped_ceil(near, first, last, 0), to_disc = clamped_ceil(_mm256_add_pd(far, ONE), first, last, 1);
+            ok = _mm256_and_pd(ok, _mm256_cmp_pd(from_disc, to_disc, _CMP_LT_OQ));
+            // Cut to the tile's columns: the walk moves as many steps as pixels are left out.
+            __m256d visible = _mm256_max_pd(from_disc, LEFT), end = _mm256_min_pd(to_disc, RIGHT);
+            ok = _mm256_and_pd(ok, _mm256_cmp_pd(visible, end, _CMP_LT_OQ));
+            __m128i skipped = _mm_sub_epi32(_mm256_cvtpd_epi32(visible), _mm256_cvtpd_epi32(first));
+            u = _mm_add_epi32(u, _mm_mullo_epi32(skipped, DU));
+            v = _mm_add_epi32(v, _mm_mullo_epi32(skipped, DV));
+            const int k = y - top;
+            drawn |= (uint32_t)_mm256_movemask_pd(ok) << k;
+            _mm_storeu_si128((__m128i *)(us + k), u);
+            _mm_storeu_si128((__m128i *)(vs + k), v);
+            _mm_storeu_si128((__m128i *)(starts + k), _mm256_cvtpd_epi32(visible));
+            _mm_storeu_si128((__m128i *)(ends + k), _mm256_cvtpd_epi32(end));
+        }
+        for (int y = top; y < bottom; y++) {
+            const int k = y - top;
+            if (!(drawn >> k & 1)) continue;
+            sprite_span_avx2(dst + (long)y * dst_stride, starts[k], ends[k], src, us[k], vs[k], du, dv, p->tint, additive);
         }
     }
 }
