@@ -267,8 +267,8 @@ static void draw_sprite_rows_avx2(uint32_t *dst, int dst_stride, int left, int r
     DRAW_SPRITE_BODY(sprite_span_avx2)
 }
 
-/// ceil(v) clamped into [lo, hi], NaN giving `nan_gives` (lo or hi): `pixels_within`'s two
-/// ends, four rows at once. Clamped as the scalar branches do: ceil(v) for lo < v < hi, lo at or
+/// ceil(v) clamped into [lo, hi], NaN giving hi with `nan_gives_hi` and lo without (as the
+/// scalar comparisons fall through): `pixels_within`'s two ends, four rows at once. Clamped as the scalar branches do: ceil(v) for lo < v < hi, lo at or
 /// below lo, hi at or above hi (ceil keeps a value in (lo, hi) within (lo, hi]).
 __attribute__((target("avx2")))
 static inline __m256d clamped_ceil(__m256d v, __m256d lo, __m256d hi, int nan_gives_hi) {
