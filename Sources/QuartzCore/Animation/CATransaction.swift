@@ -88,7 +88,11 @@ open class CATransaction: NSObject {
 
     /// Whether property changes run no actions. Defaults to false.
     open class func disableActions() -> Bool {
-        value(forKey: kCATransactionDisableActions).flatMap(Boxing.number).map { $0 != 0 } ?? false
+        guard let value = value(forKey: kCATransactionDisableActions) else { return false }
+        // Usually the Bool `setDisableActions` stored, read without the general conversion
+        // (asked at every property change).
+        if let flag = value as? Bool { return flag }
+        return Boxing.number(value).map { $0 != 0 } ?? false
     }
 
     open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }

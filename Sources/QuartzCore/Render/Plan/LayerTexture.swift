@@ -249,14 +249,20 @@ final class LayerTexture: @unchecked Sendable {
     /// place rather than a new bitmap allocated (and its pages faulted in).
     static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext,
                     spare: (Int32, Int32) -> LayerTexture? = { _, _ in nil }) -> LayerTexture? {
-        let own = ownDrawing(of: layer)
-        let extent = LayerContents.ownExtent(of: own)
-        // Contents alone, pixel for pixel (a text layer's backing image): copied, not drawn.
-        let image = contentsAlone(of: own, scale: scale)
-        func draw(_ ctx: CGContext) {
-            if let image, copyPixels(of: image, into: ctx) { return }
-            LayerRenderer.draw(own, in: ctx, context: context)
+        // Contents alone, pixel for pixel (a text layer's backing image): copied, not drawn,
+        // and no copy of the snapshot made to draw it (its extent is the bounds at zero).
+        if let image = contentsAlone(of: layer, scale: scale) {
+            return make(covering: CGRect(origin: .zero, size: layer.bounds.size), scale: scale, spare: spare) { ctx in
+                if !copyPixels(of: image, into: ctx) { LayerRenderer.draw(ownDrawing(of: layer), in: ctx, context: context) }
+            }
         }
+        let own = ownDrawing(of: layer)
+        return make(covering: LayerContents.ownExtent(of: own), scale: scale, spare: spare) { LayerRenderer.draw(own, in: $0, context: context) }
+    }
+
+    /// A texture of what `draw` draws over `extent`: a spare of its pixel size drawn over, else a new one.
+    private static func make(covering extent: CGRect, scale: CGFloat, spare: (Int32, Int32) -> LayerTexture?,
+                             draw: (CGContext) -> Void) -> LayerTexture? {
         let padded = padded(extent, scale: scale)
         let w = (padded.width * scale).rounded(.up), h = (padded.height * scale).rounded(.up)
         if w > 0, h > 0, w <= 4096, h <= 4096, let texture = spare(Int32(w), Int32(h)),
@@ -270,6 +276,7 @@ final class LayerTexture: @unchecked Sendable {
     /// else, one image pixel on each texture pixel: no background, border, subclass content or
     /// mask, the whole image (unit `contentsRect` and `contentsCenter`) at `scale` as large as
     /// the bounds (so every gravity places it on them), premultiplied BGRA as textures are.
+    /// (What `ownDrawing` changes — sublayers, opacity, shadow, the bounds' origin — plays no part.)
     static func contentsAlone(of own: LayerSnapshot, scale: CGFloat) -> CGImage? {
         guard let image = own.contents, own.contentsScale == scale, !own.isGeometryFlipped,
               CGFloat(image.width) == own.bounds.width * scale, CGFloat(image.height) == own.bounds.height * scale,
