@@ -389,8 +389,9 @@ final class CompositorTests: CompositingTestCase {
     /// textures behind; once the old images are freed nothing can show those again, so the
     /// cache lets them go at the frame's end — rather than a second's worth at once, which
     /// stalled the frame it fell in — and draws new contents of the same size over their
-    /// bitmaps. Contents alone at one pixel per pixel are copied into the texture: every frame
-    /// equals the renderer's picture exactly, whether its textures were new or drawn over.
+    /// bitmaps. Contents alone at one pixel per pixel are copied into the texture (not when a
+    /// rounded clip cuts them): every frame equals the renderer's picture exactly, whether its
+    /// textures were new or drawn over.
     func testTexturesOfFreedContentsAreLetGoAtOnceAndTheirBitmapsDrawnOver() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
@@ -401,6 +402,8 @@ final class CompositorTests: CompositingTestCase {
             root.addSublayer(label)
             return label
         }
+        labels[4].cornerRadius = 8
+        labels[4].masksToBounds = true
         /// A 60×24 image like a label's backing store: translucent and opaque pixels that differ with `seed`.
         func contents(_ seed: Int) -> CGImage {
             let ctx = CGContext(data: nil, width: 60, height: 24, bitsPerComponent: 8, bytesPerRow: 0,

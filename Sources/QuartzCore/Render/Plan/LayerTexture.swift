@@ -205,10 +205,10 @@ final class LayerTexture: @unchecked Sendable {
     /// Clears the texture and draws it anew with `draw`, in place, as a texture over `rect` at
     /// `scale` of the same pixel size (`AnimatedTextures` recycles textures so). False when the
     /// sizes differ.
-    func redraw(covering rect: CGRect, scale: CGFloat, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) -> Bool {
+    func redraw(covering rect: CGRect, scale: CGFloat, _ draw: (CGContext) -> Void) -> Bool {
         guard let shift = prepareRedraw(covering: rect, scale: scale) else { return false }
         outline = Self.outline(of: rect, scale: scale)
-        finishRedraw(shift: shift, findingFlatRect: findingFlatRect, draw)
+        finishRedraw(shift: shift, draw)
         return true
     }
 
@@ -274,11 +274,13 @@ final class LayerTexture: @unchecked Sendable {
 
     /// The contents image when a layer's own drawing (`ownDrawing`) is that image and nothing
     /// else, one image pixel on each texture pixel: no background, border, subclass content or
-    /// mask, the whole image (unit `contentsRect` and `contentsCenter`) at `scale` as large as
-    /// the bounds (so every gravity places it on them), premultiplied BGRA as textures are.
-    /// (What `ownDrawing` changes — sublayers, opacity, shadow, the bounds' origin — plays no part.)
+    /// mask, no rounded clip, the whole image (unit `contentsRect` and `contentsCenter`) at
+    /// `scale` as large as the bounds (so every gravity places it on them), premultiplied BGRA as
+    /// textures are. (What `ownDrawing` changes — sublayers, opacity, shadow, the bounds' origin —
+    /// plays no part.)
     static func contentsAlone(of own: LayerSnapshot, scale: CGFloat) -> CGImage? {
         guard let image = own.contents, own.contentsScale == scale, !own.isGeometryFlipped,
+              !own.masksToBounds || own.cornerRadius <= 0,
               CGFloat(image.width) == own.bounds.width * scale, CGFloat(image.height) == own.bounds.height * scale,
               own.contentsRect == unitRect, own.contentsCenter == unitRect,
               (own.backgroundColor?.alpha ?? 0) == 0, !own.hasVisibleBorder, own.content == nil,
