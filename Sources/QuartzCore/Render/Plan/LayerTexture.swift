@@ -399,7 +399,8 @@ final class TextureCache {
     private var left: [(texture: LayerTexture, frame: Int)] = []
     /// Textures of gone looks that nothing shows any more, by size, to draw new looks over.
     private var spares: [PixelSize: [LayerTexture]] = [:]
-    private var spareCount = 0
+    /// The spares' pixels, in bytes.
+    private var spareBytes = 0
     /// Textures let go while a placed tree still held them (the last frame's, freed on another
     /// thread), with the frame they were let go: spares once nothing holds them, for a few frames.
     private var held: [(texture: LayerTexture, frame: Int)] = []
@@ -407,8 +408,9 @@ final class TextureCache {
     private(set) var recycled = 0
     /// The last frame a spare of each size was taken (sizes unused for a while are let go).
     private var spareTaken: [PixelSize: Int] = [:]
-    /// At most this many spare textures are kept.
-    static let maxSpares = 512
+    /// At most this many bytes of spare textures are kept: a frame's 100 new label textures
+    /// are about 0.4 MB, and large images replaced by images of other sizes must not pile up.
+    static let spareBudget = 16 << 20
     /// Looks an animation changes every frame, drawn over recycled textures.
     private let animated = AnimatedTextures()
     private var made = 0
@@ -454,7 +456,7 @@ final class TextureCache {
     private func takeSpare(width: Int32, height: Int32) -> LayerTexture? {
         let size = PixelSize(width: width, height: height)
         guard let texture = spares[size]?.popLast() else { return nil }
-        spareCount -= 1
+        spareBytes -= Self.bytes(of: texture)
         recycled += 1
         spareTaken[size] = frame
         return texture
@@ -519,7 +521,7 @@ final class TextureCache {
         for key in stale { textures.removeValue(forKey: key)?.cacheKey = nil }
         // Spares of a size no new look took for a second are let go.
         for (size, taken) in spareTaken where frame - taken > 60 {
-            spareCount -= spares.removeValue(forKey: size)?.count ?? 0
+            spareBytes -= (spares.removeValue(forKey: size) ?? []).reduce(0) { $0 + Self.bytes(of: $1) }
             spareTaken.removeValue(forKey: size)
         }
     }
@@ -560,12 +562,16 @@ final class TextureCache {
         }
     }
 
+    /// A texture's pixels, in bytes.
+    private static func bytes(of texture: LayerTexture) -> Int { texture.bitmap.bytesPerRow * Int(texture.height) }
+
     /// Keeps a texture nothing else holds as a spare of its size (unless enough are kept).
     private func keepSpare(_ texture: LayerTexture) {
-        guard spareCount < Self.maxSpares else { return }
+        let bytes = Self.bytes(of: texture)
+        guard spareBytes + bytes <= Self.spareBudget else { return }
         let size = PixelSize(width: texture.width, height: texture.height)
         spares[size, default: []].append(texture)
-        spareCount += 1
+        spareBytes += bytes
         if spareTaken[size] == nil { spareTaken[size] = frame }
     }
 }
