@@ -236,6 +236,7 @@ final class CompositePlan {
            let texture = keptTexture(.body, of: layer, old: old, scale: scale)
             ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice) {
             node.textures.body = texture
+            if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
             } else {
