@@ -55,4 +55,18 @@ final class DamageTests: XCTestCase {
     func testNothingAddedIsNothingToPut() {
         XCTAssertEqual(Damage(limit: 16).rectangles, [])
     }
+
+    func testBandsShareTheDamagedAreaNotTheRows() {
+        let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
+        XCTAssertEqual(Compositor.bandEdges(splitting: [screen], into: 2, height: 720), [0, 360, 720])
+        // Damage in the top 200 rows only: both bands share those rows.
+        let top = DeviceRect(x: 100, y: 0, width: 400, height: 200)
+        XCTAssertEqual(Compositor.bandEdges(splitting: [top], into: 2, height: 720), [0, 100, 720])
+        // A wide rectangle and a narrow tall one: the split falls where half the pixels are above.
+        let wide = DeviceRect(x: 0, y: 0, width: 1000, height: 100), tall = DeviceRect(x: 0, y: 100, width: 100, height: 600)
+        let edges = Compositor.bandEdges(splitting: [wide, tall], into: 2, height: 720)
+        XCTAssertEqual(edges, [0, 80, 720], "80 000 of the 160 000 damaged pixels lie above row 80")
+        XCTAssertEqual(Compositor.bandEdges(splitting: [screen], into: 4, height: 720), [0, 180, 360, 540, 720])
+        XCTAssertEqual(Compositor.bandEdges(splitting: [], into: 2, height: 720).last, 720, "no damage: bands still cover the screen")
+    }
 }

@@ -144,12 +144,12 @@ package final class Compositor: @unchecked Sendable {
             // (it reads across band borders).
             let near = backdropReads.isEmpty ? [] : rects.filter { r in backdropReads.contains { $0.intersects(r) } }
             let far = near.isEmpty ? rects : rects.filter { r in !backdropReads.contains { $0.intersects(r) } }
-            let rows = (target.height + workers - 1) / workers
+            let edges = Self.bandEdges(splitting: far, into: workers, height: Int32(target.height))
             DispatchQueue.concurrentPerform(iterations: workers + (near.isEmpty ? 0 : 1)) { k in
                 guard k < workers else {
                     return bands[workers].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
                 }
-                let band = DeviceRect(x: 0, y: Int32(k * rows), width: screen.width, height: Int32(rows))
+                let band = DeviceRect(x: 0, y: edges[k], width: screen.width, height: edges[k + 1] - edges[k])
                 bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
             }
         } else {
@@ -162,6 +162,30 @@ package final class Compositor: @unchecked Sendable {
         overlay.draw(in: surface, scale: scale)
         overlaid = overlayRects
         return shown
+    }
+
+    /// Where `count` horizontal bands of a `height`-row target meet (count + 1 rows, from 0 to
+    /// `height`), so that each holds an equal share of the damaged area in `rects`, not of the
+    /// screen's rows: a frame whose damage lies in its top half still gets every core.
+    static func bandEdges(splitting rects: [DeviceRect], into count: Int, height: Int32) -> [Int32] {
+        /// The damaged pixels above row y.
+        func area(above y: Int32) -> Int {
+            rects.reduce(0) { $0 + Int($1.width) * Int(min(max(y - $1.y, 0), $1.height)) }
+        }
+        let total = area(above: height)
+        var edges: [Int32] = [0]
+        for k in 1..<max(count, 1) {
+            // The first row with at least k/count of the area above it (the area grows with y).
+            let share = total * k / count
+            var low = edges.last!, high = height
+            while low < high {
+                let middle = (low + high) / 2
+                if area(above: middle) >= share { high = middle } else { low = middle + 1 }
+            }
+            edges.append(low)
+        }
+        edges.append(height)
+        return edges
     }
 
     /// Notes the frame's fallbacks; prints each new one once when `LAMINA_DEBUG=fallback`.
