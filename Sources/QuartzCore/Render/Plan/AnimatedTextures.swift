@@ -50,6 +50,8 @@ final class AnimatedTextures {
     private(set) var made = 0
     /// Looks drawn over a recycled texture (for tests).
     private(set) var redrawn = 0
+    /// Of those, shapes drawn over a copy of the layer's last texture, where they changed (for tests).
+    private(set) var drawnOver = 0
 
     /// Spares unused this many frames are released.
     static let spareFrames = 60
@@ -70,6 +72,7 @@ final class AnimatedTextures {
         if let texture = now[key] { return texture }
         if let texture = last.removeValue(forKey: key) ?? beforeLast.removeValue(forKey: key) {
             now[key] = texture
+            texture.shape?.shown = frame
             return texture
         }
         return nil
@@ -83,6 +86,7 @@ final class AnimatedTextures {
         if let texture = shown(key) { return texture }
         guard let size = Self.pixelSize(covering: rect, scale: scale) else { return nil }
         if let spare = spare(of: size), spare.redraw(covering: rect, scale: scale, draw) {
+            spare.shape = nil
             redrawn += 1
             now[key] = spare
             return spare
@@ -95,8 +99,10 @@ final class AnimatedTextures {
 
     /// The texture of a shape layer that draws only its shape (`ShapeTexture`): as above, but
     /// rasterized by `drawDeferred` when `defersShapes` (the texture is placed meanwhile: its
-    /// size, map and generation are already the new look's).
-    func texture(for shape: ShapeTexture.Look) -> LayerTexture? {
+    /// size, map and generation are already the new look's). `previous`: the texture the layer
+    /// showed last frame; when it shows the same shape cut elsewhere (a running `strokeEnd`),
+    /// the new look is drawn over a copy of it, rasterizing only where the two differ.
+    func texture(for shape: ShapeTexture.Look, after previous: LayerTexture? = nil) -> LayerTexture? {
         let key = Key(.shape(shape))
         if let texture = shown(key) { return texture }
         let rect = shape.extent
@@ -105,10 +111,16 @@ final class AnimatedTextures {
         if let spare = spare(of: size), let shift = spare.prepareRedraw(covering: rect, scale: shape.scale) {
             redrawn += 1
             texture = spare
-            let job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
+            var job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
+            if let previous, previous !== spare, previous.shape?.canBeDrawnOver(into: shape, frame: frame) == true {
+                job.source = previous
+                drawnOver += 1
+            }
+            spare.shape = ShapeTexture.Drawing(look: shape, frame: frame, shown: frame)
             if defersShapes { deferred.append(job) } else { job.run() }
         } else {
             guard let new = LayerTexture(covering: rect, scale: shape.scale, draw: { shape.content.draw(in: $0) }) else { return nil }
+            new.shape = ShapeTexture.Drawing(look: shape, frame: frame, shown: frame)
             made += 1
             texture = new
         }

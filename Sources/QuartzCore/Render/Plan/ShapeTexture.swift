@@ -65,6 +65,26 @@ enum ShapeTexture {
         return Look(content: moved, size: layer.bounds.size, scale: scale, phase: phase, onDeviceGrid: onGrid)
     }
 
+    /// What an animated shape's texture shows (`LayerTexture.shape`), so that the next look of
+    /// the layer can be drawn over a copy of it where the two differ (`Job.source`).
+    struct Drawing {
+        let look: Look
+        /// The pool's frame the look was placed in (its pixels are drawn by that frame's end).
+        let frame: Int
+        /// The last frame of the pool that showed it: one shown this frame or the last is not
+        /// a spare, so nothing draws over it this frame.
+        var shown: Int
+
+        /// Whether the pixels of `self` can be drawn over into `look` by `Job.source`: a
+        /// texture of the same size and map, drawn before `frame` and shown since the last one,
+        /// of a shape that differs in its ends alone (`ShapeContent.canBeRedrawnInPart`).
+        func canBeDrawnOver(into look: Look, frame now: Int) -> Bool {
+            frame < now && shown >= now - 1 && look.size == self.look.size && look.scale == self.look.scale
+                && look.phase == self.look.phase && look.extent == self.look.extent
+                && look.content.canBeRedrawnInPart(over: self.look.content)
+        }
+    }
+
     /// A shape to rasterize over a recycled texture, already placed with its new map.
     struct Job: Sendable {
         // The texture is drawn by this job alone (a spare is handed out once a frame), and
@@ -75,9 +95,19 @@ enum ShapeTexture {
         let shift: CGPoint
         /// Whether to look for the flat interior (`Look.onDeviceGrid`).
         let findsFlatRect: Bool
+        /// The texture the layer showed last frame, when its pixels can be drawn over into this
+        /// look (`Drawing.canBeDrawnOver`): only what changed is rasterized (a growing ring's
+        /// new arc) over a copy of them. It is not drawn this frame (shown lately, so no spare).
+        var source: LayerTexture?
 
         func run() {
-            texture.finishRedraw(shift: shift, findingFlatRect: findsFlatRect) { content.draw(in: $0) }
+            if let source, let old = source.shape?.look.content, let redraws = content.redraws(since: old) {
+                texture.finishRedraw(shift: shift, over: source, findingFlatRect: findsFlatRect, changes: redraws.map(\.rect)) { ctx, part in
+                    content.draw(in: ctx, stroking: part.map { redraws[$0].stroked } ?? content.strokedPath)
+                }
+            } else {
+                texture.finishRedraw(shift: shift, findingFlatRect: findsFlatRect) { content.draw(in: $0) }
+            }
         }
     }
 }
