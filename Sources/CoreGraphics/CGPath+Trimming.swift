@@ -35,19 +35,35 @@ package final class TrimmablePath: @unchecked Sendable {
     /// of `rect` (by the boxes of its pieces' control points, which hold the curves): a stroke
     /// of it reaching that far from the path may paint inside `rect`.
     package func comesNear(_ rect: CGRect, from start: CGFloat, to end: CGFloat, reach: CGFloat) -> Bool {
+        let zone = rect.insetBy(dx: -reach, dy: -reach)
+        return !forEachPart(from: start, to: end) { !$0.intersects(zone) }
+    }
+
+    /// The box of the control points of the part between fractions `start` and `end` of the
+    /// length (as `copy(trimmingFrom:to:).boundingBox`, without making the path); null when empty.
+    package func box(from start: CGFloat, to end: CGFloat) -> CGRect {
+        var box = CGRect.null
+        forEachPart(from: start, to: end) { box = box.union($0); return true }
+        return box
+    }
+
+    /// Calls `body` with the control box of each piece's part between fractions `start` and
+    /// `end` of the length, while it returns true; false when it stopped.
+    @discardableResult
+    private func forEachPart(from start: CGFloat, to end: CGFloat, _ body: (CGRect) -> Bool) -> Bool {
         let s = min(max(start.isNaN ? 0 : start, 0), 1), e = min(max(end.isNaN ? 1 : end, 0), 1)
-        guard e > s else { return false }
-        let from = s * pieces.length, to = e * pieces.length, zone = rect.insetBy(dx: -reach, dy: -reach)
+        guard e > s else { return true }
+        let from = s * pieces.length, to = e * pieces.length
         var offset: CGFloat = 0
         for (index, piece) in pieces.pieces.enumerated() {
             defer { offset += piece.length }
             let a = max(from, offset), b = min(to, offset + piece.length)
-            guard b >= a, piece.length > 0 || a == offset else { continue }
+            guard b >= a else { continue }
             let part = piece.curve.segment(from: pieces.parameter(of: index, atLength: a - offset),
                                            to: pieces.parameter(of: index, atLength: b - offset))
-            if part.controlBox.intersects(zone) { return true }
+            if !body(part.controlBox) { return false }
         }
-        return false
+        return true
     }
 
     /// `CGPath.copy(trimmingFrom:to:)` of the path.

@@ -12,6 +12,11 @@ final class TrimmablePathTests: XCTestCase {
             XCTAssertEqual(trimmable.copy(trimmingFrom: s, to: e), ring.copy(trimmingFrom: s, to: e), "\(s)…\(e)")
         }
         XCTAssertEqual(trimmable.length, 80 * .pi, accuracy: 0.5)
+        // The box of a part is the box of its cut.
+        for (s, e) in [(0.0, 0.3), (0.1, 0.6), (0.45, 0.55), (0.7, 1.0)] as [(CGFloat, CGFloat)] {
+            XCTAssertEqual(trimmable.box(from: s, to: e), ring.copy(trimmingFrom: s, to: e).boundingBox, "\(s)…\(e)")
+        }
+        XCTAssertTrue(trimmable.box(from: 0.5, to: 0.5).isNull)
     }
 
     func testOneSubpathOrSeveral() {

@@ -140,7 +140,7 @@ struct ShapeContent: Hashable, Sendable {
         // How far back the piece starts at first: twice the reach and a point, as a fraction.
         let margin = (2 * strokeReach + 1) / trimmable.length
         func region(_ lo: CGFloat, _ hi: CGFloat) -> CGRect? {
-            let part = trimmable.copy(trimmingFrom: lo, to: hi).boundingBox
+            let part = trimmable.box(from: lo, to: hi)
             return part.isNull ? nil : part.insetBy(dx: -strokeReach, dy: -strokeReach)
         }
         if e0 != e1 {
