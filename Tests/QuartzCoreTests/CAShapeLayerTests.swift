@@ -427,8 +427,8 @@ final class CAShapeLayerTests: CompositingTestCase {
         _ = spinners
     }
 
-    /// A running stroke animation draws each frame's look over a copy of the layer's last
-    /// texture, rasterizing only around the ends that moved (a growing ring's new arc), for
+    /// A running stroke animation draws each frame's look over the layer's last texture, in
+    /// place, rasterizing only around the ends that moved (a growing ring's new arc), for
     /// every kind of end: round and butt caps, a strokeStart chasing the strokeEnd, a stroke
     /// shrinking back, the wrap of a repeating animation (the end jumps back: the ring clears),
     /// a fill under the stroke. Every frame is a fresh compositor's (each look drawn whole)
@@ -481,7 +481,9 @@ final class CAShapeLayerTests: CompositingTestCase {
         // the pool grows, the first frames); the dashed one never.
         XCTAssertGreaterThanOrEqual(compositor.shapesDrawnOver, 6 * 85)
         XCTAssertLessThanOrEqual(compositor.shapesDrawnOver, 6 * 99)
-        XCTAssertLessThanOrEqual(compositor.texturesHeld, 4 * 7, "textures are drawn over, not made, frame after frame")
+        // A ring drawn over in place keeps its texture (a spare or so from the first frames
+        // besides); the dashed one's looks rotate through the pool (about four).
+        XCTAssertLessThanOrEqual(compositor.texturesHeld, 2 * 6 + 4, "textures are drawn over, not made, frame after frame")
         XCTAssertGreaterThan(worst, 0, "the pieces are stroked from other cuts than whole redraws")
     }
 

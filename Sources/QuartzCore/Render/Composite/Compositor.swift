@@ -47,7 +47,7 @@ package final class Compositor: @unchecked Sendable {
     package private(set) var texturesDrawn = 0
     /// Layer textures held by the cache now.
     package var texturesHeld: Int { cache.count }
-    /// Animated shapes drawn over a copy of their layer's last texture, only where they changed.
+    /// Animated shapes drawn over their layer's last texture in place, only where they changed.
     package var shapesDrawnOver: Int { cache.shapesDrawnOver }
     /// The subtrees the last frame had the layer renderer draw because items could not show
     /// them (none in a tree the compositor places fully), as messages.

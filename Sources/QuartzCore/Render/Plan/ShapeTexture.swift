@@ -66,7 +66,7 @@ enum ShapeTexture {
     }
 
     /// What an animated shape's texture shows (`LayerTexture.shape`), so that the next look of
-    /// the layer can be drawn over a copy of it where the two differ (`Job.source`).
+    /// the layer can be drawn over it in place where the two differ (`Job.over`).
     struct Drawing {
         let look: Look
         /// The pool's frame the look was placed in (its pixels are drawn by that frame's end).
@@ -75,7 +75,7 @@ enum ShapeTexture {
         /// a spare, so nothing draws over it this frame.
         var shown: Int
 
-        /// Whether the pixels of `self` can be drawn over into `look` by `Job.source`: a
+        /// Whether the pixels of `self` can be drawn over into `look` by `Job.over`: a
         /// texture of the same size and map, drawn before `frame` and shown since the last one,
         /// of a shape that differs in its ends alone (`ShapeContent.canBeRedrawnInPart`).
         func canBeDrawnOver(into look: Look, frame now: Int) -> Bool {
@@ -95,15 +95,14 @@ enum ShapeTexture {
         let shift: CGPoint
         /// Whether to look for the flat interior (`Look.onDeviceGrid`).
         let findsFlatRect: Bool
-        /// The texture the layer showed last frame, when its pixels can be drawn over into this
-        /// look (`Drawing.canBeDrawnOver`): only what changed is rasterized (a growing ring's
-        /// new arc) over a copy of them. It is not drawn this frame (shown lately, so no spare).
-        var source: LayerTexture?
+        /// What the texture shows now, when it is drawn over in place into this look
+        /// (`Drawing.canBeDrawnOver`): only what changed is rasterized (a growing ring's new arc).
+        var over: ShapeContent?
 
         func run() {
-            if let source, let old = source.shape?.look.content, let redraws = content.redraws(since: old) {
-                texture.finishRedraw(shift: shift, over: source, findingFlatRect: findsFlatRect, changes: redraws.map(\.rect)) { ctx, part in
-                    content.draw(in: ctx, stroking: part.map { redraws[$0].stroked } ?? content.strokedPath)
+            if let old = over, let redraws = content.redraws(since: old) {
+                texture.finishRedraw(shift: shift, changing: redraws.map(\.rect), findingFlatRect: findsFlatRect) { ctx, part in
+                    content.draw(in: ctx, stroking: redraws[part].stroked)
                 }
             } else {
                 texture.finishRedraw(shift: shift, findingFlatRect: findsFlatRect) { content.draw(in: $0) }
