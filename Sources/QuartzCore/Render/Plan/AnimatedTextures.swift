@@ -109,7 +109,7 @@ final class AnimatedTextures {
         if let texture = shown(key) { return texture }
         let rect = shape.extent
         guard let size = Self.pixelSize(covering: rect, scale: shape.scale) else { return nil }
-        if let previous, let texture = drawnInPlace(previous, into: shape, covering: rect) {
+        if let previous, let texture = drawnInPlace(previous, into: shape, key: key, covering: rect) {
             now[key] = texture
             return texture
         }
@@ -118,11 +118,11 @@ final class AnimatedTextures {
             redrawn += 1
             texture = spare
             let job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
-            spare.shape = ShapeTexture.Drawing(look: shape, frame: frame, shown: frame)
+            spare.shape = ShapeTexture.Drawing(look: shape, key: key, frame: frame, shown: frame)
             if defersShapes { deferred.append(job) } else { job.run() }
         } else {
             guard let new = LayerTexture(covering: rect, scale: shape.scale, draw: { shape.content.draw(in: $0) }) else { return nil }
-            new.shape = ShapeTexture.Drawing(look: shape, frame: frame, shown: frame)
+            new.shape = ShapeTexture.Drawing(look: shape, key: key, frame: frame, shown: frame)
             made += 1
             texture = new
         }
@@ -135,9 +135,9 @@ final class AnimatedTextures {
     /// its look leaves the pool (a layer asking for it later gets another texture), and the
     /// last frame's items, which name its old generation, no longer look like it. A running
     /// spinner thus keeps one texture, and nothing is copied.
-    private func drawnInPlace(_ previous: LayerTexture, into shape: ShapeTexture.Look, covering rect: CGRect) -> LayerTexture? {
+    private func drawnInPlace(_ previous: LayerTexture, into shape: ShapeTexture.Look, key: Key, covering rect: CGRect) -> LayerTexture? {
         guard let drawing = previous.shape, drawing.canBeDrawnOver(into: shape, frame: frame) else { return nil }
-        let old = Key(.shape(drawing.look))
+        let old = drawing.key
         // Shown last frame or the one before, not yet this frame (an item placed this frame
         // may name it, at the generation it has now).
         let wasLast = last[old] === previous
@@ -147,7 +147,7 @@ final class AnimatedTextures {
         if wasLast { last[old] = nil } else { beforeLast[old] = nil }
         redrawn += 1
         drawnOver += 1
-        previous.shape = ShapeTexture.Drawing(look: shape, frame: frame, shown: frame)
+        previous.shape = ShapeTexture.Drawing(look: shape, key: key, frame: frame, shown: frame)
         var job = ShapeTexture.Job(texture: previous, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
         job.over = drawing.look.content
         if defersShapes { deferred.append(job) } else { job.run() }

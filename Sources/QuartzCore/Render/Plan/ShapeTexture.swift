@@ -69,6 +69,8 @@ enum ShapeTexture {
     /// the layer can be drawn over it in place where the two differ (`Job.over`).
     struct Drawing {
         let look: Look
+        /// Its key in the pool (`AnimatedTextures`), hashed once.
+        let key: AnimatedTextures.Key
         /// The pool's frame the look was placed in (its pixels are drawn by that frame's end).
         let frame: Int
         /// The last frame of the pool that showed it: one shown this frame or the last is not
