@@ -23,13 +23,14 @@ package final class TrimmablePath: @unchecked Sendable {
     package init(_ path: CGPath) {
         self.path = path
         pieces = PathPieces(path.elements)
+        hasOneSubpath = pieces.subpaths.filter { $0.end > $0.start }.count <= 1
     }
 
     /// The path's length (every subpath's, closing lines included), as trimming measures it.
     package var length: CGFloat { pieces.length }
 
     /// Whether it draws one subpath at most (a ring, an arc): then a cut of it is one open piece.
-    package var hasOneSubpath: Bool { pieces.subpaths.filter { $0.end > $0.start }.count <= 1 }
+    package let hasOneSubpath: Bool
 
     /// Whether the part between fractions `start` and `end` of the length comes within `reach`
     /// of `rect` (by the boxes of its pieces' control points, which hold the curves): a stroke

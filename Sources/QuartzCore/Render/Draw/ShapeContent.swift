@@ -66,11 +66,16 @@ struct ShapeContent: Hashable, Sendable {
     /// The numbers first and the path last, by identity before its elements: animated looks
     /// are compared every frame, and mostly differ in a number.
     static func == (a: ShapeContent, b: ShapeContent) -> Bool {
-        a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart && a.lineWidth == b.lineWidth
-            && a.lineDashPhase == b.lineDashPhase && a.offset == b.offset && a.miterLimit == b.miterLimit
-            && a.fillRule == b.fillRule && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.pathHash == b.pathHash
-            && a.fillColor == b.fillColor && a.strokeColor == b.strokeColor && a.lineDashPattern == b.lineDashPattern
-            && (a.path === b.path || a.path == b.path)
+        a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart && a.sameButTheEnds(as: b)
+    }
+
+    /// `==` but for `strokeStart` and `strokeEnd` (asked for each running stroke every frame:
+    /// no copy of the shape to compare).
+    func sameButTheEnds(as b: ShapeContent) -> Bool {
+        lineWidth == b.lineWidth && lineDashPhase == b.lineDashPhase && offset == b.offset && miterLimit == b.miterLimit
+            && fillRule == b.fillRule && lineCap == b.lineCap && lineJoin == b.lineJoin && pathHash == b.pathHash
+            && fillColor == b.fillColor && strokeColor == b.strokeColor && lineDashPattern == b.lineDashPattern
+            && (path === b.path || path == b.path)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -113,10 +118,8 @@ struct ShapeContent: Hashable, Sendable {
     /// one joins where a cut one has caps) or nothing, no dashes (they run from the stroke's
     /// start) and one subpath.
     func canBeRedrawnInPart(over old: ShapeContent) -> Bool {
-        var same = old
-        (same.strokeStart, same.strokeEnd) = (strokeStart, strokeEnd)
-        guard same == self, strokes, old.strokes, dashes == nil, let trimmable, trimmable.hasOneSubpath,
-              trimmable.length > 0, trimmable.length.isFinite else { return false }
+        guard strokes, old.strokes, lineDashPattern == nil || dashes == nil, let trimmable, trimmable.hasOneSubpath,
+              trimmable.length > 0, trimmable.length.isFinite, sameButTheEnds(as: old) else { return false }
         func unit(_ v: CGFloat) -> CGFloat { min(max(v, 0), 1) }
         let (s0, e0, s1, e1) = (unit(old.strokeStart), unit(old.strokeEnd), unit(strokeStart), unit(strokeEnd))
         return e0 > s0 && e1 > s1 && (s0 > 0 || e0 < 1) && (s1 > 0 || e1 < 1)

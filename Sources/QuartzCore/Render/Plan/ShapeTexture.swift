@@ -81,9 +81,9 @@ enum ShapeTexture {
         /// texture of the same size and map, drawn before `frame` and shown since the last one,
         /// of a shape that differs in its ends alone (`ShapeContent.canBeRedrawnInPart`).
         func canBeDrawnOver(into look: Look, frame now: Int) -> Bool {
+            // Shapes that both stroke and differ in their ends alone have the same extent.
             frame < now && shown >= now - 1 && look.size == self.look.size && look.scale == self.look.scale
-                && look.phase == self.look.phase && look.extent == self.look.extent
-                && look.content.canBeRedrawnInPart(over: self.look.content)
+                && look.phase == self.look.phase && look.content.canBeRedrawnInPart(over: self.look.content)
         }
     }
 
