@@ -8,12 +8,6 @@
 #include <math.h>
 
 
-/// The whole pixels of [from, to) (first pixel centers are at x + 0.5, folded into u0), within [x0, x1).
-static void pixels_within(double from, double to, int x0, int x1, int *first, int *last) {
-    *first = from > x0 ? (from < x1 ? (int)ceil(from) : x1) : x0;
-    *last = to < x1 ? (to > x0 ? (int)ceil(to) : x0) : x1;
-}
-
 /// One row's samples, from texel position (u, v) stepping by (du, dv) (all 16.16).
 typedef struct {
     int32_t u, v, du, dv;
@@ -150,7 +144,7 @@ static inline void flat_span(const lamina_row_bound part[2], double y, double fr
                              int *flat_first, int *flat_last) {
     lamina_narrow(&part[0], y, &from, &to);
     lamina_narrow(&part[1], y, &from, &to);
-    pixels_within(from, to, first, last, flat_first, flat_last);
+    lamina_pixels_within(from, to, first, last, flat_first, flat_last);
 }
 
 static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
@@ -223,25 +217,16 @@ static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x
         lamina_narrow(&inside[0], center, &from, &to);
         lamina_narrow(&inside[1], center, &from, &to);
         int first, last;
-        pixels_within(from, to, x0, x1, &first, &last);
+        lamina_pixels_within(from, to, x0, x1, &first, &last);
         if (first >= last) continue;
         uint32_t *out = dst + (long)y * dst_stride;
         int flat_first = last, flat_last = last;
         if (has_flat) {
             flat_span(flat_part[0], center, from, to, first, last, &flat_first, &flat_last);
             if (has_flat2) {
-                // The two rectangles overlap: their spans join, or the longer one is taken.
                 int a = last, b = last;
                 flat_span(flat_part[1], center, from, to, first, last, &a, &b);
-                int touching = a <= flat_last && b >= flat_first;
-                if (a >= b) {
-                    // nothing from the second
-                } else if (flat_first >= flat_last || (!touching && b - a > flat_last - flat_first)) {
-                    flat_first = a; flat_last = b;
-                } else if (touching) {
-                    if (a < flat_first) flat_first = a;
-                    if (b > flat_last) flat_last = b;
-                }
+                lamina_join_spans(&flat_first, &flat_last, a, b);
             }
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }

@@ -40,6 +40,34 @@ static inline void lamina_narrow(const lamina_row_bound *b, double y, double *fr
     if (t < *to) *to = t;
 }
 
+/// ceil(v) for v inside the int range, without a call into libm (x86-64's baseline has no
+/// rounding instruction): a few times per row, it showed in profiles.
+static inline int lamina_ceil_int(double v) {
+    int i = (int)v;
+    return i + (i < v);
+}
+
+/// The pixels whose centers lie in [from, to) (pixel x's center at x, as the row bounds count
+/// them), within [x0, x1): [*first, *last).
+static inline void lamina_pixels_within(double from, double to, int x0, int x1, int *first, int *last) {
+    *first = from > x0 ? (from < x1 ? lamina_ceil_int(from) : x1) : x0;
+    *last = to < x1 ? (to > x0 ? lamina_ceil_int(to) : x0) : x1;
+}
+
+/// Joins the span [a, b) of a second rectangle into [*first, *last) of the first, the two
+/// rectangles overlapping (a rounded outline's interior as a wide and a tall rectangle): spans
+/// that touch join, else the longer one is taken. An empty span is one with first >= last.
+static inline void lamina_join_spans(int *first, int *last, int a, int b) {
+    int touching = a <= *last && b >= *first;
+    if (a >= b) return;
+    if (*first >= *last || (!touching && b - a > *last - *first)) {
+        *first = a; *last = b;
+    } else if (touching) {
+        if (a < *first) *first = a;
+        if (b > *last) *last = b;
+    }
+}
+
 /// A coordinate in 16.16 fixed point, rounded to nearest.
 static inline int32_t lamina_fixed16(double v) {
 #if defined(__SSE2__)

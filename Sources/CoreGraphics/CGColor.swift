@@ -85,7 +85,7 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
 
     /// Unpremultiplied, sRGB-encoded RGBA used for drawing. Gamma-encoded gray maps to equal RGB
     /// values; other spaces convert through XYZ.
-    var rgba: (r: Double, g: Double, b: Double, a: Double) {
+    package var rgba: (r: Double, g: Double, b: Double, a: Double) {
         let a = Double(alpha)
         guard let space = colorSpace else { return (0, 0, 0, a) }
         let isLinear = space.transfer == .linear

@@ -98,10 +98,18 @@ package enum PNGCodec {
         png.format = (gray ? 0 : UInt32(PNG_FORMAT_FLAG_COLOR)) | (hasAlpha && !gray ? UInt32(PNG_FORMAT_FLAG_ALPHA) : 0)
         defer { png_image_free(&png) }
         let stride = Int32(image.width * channels)
-        var size = 0
-        guard png_image_write_to_memory(&png, nil, &size, 0, packed, stride, nil) != 0 else { return fail(&png) }
+        // Written once into a buffer of the largest size it can take (asking libpng for the size
+        // first compresses the whole image twice); should that bound fall short, libpng says how
+        // much it needs, and it is written again.
+        var size = lamina_png_size_max(&png)
         var out = Data(count: size)
-        let written = out.withUnsafeMutableBytes { png_image_write_to_memory(&png, $0.baseAddress, &size, 0, packed, stride, nil) }
+        var written = out.withUnsafeMutableBytes { png_image_write_to_memory(&png, $0.baseAddress, &size, 0, packed, stride, nil) }
+        if written == 0, size > out.count {
+            png_image_free(&png)
+            png.warning_or_error = 0
+            out = Data(count: size)
+            written = out.withUnsafeMutableBytes { png_image_write_to_memory(&png, $0.baseAddress, &size, 0, packed, stride, nil) }
+        }
         guard written != 0 else { return fail(&png) }
         return out.prefix(size)
     }

@@ -6,10 +6,13 @@ public final class CTTypesetter: @unchecked Sendable {
     let attributed: NSAttributedString
     /// The string, bridged once.
     let string: NSString
+    /// The attributes of every character, when the caller knows them (`borrowing`).
+    let uniform: CTUniformAttributes?
 
-    init(attributed: NSAttributedString) {
+    init(attributed: NSAttributedString, uniform: CTUniformAttributes? = nil) {
         self.attributed = attributed
         string = attributed.string as NSString
+        self.uniform = uniform
     }
 
     /// The end of the paragraph that holds `index`, without and with its terminator.
@@ -30,6 +33,32 @@ public func CTTypesetterCreateWithAttributedString(_ string: CFAttributedString)
     CTTypesetter(attributed: string.copy() as? NSAttributedString ?? string)
 }
 
+extension CTTypesetter {
+    /// A typesetter over `string` itself, not a copy (copying a mutable attributed string
+    /// costs about what laying out a short label does): for a caller that leaves the string
+    /// unchanged while it uses the typesetter and the lines made from it.
+    /// `uniform`: the attributes every character of `string` has (read once by the caller
+    /// rather than per line: reading an attribute run's attributes out of Foundation costs
+    /// microseconds).
+    package static func borrowing(_ string: NSAttributedString, uniform: CTUniformAttributes? = nil) -> CTTypesetter {
+        CTTypesetter(attributed: string, uniform: uniform)
+    }
+}
+
+/// Attributes that cover a whole attributed string, with the style Core Text reads from them
+/// worked out once (a text layer's plain string has its font and color throughout).
+package final class CTUniformAttributes: @unchecked Sendable {
+    let attributes: [NSAttributedString.Key: Any]
+    let style: RunStyle
+    let paragraphStyle: CTParagraphStyle?
+
+    package init(_ attributes: [NSAttributedString.Key: Any]) {
+        self.attributes = attributes
+        style = RunStyle(attributes)
+        paragraphStyle = attributes[NSAttributedString.Key(kCTParagraphStyleAttributeName as String)] as? CTParagraphStyle
+    }
+}
+
 /// The number of characters from `startIndex` that fill a line `width` points wide, broken at
 /// a word boundary where there is one (else between characters), a paragraph's terminator
 /// ending the line.
@@ -46,7 +75,8 @@ private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ w
     guard startIndex >= 0, startIndex < typesetter.string.length else { return 0 }
     let (end, terminated) = typesetter.paragraphEnd(from: startIndex)
     guard end > startIndex else { return terminated - startIndex }
-    let shaper = ParagraphShaper(typesetter.attributed, range: NSRange(location: startIndex, length: end - startIndex), string: typesetter.string)
+    let shaper = ParagraphShaper(typesetter.attributed, range: NSRange(location: startIndex, length: end - startIndex), string: typesetter.string,
+                                 uniform: typesetter.uniform)
     guard let first = shaper.lines(width: CGFloat(max(width, 1)), wrapping: wrapping).first else { return terminated - startIndex }
     let lineEnd = first.stringRange.location + first.stringRange.length
     // A line that reaches the paragraph's end takes its terminator too.
@@ -62,7 +92,7 @@ public func CTTypesetterCreateLine(_ typesetter: CTTypesetter, _ stringRange: CF
 /// not used.
 public func CTTypesetterCreateLineWithOffset(_ typesetter: CTTypesetter, _ stringRange: CFRange, _ offset: Double) -> CTLine {
     let range = clampedRange(stringRange, length: typesetter.string.length)
-    return ParagraphShaper(typesetter.attributed, range: range, string: typesetter.string).singleLine()
+    return ParagraphShaper(typesetter.attributed, range: range, string: typesetter.string, uniform: typesetter.uniform).singleLine()
 }
 
 /// The typesetter a framesetter breaks lines with.

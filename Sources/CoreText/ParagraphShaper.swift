@@ -30,15 +30,23 @@ struct ParagraphShaper {
     /// The paragraph style of the range's first character (Core Text takes a paragraph's style
     /// from its first character).
     let paragraphStyle: CTParagraphStyle?
+    /// The attributes of every character, when known (no attribute runs to read).
+    private let uniform: CTUniformAttributes?
 
-    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil) {
+    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil, uniform: CTUniformAttributes? = nil) {
         self.attributed = attributed
         self.range = range
+        self.uniform = uniform
         let string = string ?? (attributed.string as NSString)
         self.string = string
-        paragraphStyle = range.length > 0
-            ? attributed.attribute(NSAttributedString.Key(kCTParagraphStyleAttributeName as String), at: range.location, effectiveRange: nil) as? CTParagraphStyle
-            : nil
+        if range.length == 0 {
+            paragraphStyle = nil
+        } else if let uniform {
+            paragraphStyle = uniform.paragraphStyle
+        } else {
+            paragraphStyle = attributed.attribute(NSAttributedString.Key(kCTParagraphStyleAttributeName as String), at: range.location,
+                                                  effectiveRange: nil) as? CTParagraphStyle
+        }
         // The whole string needs no substring (which transcodes through UTF-16 on Linux).
         let substring = range.location == 0 && range.length == string.length ? attributed.string : string.substring(with: range)
         let text = Array(substring.utf8)
@@ -125,6 +133,10 @@ struct ParagraphShaper {
     private func makeAttributes(letterSpacing: Bool = true) -> (OpaquePointer, [StyledRun]) {
         let list = pango_attr_list_new()!
         var styles: [StyledRun] = []
+        if let uniform, range.length > 0 {
+            addRun(bytes: 0..<text.count, style: uniform.style, attributes: uniform.attributes, to: list, &styles, letterSpacing: letterSpacing)
+            return (list, styles)
+        }
         // Attribute runs as stored (not merged into longest runs: Foundation's merging compares
         // dictionaries and costs more than the shaping of a short line).
         var location = range.location
@@ -136,24 +148,30 @@ struct ParagraphShaper {
             location = max(runRange.location + runRange.length, location + 1)
             let start = byteOfUTF16[runRange.location - range.location]
             let end = byteOfUTF16[runRange.location + runRange.length - range.location]
-            let style = RunStyle(attributes)
-            styles.append(StyledRun(bytes: start..<end, style: style, attributes: attributes))
-            func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>) {
-                attribute.pointee.start_index = UInt32(start)
-                attribute.pointee.end_index = UInt32(end)
-                pango_attr_list_insert(list, attribute)
-            }
-            let description = PangoEngine.fontDescription(for: style.font.face.match, size: style.font.size)
-            insert(pango_attr_font_desc_new(description))
-            pango_font_description_free(description)
-            let marker = UInt16(truncatingIfNeeded: styles.count)
-            insert(pango_attr_foreground_new(marker, 0, 0))
-            if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(Double(style.kern) * Double(PANGO_SCALE)))) }
-            if style.ligature == 0 { insert(pango_attr_font_features_new("liga=0,clig=0")) }
-            if style.ligature >= 2 { insert(pango_attr_font_features_new("dlig=1")) }
-            if let language = style.language { insert(pango_attr_language_new(pango_language_from_string(language))) }
+            addRun(bytes: start..<end, style: RunStyle(attributes), attributes: attributes, to: list, &styles, letterSpacing: letterSpacing)
         }
         return (list, styles)
+    }
+
+    /// The Pango attributes of one attribute run over `bytes` of the text.
+    private func addRun(bytes: Range<Int>, style: RunStyle, attributes: [NSAttributedString.Key: Any], to list: OpaquePointer,
+                        _ styles: inout [StyledRun], letterSpacing: Bool) {
+        let (start, end) = (bytes.lowerBound, bytes.upperBound)
+        styles.append(StyledRun(bytes: start..<end, style: style, attributes: attributes))
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>) {
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(end)
+            pango_attr_list_insert(list, attribute)
+        }
+        let description = PangoEngine.fontDescription(for: style.font.face.match, size: style.font.size)
+        insert(pango_attr_font_desc_new(description))
+        pango_font_description_free(description)
+        let marker = UInt16(truncatingIfNeeded: styles.count)
+        insert(pango_attr_foreground_new(marker, 0, 0))
+        if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(Double(style.kern) * Double(PANGO_SCALE)))) }
+        if style.ligature == 0 { insert(pango_attr_font_features_new("liga=0,clig=0")) }
+        if style.ligature >= 2 { insert(pango_attr_font_features_new("dlig=1")) }
+        if let language = style.language { insert(pango_attr_language_new(pango_language_from_string(language))) }
     }
 
     // MARK: Lines

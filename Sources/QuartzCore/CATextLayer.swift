@@ -48,7 +48,10 @@ open class CATextLayer: CALayer {
     /// The font: a font name (`String`), a `CGFont` or a `CTFont`; `fontSize` sets its size.
     /// nil means Helvetica. Used only for plain strings. Defaults to nil (Helvetica).
     open var font: AnyObject? {
-        didSet { didChange("font", from: oldValue) }
+        didSet {
+            plainText.invalidate()
+            didChange("font", from: oldValue)
+        }
     }
     /// The size of the font, in points; it wins over a `CTFont`'s own size. Used only for plain
     /// strings. Defaults to 36. Animatable.
@@ -60,12 +63,16 @@ open class CATextLayer: CALayer {
                 fontSize = oldValue
                 return
             }
+            plainText.invalidate()
             didChange("fontSize", from: oldValue)
         }
     }
     /// The color of plain strings. Defaults to opaque white. Animatable.
     open var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1) {
-        didSet { didChange("foregroundColor", from: oldValue) }
+        didSet {
+            plainText.invalidate()
+            didChange("foregroundColor", from: oldValue)
+        }
     }
     /// Whether lines wrap at the bounds' width. Defaults to false.
     open var isWrapped = false {
@@ -85,6 +92,9 @@ open class CATextLayer: CALayer {
     open var allowsFontSubpixelQuantization = false {
         didSet { didChange("allowsFontSubpixelQuantization", from: oldValue) }
     }
+
+    /// A plain string's attributed text, reused from draw to draw.
+    private let plainText = TextLayerPlainText()
 
     public override init() {
         super.init()
@@ -137,6 +147,12 @@ open class CATextLayer: CALayer {
     /// backing image).
     open override func draw(in ctx: CGContext) {
         super.draw(in: ctx)
-        TextLayerTypesetter(layer: self).draw(in: ctx, bounds: bounds)
+        if !(string is NSAttributedString), let plain = string as? String {
+            plainText.with(plain, attributes: { TextLayerTypesetter.attributes(of: self) }) { text, attributes in
+                TextLayerTypesetter(layer: self, text: text, borrowed: true, uniform: attributes).draw(in: ctx, bounds: bounds)
+            }
+        } else {
+            TextLayerTypesetter(layer: self).draw(in: ctx, bounds: bounds)
+        }
     }
 }

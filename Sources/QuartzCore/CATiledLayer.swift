@@ -9,7 +9,7 @@ import Foundation
 ///    the part of it in view and the scale it is shown at. The layer picks the level of detail:
 ///    the coarsest at least as sharp as the screen. Each level has half the resolution of the
 ///    one before; level 0 is `contentsScale`, `levelsOfDetailBias` adds levels at 2×, 4×, …
-/// 2. The missing tiles of that level are drawn on background threads (one per core), each by
+/// 2. The missing tiles of that level are drawn on background threads (one per core but one), each by
 ///    `draw(in:)` (which by default asks the delegate's `draw(_:in:)`) into its own context:
 ///    its clip is the tile's rectangle in layer coordinates, its CTM maps the layer's
 ///    coordinates (y down) to the tile's pixels at the level's scale. The main thread never

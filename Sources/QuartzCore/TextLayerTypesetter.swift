@@ -9,6 +9,21 @@ struct TextLayerTypesetter {
     let isWrapped: Bool
     let truncation: CATextLayerTruncationMode
     let alignment: CATextLayerAlignmentMode
+    /// Whether `text` is laid out in place rather than copied (it stays unchanged while this draws).
+    let borrowed: Bool
+    /// The attributes every character of `text` has, when known.
+    let uniform: CTUniformAttributes?
+
+    /// Lays out `text` with the layer's settings; `borrowed`: without copying it (the caller
+    /// keeps it unchanged until this is done); `uniform`: the attributes all of it has.
+    init(layer: CATextLayer, text: NSAttributedString, borrowed: Bool, uniform: CTUniformAttributes? = nil) {
+        isWrapped = layer.isWrapped
+        truncation = layer.truncationMode
+        alignment = layer.alignmentMode
+        self.text = text
+        self.borrowed = borrowed
+        self.uniform = uniform
+    }
 
     /// The layer's text as attributed text: an attributed string as it is; a plain string in the
     /// layer's font, size and color.
@@ -16,6 +31,8 @@ struct TextLayerTypesetter {
         isWrapped = layer.isWrapped
         truncation = layer.truncationMode
         alignment = layer.alignmentMode
+        borrowed = false
+        uniform = nil
         switch layer.string {
         case let attributed as NSAttributedString:
             text = attributed
@@ -40,7 +57,7 @@ struct TextLayerTypesetter {
         }
     }
 
-    private static func attributes(of layer: CATextLayer) -> [NSAttributedString.Key: Any] {
+    static func attributes(of layer: CATextLayer) -> [NSAttributedString.Key: Any] {
         var attributes: [NSAttributedString.Key: Any] = [.font: font(of: layer)]
         attributes[NSAttributedString.Key(kCTForegroundColorAttributeName as String)] = layer.foregroundColor ?? CGColor(gray: 0, alpha: 0)
         return attributes
@@ -57,7 +74,7 @@ struct TextLayerTypesetter {
         let string = text.string as NSString
         let length = string.length
         guard length > 0 else { return [] }
-        let typesetter = CTTypesetterCreateWithAttributedString(text)
+        let typesetter = borrowed ? CTTypesetter.borrowing(text, uniform: uniform) : CTTypesetterCreateWithAttributedString(text)
         var lines: [Line] = []
         var start = 0
         while start < length {

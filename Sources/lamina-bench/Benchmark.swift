@@ -33,6 +33,15 @@ struct Benchmark {
     /// How long `work` took, and the CPU time `clock` counted meanwhile (`CLOCK_PROCESS_CPUTIME_ID`:
     /// every thread of the process; `CLOCK_THREAD_CPUTIME_ID`: the calling thread). On a shared,
     /// loaded machine the CPU time is the steadier figure: it leaves out waiting for a core.
+    /// The process's resident memory now, in megabytes (`VmRSS` of /proc/self/status); nil
+    /// where there is no such file.
+    static func residentMegabytes() -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return nil }
+        return kilobytes / 1024
+    }
+
     static func times(cpu clock: clockid_t = CLOCK_PROCESS_CPUTIME_ID, _ work: () -> Void) -> (wall: Double, cpu: Double) {
         var start = timespec(), end = timespec()
         clock_gettime(clock, &start)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The options of the scene suites (`nested`, `drag`, `effects`, `scroll`): `--frames N` offscreen
 /// frames, `--seconds S` in a window, `--short` for a quick check (fewer of both), `--offscreen`
-/// to leave the window out.
+/// to leave the window out, `--window-only` the offscreen frames.
 struct SuiteOptions {
     let arguments: [String]
 
@@ -16,6 +16,10 @@ struct SuiteOptions {
     var frames: Int { max(Int(value("--frames", short ? 60 : 300)), 10) }
     /// Seconds a window is watched per figure (after a second's warm-up).
     var seconds: Double { max(value("--seconds", short ? 1 : 5), 0.2) }
+
+    /// `--window-only`: the window's figures alone, without the offscreen frames before them (a
+    /// process that never held them: its resident memory is the window's).
+    var windowOnly: Bool { arguments.contains("--window-only") }
 
     /// Whether to measure in a window too: asked for, and a display to open it on. Says why not.
     func wantsWindow(_ suite: String) -> Bool {

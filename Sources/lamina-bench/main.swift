@@ -12,9 +12,10 @@
 //   latency    --presses N: real clicks to changed pixels put beside a spinner, and the intervals between shown frames (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
+//   first-frame [DEMO…] [--runs N]: process start to the first frame shown, per gallery demo (needs DISPLAY)
 //   pacing     --layers N --seconds S: intervals between an animating window's frames, p50/p99/max (needs DISPLAY)
 // The render-tree suites: offscreen (the render thread's frames, as `frames`), then in a real window
-// when there is a DISPLAY; [--frames N] [--seconds S] [--short] [--offscreen]:
+// when there is a DISPLAY; [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]:
 //   nested     one tile moving over 1000 still ones, flat and inside a container: frame cost and ratio
 //   drag       a commit per frame moving one layer over 1000 still tiles: main and render thread ms
 //   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
@@ -37,6 +38,9 @@ if let name = arguments.first, let run = sceneSuites[name] {
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
     #endif
     exit(MainActor.assumeIsolated { run(SuiteOptions(arguments: arguments)) })
+}
+if arguments.first == "first-frame" {
+    exit(FirstFrameSuite.run(arguments))
 }
 if arguments.first == "stress" {
     exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
@@ -72,7 +76,8 @@ if arguments.first == "kernels" {
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
-          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen]\n"
+          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
+          + "   |   lamina-bench first-frame [DEMO…] [--runs N]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

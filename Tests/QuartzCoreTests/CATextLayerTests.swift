@@ -191,4 +191,44 @@ final class CATextLayerTests: XCTestCase {
         blurry.display()
         XCTAssertEqual((blurry.contents as? CGImage)?.width, 200)
     }
+    /// A plain string is laid out in attributes made once per font, size and color: a new
+    /// string keeps them, and a new font, size or color is drawn (none is served stale). The
+    /// drawing equals a fresh layer's, pixel for pixel, after each change.
+    func testANewStringKeepsTheAttributesAndNewOnesAreDrawn() {
+        let layer = label("Hxxx")
+        func fresh() -> CATextLayer {
+            let other = label("")
+            other.string = layer.string
+            other.font = layer.font
+            other.fontSize = layer.fontSize
+            other.foregroundColor = layer.foregroundColor
+            return other
+        }
+        func assertSameAsFresh(_ step: String, file: StaticString = #filePath, line: UInt = #line) -> CGRect {
+            let drawn = ink(layer), expected = ink(fresh())
+            let difference = SnapshotComparison.difference(drawn.image, expected.image, channelTolerance: 0)
+            XCTAssertEqual(difference.differing, 0, step, file: file, line: line)
+            return drawn.box
+        }
+        let first = assertSameAsFresh("first draw")
+        layer.string = "Hxxxxxxx"
+        let longer = assertSameAsFresh("a new string")
+        XCTAssertEqual(longer.height, first.height, accuracy: 0.5, "the same size")
+        XCTAssertGreaterThan(longer.width, first.width + 20)
+        layer.fontSize = 40
+        let larger = assertSameAsFresh("a new size")
+        XCTAssertGreaterThan(larger.height, first.height * 1.6)
+        layer.foregroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        layer.string = "Hxxx"
+        let red = ink(layer)
+        let p = pixel(red.image, Int(red.box.minX) + 1, Int(red.box.midY))
+        XCTAssertGreaterThan(p[0], 200, "red after the color changed: \(p)")
+        _ = assertSameAsFresh("a new color")
+        layer.font = "Courier" as NSString
+        _ = assertSameAsFresh("a new font")
+        layer.string = ""
+        XCTAssertTrue(ink(layer).box.isNull, "an empty string draws nothing")
+        layer.string = "Hx"
+        _ = assertSameAsFresh("a string after an empty one")
+    }
 }

@@ -179,6 +179,7 @@ final class CompositorTests: CompositingTestCase {
         let layer = tile(CGRect(x: 0, y: 0, width: 64, height: 64), CGColor(red: 0.3, green: 0.6, blue: 0.9, alpha: 1))
         layer.cornerRadius = 8
         let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: RenderContext()))
+        texture.ensureDrawn()           // drawn when an item samples it (a tile is drawn from its outline)
         let t = texture.texels
         let wide = (x0: Int(t.flat_x0), y0: Int(t.flat_y0), x1: Int(t.flat_x1), y1: Int(t.flat_y1))
         let tall = (x0: Int(t.flat2_x0), y0: Int(t.flat2_y0), x1: Int(t.flat2_x1), y1: Int(t.flat2_y1))
@@ -187,8 +188,9 @@ final class CompositorTests: CompositingTestCase {
         XCTAssertEqual([tall.y0, tall.y1], [3, 63], "the tall one spans its height")
         XCTAssertGreaterThan(wide.y1 - wide.y0, 40)
         XCTAssertGreaterThan(tall.x1 - tall.x0, 40)
-        let pixels = try XCTUnwrap(texture.bitmap.data).assumingMemoryBound(to: UInt32.self)
-        let stride = texture.bitmap.bytesPerRow / 4
+        let bitmap = try XCTUnwrap(texture.bitmap)
+        let pixels = try XCTUnwrap(bitmap.data).assumingMemoryBound(to: UInt32.self)
+        let stride = bitmap.bytesPerRow / 4
         for r in [wide, tall] {
             for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { XCTAssertEqual(pixels[y * stride + x], t.flat_color) } }
         }
@@ -384,5 +386,51 @@ final class CompositorTests: CompositingTestCase {
                 XCTAssertEqual(difference.differing, 0, "frame \(step), root animated: \(animateRoot)")
             }
         }
+    }
+    /// Layers given new contents every frame (labels given new strings) leave their last
+    /// textures behind; once the old images are freed nothing can show those again, so the
+    /// cache lets them go at the frame's end — rather than a second's worth at once, which
+    /// stalled the frame it fell in — and draws new contents of the same size over their
+    /// bitmaps. Contents alone at one pixel per pixel are copied into the texture (not when a
+    /// rounded clip cuts them): every frame equals the renderer's picture exactly, whether its
+    /// textures were new or drawn over.
+    func testTexturesOfFreedContentsAreLetGoAtOnceAndTheirBitmapsDrawnOver() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
+        let labels = (0..<6).map { i in
+            let label = CALayer()
+            label.frame = CGRect(x: 8 + CGFloat(i % 3) * 76, y: 12 + CGFloat(i / 3) * 70, width: 60, height: 24)
+            root.addSublayer(label)
+            return label
+        }
+        labels[4].cornerRadius = 8
+        labels[4].masksToBounds = true
+        /// A 60×24 image like a label's backing store: translucent and opaque pixels that differ with `seed`.
+        func contents(_ seed: Int) -> CGImage {
+            let ctx = CGContext(data: nil, width: 60, height: 24, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+            ctx.setFillColor(red: CGFloat(seed % 5) / 4, green: 0.8, blue: CGFloat(seed % 3) / 2, alpha: 0.6)
+            ctx.fill(CGRect(x: 0, y: 0, width: 60, height: 24))
+            ctx.setFillColor(red: 1, green: 1, blue: 1, alpha: 1)
+            ctx.fillEllipse(in: CGRect(x: CGFloat(seed % 40), y: 3, width: 18, height: 18))
+            return ctx.makeImage()!
+        }
+        let compositor = Compositor(), ctx = target()
+        var held: [Int] = []
+        for frame in 0..<12 {
+            for (i, label) in labels.enumerated() { label.contents = contents(frame * labels.count + i) }
+            XCTAssertNotNil(composited(root, with: compositor, into: ctx))
+            held.append(compositor.texturesHeld)
+            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), rendered(root), channelTolerance: 0)
+            XCTAssertEqual(difference.differing, 0, "frame \(frame)")
+        }
+        // The root's and this frame's six labels'; before, every frame's six stayed for 60 frames.
+        XCTAssertEqual(held.max(), 1 + labels.count, "textures held per frame: \(held)")
+        XCTAssertEqual(compositor.texturesDrawn, 1 + 12 * labels.count, "each new contents drawn once")
+        // Bitmaps of let-go textures are drawn over once nothing holds them (the last placed
+        // tree is freed on another thread, so not necessarily in the very next frame).
+        XCTAssertGreaterThan(compositor.texturesRecycled, 0)
     }
 }

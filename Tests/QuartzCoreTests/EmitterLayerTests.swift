@@ -1,5 +1,6 @@
 import XCTest
 @testable import QuartzCore
+import CLaminaKernels
 import LaminaTesting
 
 /// CAEmitterLayer and CAEmitterCell: Apple's declarations and defaults, key-value coding, the
@@ -326,6 +327,60 @@ final class EmitterLayerTests: CompositingTestCase {
     }
 
     // MARK: Drawing
+
+    /// Each particle's placement (written in closed form) is the composed transforms inverted:
+    /// texels (ring at 0) → about the sprite's center → scaled → turned → moved → into the
+    /// canvas; its box is the turned texel rectangle's, rounded out and clamped; particles that
+    /// would change no pixel are not placed.
+    func testPlacementsAreTheComposedTransformsInverted() throws {
+        // 6×10 texels at contentsScale 2 (3×5 points), drawn at other aspect ratios (sx ≠ sy).
+        let sprite = try XCTUnwrap(EmitterSprite(square(6, 10), contentsRect: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 2))
+        let origin = CGPoint(x: -7.5, y: 12.25)
+        var checked = 0
+        for scale: CGFloat in [1, 2] {
+            for angle in [0, 0.3, -1.2, Double.pi / 2, 2.5, Double.pi] {
+                for (size, position) in [(CGSize(width: 4.5, height: 7.25), CGPoint(x: 37.3, y: 21.7)),
+                                         (CGSize(width: 12.2, height: 3.1), CGPoint(x: 60.45, y: 44.15))] {
+                    let particle = Particle(position: position, z: 0, size: size, angle: angle, color: SIMD4(1, 0.5, 0.25, 0.8),
+                                            birth: 0, sprite: sprite)
+                    let placed = try XCTUnwrap(EmitterDrawing.placement(of: particle, origin: origin, scale: scale, width: 400, height: 300))
+                    let map = CGAffineTransform(translationX: -4, y: -6)
+                        .concatenating(CGAffineTransform(scaleX: size.width / 6, y: size.height / 10))
+                        .concatenating(CGAffineTransform(rotationAngle: angle))
+                        .concatenating(CGAffineTransform(translationX: position.x, y: position.y))
+                        .concatenating(CGAffineTransform(translationX: -origin.x, y: -origin.y))
+                        .concatenating(CGAffineTransform(scaleX: scale, y: scale))
+                    let i = map.inverted()
+                    let expected = [i.a, i.b, i.c, i.d, i.tx, i.ty], got = placed.inverse
+                    for (k, value) in [got.0, got.1, got.2, got.3, got.4, got.5].enumerated() {
+                        XCTAssertEqual(value, Double(expected[k]), accuracy: 1e-9 * max(1, abs(Double(expected[k]))),
+                                       "inverse[\(k)], angle \(angle), scale \(scale)")
+                    }
+                    let box = CGRect(x: 0, y: 0, width: 8, height: 12).applying(map)
+                    XCTAssertEqual([placed.x0, placed.y0, placed.x1, placed.y1],
+                                   [Int32(box.minX.rounded(.down)), Int32(box.minY.rounded(.down)),
+                                    Int32(box.maxX.rounded(.up)), Int32(box.maxY.rounded(.up))], "box, angle \(angle), scale \(scale)")
+                    XCTAssertEqual(placed.tint, ReplicatorState.packedTint(SIMD4(1, 0.5, 0.25, 0.8), alpha: 255))
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertEqual(checked, 24)
+        // Clamped into the canvas; nothing placed when it changes no pixel.
+        func placed(_ position: CGPoint, size: CGSize = CGSize(width: 3, height: 5), alpha: Double = 1) -> lamina_sprite_placement? {
+            EmitterDrawing.placement(of: Particle(position: position, z: 0, size: size, angle: 0.4, color: SIMD4(1, 1, 1, alpha), birth: 0,
+                                                  sprite: sprite), origin: .zero, scale: 1, width: 100, height: 80)
+        }
+        let corner = try XCTUnwrap(placed(CGPoint(x: 1, y: 79)))
+        XCTAssertEqual([corner.x0, corner.y0, corner.x1, corner.y1].map { $0 >= 0 }, [true, true, true, true])
+        XCTAssertLessThanOrEqual(corner.x1, 100)
+        XCTAssertLessThanOrEqual(corner.y1, 80)
+        XCTAssertNil(placed(CGPoint(x: 500, y: 40)), "outside the canvas")
+        XCTAssertNil(placed(CGPoint(x: 1e300, y: 40)), "far outside")
+        XCTAssertNil(placed(CGPoint(x: 50, y: 40), size: .zero), "no size")
+        XCTAssertNil(placed(CGPoint(x: 50, y: 40), alpha: 0.001), "a tint of alpha 0")
+        XCTAssertNotNil(placed(CGPoint(x: 50, y: 40), alpha: 0.003))
+    }
 
     /// Windows and `CARenderer` draw the same particles (one simulation, one kernel), and a
     /// frame is the same every time it is drawn.

@@ -90,6 +90,43 @@ void lamina_projective_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
                                            const lamina_texture *src, const double inverse[9], uint32_t tint,
                                            const lamina_edges *edges);
 
+/// A layer's own drawing when it is only a background and a border over its rounded bounds, in
+/// texel edge coordinates of its texture (the texture's `lamina_edges` rectangle): drawn from
+/// the outline by `lamina_rounded_rect_over` instead of sampled.
+enum {
+    LAMINA_CORNER_X0Y0 = 1, LAMINA_CORNER_X1Y0 = 2, LAMINA_CORNER_X0Y1 = 4, LAMINA_CORNER_X1Y1 = 8,
+};
+
+typedef struct lamina_rounded_rect {
+    /// The outline [x0, x1) × [y0, y1).
+    double x0, y0, x1, y1;
+    /// The corners' radius (limited to half the shorter side) and the border's width, in texels.
+    double radius, border;
+    /// Which corners are rounded (`LAMINA_CORNER_*`), and which sides are cut by pixel centers
+    /// (`LAMINA_ALIAS_*`, as `lamina_edges`).
+    unsigned rounded, aliased;
+    /// Premultiplied ARGB32: the background over the whole outline, the border's ring over it
+    /// (its inner corners rounded by the radius less the width). 0: none.
+    uint32_t fill, border_color;
+} lamina_rounded_rect;
+
+/// Draws `shape` OVER `dst` through the affine map whose inverse is `inverse` (as
+/// `lamina_affine_bilinear_over`'s; a similarity: turned and uniformly scaled), each pixel's
+/// coverage from its center's distances to the outline in device pixels, multiplied by `tint`
+/// (premultiplied multipliers, 255 = 1), within [x0, x1)×[y0, y1).
+void lamina_rounded_rect_over(uint32_t *dst, int dst_stride_pixels,
+                              int x0, int y0, int x1, int y1,
+                              const lamina_rounded_rect *shape, const double inverse[6], uint32_t tint);
+
+/// Instruction sets a kernel may use beyond SSE2 (`lamina_rounded_rect_over_with`).
+enum { LAMINA_KERNEL_AVX2 = 1 };
+
+/// As `lamina_rounded_rect_over`, using only the instruction sets `features` names (and the CPU
+/// has): the kernels' paths side by side, for tests and benchmarks.
+void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride_pixels,
+                                   int x0, int y0, int x1, int y1,
+                                   const lamina_rounded_rect *shape, const double inverse[6], uint32_t tint, unsigned features);
+
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 

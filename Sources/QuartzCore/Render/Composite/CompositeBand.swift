@@ -56,7 +56,7 @@ final class CompositeBand: @unchecked Sendable {
             // A part of an item reads a part of its texels: fetching them all pays only when the
             // band holds much of it (a quarter, and 32×32 pixels at least).
             let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
-            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4) {
+            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), item.outline == nil {
                 withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
             }
             if let (previous, at) = pending { draw(previous, index: at, within: e, on: dest, target: target) }
@@ -71,6 +71,9 @@ final class CompositeBand: @unchecked Sendable {
         guard x1 > x0, y1 > y0 else { return }
         if item.blend != nil || item.backdrop != nil {
             return Self.drawEffect(item, clip: clip, within: (x0, y0, x1, y1), target: target)     // CompositeBand+Effects
+        }
+        if let shape = item.outline {
+            return Self.placeOutline(item, shape, clip: clip, within: (x0, y0, x1, y1), target: target)
         }
         guard let source = source(index, item.texture) else { return }
         let mask = item.alpha == 255 ? nil : fade(item.alpha)
@@ -122,6 +125,27 @@ final class CompositeBand: @unchecked Sendable {
                     lamina_affine_bilinear_edged_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, texels, m.baseAddress,
                                                       item.tint != .max ? item.tint : UInt32(alpha) * 0x0101_0101, &edges)
                 }
+            }
+        }
+    }
+
+    /// A background and border drawn from their outline (`lamina_rounded_rect_over`), over the clip's boxes.
+    private static func placeOutline(_ item: CompositeItem, _ shape: lamina_rounded_rect, clip: UnsafeMutablePointer<pixman_region32_t>,
+                                     within r: (Int32, Int32, Int32, Int32), target: Target) {
+        let inverse = item.toDevice.inverted()
+        let pixels = target.data.assumingMemoryBound(to: UInt32.self)
+        var count: Int32 = 0
+        guard let boxes = pixman_region32_rectangles(clip, &count) else { return }
+        var shape = shape
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: 6) { m in
+            (m[0], m[1], m[2], m[3], m[4], m[5]) = (Double(inverse.a), Double(inverse.b), Double(inverse.c),
+                                                    Double(inverse.d), Double(inverse.tx), Double(inverse.ty))
+            for i in 0..<Int(count) {
+                let b = boxes[i]
+                let x0 = max(b.x1, r.0), y0 = max(b.y1, r.1), x1 = min(b.x2, r.2), y1 = min(b.y2, r.3)
+                guard x1 > x0, y1 > y0 else { continue }
+                lamina_rounded_rect_over(pixels, target.bytesPerRow / 4, x0, y0, x1, y1, &shape, m.baseAddress,
+                                         item.tint != .max ? item.tint : UInt32(item.alpha) * 0x0101_0101)
             }
         }
     }

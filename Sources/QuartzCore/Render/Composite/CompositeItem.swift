@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// One layer's texture placed on screen: what the compositor blends, back to front.
 struct CompositeItem {
     /// Not retained: copying a frame's thousand items would retain a thousand textures. The
@@ -34,6 +36,17 @@ struct CompositeItem {
     /// Whether its map only scales and translates (positively).
     var isAxisAligned: Bool {
         perspective == SIMD3(0, 0, 1) && toDevice.b == 0 && toDevice.c == 0 && toDevice.a > 0 && toDevice.d > 0
+    }
+
+    /// The item's drawing as an outline (`DrawnOutline`), when its texture has one and the item
+    /// would resample it: turned, scaled without distortion, or off whole pixels. Blits stay
+    /// blits. Drawing the outline reads no texel, so the planner draws the texture's pixels
+    /// only for items without one (`LayerTexture.ensureDrawn`).
+    var outline: lamina_rounded_rect? {
+        guard var shape = texture.drawnOutline, perspective == SIMD3(0, 0, 1), blend == nil, backdrop == nil,
+              integerOffset == nil, DrawnOutline.isSimilarity(toDevice) else { return nil }
+        shape.aliased = UInt32(aliasedEdges)
+        return shape
     }
 
     /// The whole map from texture pixels to device pixels.

@@ -30,32 +30,12 @@ enum EmitterDrawing {
     static func draw(_ particles: [Particle], additive: Bool, into canvas: CGContext, origin: CGPoint, scale: CGFloat) {
         guard let data = canvas.data else { return }
         let stride = Int32(canvas.bytesPerRow / 4), width = Int32(canvas.width), height = Int32(canvas.height)
-        let toCanvas = CGAffineTransform(translationX: -origin.x, y: -origin.y).concatenating(CGAffineTransform(scaleX: scale, y: scale))
         // Each particle's sprite placed in the canvas: the inverse map the kernel takes, the
         // pixels it can touch and its color multiplier. The sprites stay alive with `particles`.
         var placed: [lamina_sprite_placement] = []
         placed.reserveCapacity(particles.count)
         for p in particles {
-            let sprite = p.sprite
-            // Texels (the ring at 0) → the sprite's points about its center → turned → placed.
-            let sx = p.size.width / CGFloat(sprite.pixelWidth), sy = p.size.height / CGFloat(sprite.pixelHeight)
-            guard sx > 0, sy > 0 else { continue }
-            let map = CGAffineTransform(translationX: -1 - CGFloat(sprite.pixelWidth) / 2, y: -1 - CGFloat(sprite.pixelHeight) / 2)
-                .concatenating(CGAffineTransform(scaleX: sx, y: sy))
-                .concatenating(CGAffineTransform(rotationAngle: p.angle))
-                .concatenating(CGAffineTransform(translationX: p.position.x, y: p.position.y))
-                .concatenating(toCanvas)
-            let box = CGRect(x: 0, y: 0, width: Int(sprite.texels.width), height: Int(sprite.texels.height)).applying(map)
-            guard box.isFiniteRect else { continue }
-            // Clamped into the canvas before Int32(…): a particle at 1e300 must not trap.
-            func pixel(_ v: CGFloat, _ limit: Int32) -> Int32 { Int32(min(max(v, 0), CGFloat(limit))) }
-            let x0 = pixel(box.minX.rounded(.down), width), y0 = pixel(box.minY.rounded(.down), height)
-            let x1 = pixel(box.maxX.rounded(.up), width), y1 = pixel(box.maxY.rounded(.up), height)
-            guard x1 > x0, y1 > y0 else { continue }
-            let i = map.inverted()
-            placed.append(lamina_sprite_placement(sprite: UnsafePointer(sprite.kernelSprite),
-                                                  inverse: (Double(i.a), Double(i.b), Double(i.c), Double(i.d), Double(i.tx), Double(i.ty)),
-                                                  x0: x0, y0: y0, x1: x1, y1: y1, tint: ReplicatorState.packedTint(p.color, alpha: 255)))
+            if let placement = placement(of: p, origin: origin, scale: scale, width: width, height: height) { placed.append(placement) }
         }
         let pixels = UnsafeMutableSendable(data.assumingMemoryBound(to: UInt32.self))
         // Particles come in birth order, scattered over the canvas: drawn so, nearly every
@@ -95,7 +75,7 @@ enum EmitterDrawing {
                 }
             }
         }
-        let workers = placed.count >= 500 && rows > 1 ? max(ProcessInfo.processInfo.activeProcessorCount, 1) : 1
+        let workers = placed.count >= 500 && rows > 1 ? cores : 1
         placed.withUnsafeBufferPointer { placed in
             members.withUnsafeBufferPointer { members in
                 starts.withUnsafeBufferPointer { starts in
@@ -126,9 +106,52 @@ enum EmitterDrawing {
         }
     }
 
+    /// Where the kernel draws `p` in a `width` × `height` canvas whose pixel (0, 0) is at `origin`
+    /// of the layer's coordinates at `scale` pixels per point: the inverse map from canvas pixels
+    /// to the sprite's texels (ring included), the pixels it can touch (clamped into the canvas)
+    /// and its tint; nil when it would change no pixel (outside, empty, or a tint of alpha 0:
+    /// its channels are premultiplied, so OVER or added it leaves every pixel as it was).
+    ///
+    /// The map is texels → the sprite's points about its center (× sx, sy) → turned by the
+    /// angle → at the particle's position → the canvas (− origin, × scale), written in closed
+    /// form and inverted by hand: composing and inverting five `CGAffineTransform`s, and mapping
+    /// the texel rectangle's corners through arrays, was a sixth of a 10,000-particle frame.
+    static func placement(of p: Particle, origin: CGPoint, scale: CGFloat, width: Int32, height: Int32) -> lamina_sprite_placement? {
+        let tint = ReplicatorState.packedTint(p.color, alpha: 255)
+        guard tint >> 24 != 0 else { return nil }
+        let sprite = p.sprite
+        let ox = Double(origin.x), oy = Double(origin.y), s = Double(scale)
+        let w = Double(sprite.pixelWidth), h = Double(sprite.pixelHeight)
+        let sx = Double(p.size.width) / w, sy = Double(p.size.height) / h
+        guard sx > 0, sy > 0 else { return nil }
+        let cosine = cos(p.angle), sine = sin(p.angle)
+        let kx = 1 + w / 2, ky = 1 + h / 2
+        // The sprite's center in the canvas, and the half extents of the turned texel rectangle
+        // (ring included) about it.
+        let cx = (Double(p.position.x) - ox) * s, cy = (Double(p.position.y) - oy) * s
+        let hx = (abs(cosine * sx) * (w + 2) + abs(sine * sy) * (h + 2)) * s / 2
+        let hy = (abs(sine * sx) * (w + 2) + abs(cosine * sy) * (h + 2)) * s / 2
+        guard cx.isFinite, cy.isFinite, hx.isFinite, hy.isFinite else { return nil }
+        // Clamped into the canvas before Int32(…): a particle at 1e300 must not trap.
+        func pixel(_ v: Double, _ limit: Int32) -> Int32 { Int32(min(max(v, 0), Double(limit))) }
+        let x0 = pixel((cx - hx).rounded(.down), width), y0 = pixel((cy - hy).rounded(.down), height)
+        let x1 = pixel((cx + hx).rounded(.up), width), y1 = pixel((cy + hy).rounded(.up), height)
+        guard x1 > x0, y1 > y0 else { return nil }
+        // Canvas (x, y) → (x / s + origin − position) turned back → ÷ (sx, sy) → + (kx, ky).
+        let dx = ox - Double(p.position.x), dy = oy - Double(p.position.y)
+        let inverse = (cosine / (s * sx), -sine / (s * sy), sine / (s * sx), cosine / (s * sy),
+                       (cosine * dx + sine * dy) / sx + kx, (cosine * dy - sine * dx) / sy + ky)
+        return lamina_sprite_placement(sprite: UnsafePointer(sprite.kernelSprite), inverse: inverse,
+                                       x0: x0, y0: y0, x1: x1, y1: y1, tint: tint)
+    }
+
     /// The canvas's tiles: 128 × 32 pixels are 16 KB, which stay in a core's first-level cache
     /// (with the sprite's texels) while every particle over them is drawn.
     static let tileSize = (width: 128, height: 32)
+
+    /// The cores the tiles are shared among, asked once: `activeProcessorCount` reads the
+    /// cgroup's files at each call (it showed in a frame's profile).
+    private static let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
 
     /// The layer renderer's part: the particles at the emitter's time, drawn into a bitmap at
     /// the context's device scale over what the context can show, then drawn in.

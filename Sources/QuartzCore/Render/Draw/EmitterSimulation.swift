@@ -61,8 +61,7 @@ enum EmitterSimulation {
                 emitRate = cell.birthRate * stop.rate
                 span = span.lowerBound..<min(span.upperBound, max(stop.time, span.lowerBound))
             }
-            let source = Source.layer(state)
-            emit(cell, key: cellKey, rate: emitRate, span: span, source: source, state: state, at: t, into: &out, budget: &budget)
+            emit(cell, key: cellKey, rate: emitRate, span: span, source: .layer, state: state, at: t, into: &out, budget: &budget)
         }
         if budget.isSpent {
             state.diagnostics.log("CAEmitterLayer", "more than \(limit) particles alive; the oldest are not drawn.")
@@ -84,12 +83,14 @@ enum EmitterSimulation {
 
     /// Where particles start and the direction's frame: the layer's shape, or a parent particle's path.
     private enum Source {
-        case layer(EmitterState)
+        /// The layer's shape (the state is the one simulated: carried here, it was copied for
+        /// every particle).
+        case layer
         case particle(start: SIMD3<Double>, velocity: SIMD3<Double>, acceleration: SIMD3<Double>, birth: Double)
 
-        func origin(at time: Double, key: UInt64) -> SIMD3<Double> {
+        func origin(at time: Double, key: UInt64, in state: EmitterState) -> SIMD3<Double> {
             switch self {
-            case .layer(let state): return EmitterSimulation.start(in: state, key: key)
+            case .layer: return EmitterSimulation.start(in: state, key: key)
             case let .particle(start, velocity, acceleration, birth):
                 let a = time - birth
                 return start + velocity * a + acceleration * (0.5 * a * a)
@@ -127,7 +128,7 @@ enum EmitterSimulation {
         func spread(_ mean: Double, _ range: Double, _ k: UInt64) -> Double { mean + (random(k) - 0.5) * range }
         let life = max(0, spread(cell.lifetime, cell.lifetimeRange, 1)) * max(state.lifetime, 0)
         let age = t - birth
-        let start = source.origin(at: birth, key: key)
+        let start = source.origin(at: birth, key: key, in: state)
         // A direction in the cone of `emissionRange` around (latitude, longitude).
         let cosTheta = 1 - random(2) * (1 - cone.cosHalf), sinTheta = (1 - cosTheta * cosTheta).squareRoot()
         let phi = 2 * Double.pi * random(3)
@@ -156,6 +157,7 @@ enum EmitterSimulation {
             }
         }
         // What this particle emits, while it lives.
+        guard !cell.cells.isEmpty else { return }
         let parent = Source.particle(start: start, velocity: velocity, acceleration: acceleration, birth: birth)
         for (index, child) in cell.cells.enumerated() where child.isEnabled {
             let rate = child.birthRate * state.birthRate

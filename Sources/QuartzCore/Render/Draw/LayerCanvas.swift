@@ -4,10 +4,7 @@ enum LayerCanvas {
     /// A zeroed bitmap covering `rect` at `scale` pixels per point: BGRA, or alpha only. Nil
     /// when it would be empty or larger than `maxSide` pixels on a side.
     static func make(covering rect: CGRect, scale: CGFloat, alphaOnly: Bool = false, maxSide: Int = 16384) -> CGContext? {
-        // Sized in floating point first: a 1e300 rect or scale must give nil, not trap in Int(…).
-        let w = (rect.width * scale).rounded(.up), h = (rect.height * scale).rounded(.up)
-        guard w > 0, h > 0, w <= CGFloat(maxSide), h <= CGFloat(maxSide) else { return nil }
-        let width = Int(w), height = Int(h)
+        guard let (width, height) = pixelSize(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
         guard
               let context = alphaOnly
                 ? CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
@@ -20,6 +17,15 @@ enum LayerCanvas {
         context.scaleBy(x: scale, y: -scale)
         context.translateBy(x: -rect.minX, y: -rect.minY)
         return context
+    }
+
+    /// The pixels a canvas covering `rect` at `scale` has (width, height); nil when it would be
+    /// empty or larger than `maxSide` on a side.
+    static func pixelSize(covering rect: CGRect, scale: CGFloat, maxSide: Int = 16384) -> (Int, Int)? {
+        // Sized in floating point first: a 1e300 rect or scale must give nil, not trap in Int(…).
+        let w = (rect.width * scale).rounded(.up), h = (rect.height * scale).rounded(.up)
+        guard w > 0, h > 0, w <= CGFloat(maxSide), h <= CGFloat(maxSide) else { return nil }
+        return (Int(w), Int(h))
     }
 
     /// The area a canvas made by `make(covering:scale:)` spans (whole pixels), in layer coordinates.

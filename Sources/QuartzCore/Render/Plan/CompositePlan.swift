@@ -237,6 +237,7 @@ final class CompositePlan {
             ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice,
                              after: old?.textures.drawnAnimated == true ? old?.textures.body : nil) {
             node.textures.body = texture
+            if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
             } else {
@@ -408,6 +409,7 @@ final class CompositePlan {
                                                                             tx: map.m[6], ty: map.m[7]),
                                  alpha: alpha, extent: extent)
         item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        texture.ensureDrawn()            // the projective kernel samples it
         item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
         item.aliasedEdges = layer.aliasedEdges.rawValue
         node.below.append(item)
@@ -467,6 +469,7 @@ final class CompositePlan {
         item.isOffscreen = offscreen
         item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
         item.aliasedEdges = edges.rawValue
+        if item.outline == nil { texture.ensureDrawn() }
         items.append(item)
         node.cover(extent)
     }
@@ -476,6 +479,7 @@ final class CompositePlan {
     private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
                              _ toDevice: CGAffineTransform) -> UInt32? {
         cache.drawDeferred()           // its pixels are read here
+        texture.ensureDrawn()
         let t = texture.texels
         let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
             .concatenating(toDevice)

@@ -93,17 +93,42 @@ final class LayerTexture: @unchecked Sendable {
         }
     }
 
-    /// An image compared by identity (images are immutable), kept alive by the key.
+    /// An image compared by identity (images are immutable). Held weakly: once nothing else
+    /// holds the image, no snapshot can show it again, so a texture keyed by it can never be
+    /// looked up again (`TextureCache` drops it at once instead of a second later). A key whose
+    /// image is gone equals only itself (same address, both gone): an image made later at the
+    /// same address is live, so never equal to it.
     struct ContentsIdentity: Hashable {
-        let image: CGImage
-        static func == (a: Self, b: Self) -> Bool { a.image === b.image }
-        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(image)) }
+        /// The weak reference, boxed: looks are copied and hashed all the time, and copying a
+        /// weak reference itself costs atomic operations on the image's side table.
+        private final class Reference: @unchecked Sendable {
+            weak var image: CGImage?
+            init(_ image: CGImage) { self.image = image }
+        }
+
+        private let reference: Reference
+        private let id: ObjectIdentifier
+
+        init(image: CGImage) {
+            reference = Reference(image)
+            id = ObjectIdentifier(image)
+        }
+
+        /// Whether the image has been freed.
+        var isGone: Bool { reference.image == nil }
+
+        static func == (a: Self, b: Self) -> Bool {
+            a.id == b.id && (a.reference === b.reference || a.reference.image === b.reference.image)
+        }
+        func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// Transparent pixels around the drawing, so that bilinear sampling fades its edges out.
     static let padding = 1
 
-    let bitmap: CGContext
+    /// The pixels' bitmap; nil until drawn for a texture whose drawing waits (`ensureDrawn`), or
+    /// when memory for it ran out then.
+    private(set) var bitmap: CGContext?
     let width: Int32
     let height: Int32
     /// From texture pixels to the layer's own coordinates.
@@ -113,10 +138,19 @@ final class LayerTexture: @unchecked Sendable {
     private(set) var outline: CGRect
     /// The pixels as our kernels take them, with the flat rectangle found once.
     private(set) var texels: lamina_texture
+    /// The drawing as an outline when it is only a background and a border (`DrawnOutline`):
+    /// the compositor then draws it from the outline wherever it would resample the texels.
+    var drawnOutline: lamina_rounded_rect?
+    /// The drawing of a texture with an outline, not made (nor its bitmap allocated) until
+    /// something reads its pixels (`ensureDrawn`): a thousand turned tiles drawn from their
+    /// outlines never need theirs.
+    private var pendingDrawing: (canvas: CGRect, scale: CGFloat, maxSide: Int, draw: (CGContext) -> Void)?
     /// Counts redraws in place (`recomposite`): an item shows the texture as it was then.
     private(set) var generation = 0
     /// The last frame that used it (the cache drops textures unused for a while).
     var lastUse = 0
+    /// Its key in the `TextureCache` that made it, while it is there.
+    fileprivate var cacheKey: TextureCache.Key?
     /// The corner of the (padded) rectangle the bitmap's user space was made for: a redraw over
     /// another rectangle moves from there.
     private let canvasOrigin: CGPoint
@@ -136,12 +170,45 @@ final class LayerTexture: @unchecked Sendable {
         height = Int32(bitmap.height)
         toLayer = Self.toLayer(covering: rect, scale: scale)
         self.outline = outline
-        var texels = lamina_texture()
+        texels = lamina_texture()
+        (texels.width, texels.height) = (width, height)
+        adopt(bitmap, findingFlatRect: findingFlatRect)
+    }
+
+    /// A texture over `rect` at `scale` whose drawing waits until something reads its pixels
+    /// (`ensureDrawn`): neither drawn nor allocated now. Nil when too large or empty.
+    init?(drawingLater draw: @escaping (CGContext) -> Void, covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096) {
+        let outline = Self.outline(of: rect, scale: scale)
+        let rect = Self.padded(rect, scale: scale)
+        guard let (width, height) = LayerCanvas.pixelSize(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
+        canvasOrigin = rect.origin
+        (self.width, self.height) = (Int32(width), Int32(height))
+        toLayer = Self.toLayer(covering: rect, scale: scale)
+        self.outline = outline
+        texels = lamina_texture()
+        (texels.width, texels.height) = (self.width, self.height)
+        pendingDrawing = (rect, scale, maxSide, draw)
+    }
+
+    /// Takes `bitmap`'s pixels as the kernels' texels.
+    private func adopt(_ bitmap: CGContext, findingFlatRect: Bool) {
         texels.texels = UnsafePointer(bitmap.data?.assumingMemoryBound(to: UInt32.self))
         texels.stride_pixels = Int32(bitmap.bytesPerRow / 4)
-        (texels.width, texels.height) = (width, height)
         if findingFlatRect, texels.texels != nil { lamina_texture_find_flat_rect(&texels) }
-        self.texels = texels
+    }
+
+    /// Allocates and draws the pixels now if their drawing was put off (`own`); the planner
+    /// calls it for every item that reads them (`CompositeItem.outline` is nil), before the
+    /// bands composite. Without memory for them the texture stays empty (the kernels draw
+    /// nothing from a texture without texels).
+    func ensureDrawn() {
+        guard let pending = pendingDrawing else { return }
+        pendingDrawing = nil
+        guard let bitmap = LayerCanvas.make(covering: pending.canvas, scale: pending.scale, maxSide: pending.maxSide) else { return }
+        pending.draw(bitmap)
+        bitmap.flush()
+        self.bitmap = bitmap
+        adopt(bitmap, findingFlatRect: true)
     }
 
     /// `rect` with the transparent ring around it, at `scale`.
@@ -167,10 +234,11 @@ final class LayerTexture: @unchecked Sendable {
     func recomposite(covering rect: CGRect, scale: CGFloat, _ body: (CompositeBand.Target) -> Void) -> Bool {
         let padded = Self.padded(rect, scale: scale)
         guard Int32((padded.width * scale).rounded(.up)) == width, Int32((padded.height * scale).rounded(.up)) == height,
-              let data = bitmap.data else { return false }
+              let bitmap, let data = bitmap.data else { return false }
         body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
         toLayer = Self.toLayer(covering: padded, scale: scale)
         outline = Self.outline(of: rect, scale: scale)
+        drawnOutline = nil
         texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0
         lamina_texture_find_flat_rect(&texels)
         generation += 1
@@ -182,6 +250,7 @@ final class LayerTexture: @unchecked Sendable {
     /// sizes differ.
     func redraw(covering rect: CGRect, scale: CGFloat, _ draw: (CGContext) -> Void) -> Bool {
         guard let shift = prepareRedraw(covering: rect, scale: scale) else { return false }
+        outline = Self.outline(of: rect, scale: scale)
         finishRedraw(shift: shift, draw)
         return true
     }
@@ -194,7 +263,9 @@ final class LayerTexture: @unchecked Sendable {
         guard (padded.width * scale).rounded(.up) == CGFloat(width), (padded.height * scale).rounded(.up) == CGFloat(height),
               texels.texels != nil else { return nil }
         toLayer = Self.toLayer(covering: padded, scale: scale)
-        // No flat rectangle until drawn.
+        outline = Self.outline(of: rect, scale: scale)
+        // No flat rectangle until drawn, and no outline unless whoever draws it says so.
+        drawnOutline = nil
         texels.flat_x0 = 0; texels.flat_x1 = 0; texels.flat2_x0 = 0; texels.flat2_x1 = 0; texels.flat_color = 0
         generation += 1
         // The bitmap's user space covers the rectangle it was made for: moved by the difference, it covers the new one.
@@ -206,7 +277,7 @@ final class LayerTexture: @unchecked Sendable {
     /// `findingFlatRect` the texture has no flat interior (only our sampling kernel uses it);
     /// without `clearing`, `draw` gets last drawing's pixels and must write every one.
     func finishRedraw(shift: CGPoint, clearing: Bool = true, findingFlatRect: Bool = true, _ draw: (CGContext) -> Void) {
-        guard let pixels = texels.texels else { return }
+        guard let pixels = texels.texels, let bitmap else { return }
         if clearing { memset(UnsafeMutableRawPointer(mutating: pixels), 0, Int(texels.stride_pixels) * 4 * Int(height)) }
         bitmap.saveGState()
         bitmap.translateBy(x: shift.x, y: shift.y)
@@ -223,7 +294,7 @@ final class LayerTexture: @unchecked Sendable {
     /// rectangle it is clipped to (whole pixels), so that it can leave out what cannot reach
     /// it. The cost is the rectangles'.
     func finishRedraw(shift: CGPoint, changing changes: [CGRect], findingFlatRect: Bool = true, _ draw: (CGContext, Int) -> Void) {
-        guard let pixels = texels.texels else { return }
+        guard let pixels = texels.texels, let bitmap else { return }
         let stride = Int(texels.stride_pixels)
         bitmap.saveGState()
         bitmap.translateBy(x: shift.x, y: shift.y)
@@ -257,9 +328,75 @@ final class LayerTexture: @unchecked Sendable {
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
     /// draws (contents may overflow the bounds). Drawn with the bounds' origin at zero, so that
     /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
-    static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> LayerTexture? {
+    /// `spare` offers a texture no longer shown of a pixel size (width, height), drawn over in
+    /// place rather than a new bitmap allocated (and its pages faulted in).
+    static func own(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext,
+                    spare: (Int32, Int32) -> LayerTexture? = { _, _ in nil }) -> LayerTexture? {
+        // Contents alone, pixel for pixel (a text layer's backing image): copied, not drawn,
+        // and no copy of the snapshot made to draw it (its extent is the bounds at zero).
+        if let image = contentsAlone(of: layer, scale: scale) {
+            return make(covering: CGRect(origin: .zero, size: layer.bounds.size), scale: scale, spare: spare) { ctx in
+                if !copyPixels(of: image, into: ctx) { LayerRenderer.draw(ownDrawing(of: layer), in: ctx, context: context) }
+            }
+        }
         let own = ownDrawing(of: layer)
-        return LayerTexture(covering: LayerContents.ownExtent(of: own), scale: scale) { LayerRenderer.draw(own, in: $0, context: context) }
+        let extent = LayerContents.ownExtent(of: own)
+        let drawnOutline = DrawnOutline.of(own, outline: Self.outline(of: extent, scale: scale), scale: scale)
+        let draw: (CGContext) -> Void = { LayerRenderer.draw(own, in: $0, context: context) }
+        // With an outline, the pixels wait until an item needs them (no spare: nothing to draw over yet).
+        guard drawnOutline != nil else { return make(covering: extent, scale: scale, spare: spare, draw: draw) }
+        let texture = LayerTexture(drawingLater: draw, covering: extent, scale: scale)
+        texture?.drawnOutline = drawnOutline
+        return texture
+    }
+
+    /// A texture of what `draw` draws over `extent`: a spare of its pixel size drawn over, else a new one.
+    private static func make(covering extent: CGRect, scale: CGFloat, spare: (Int32, Int32) -> LayerTexture?,
+                             draw: (CGContext) -> Void) -> LayerTexture? {
+        if let (w, h) = LayerCanvas.pixelSize(covering: padded(extent, scale: scale), scale: scale, maxSide: 4096),
+           let texture = spare(Int32(w), Int32(h)), texture.redraw(covering: extent, scale: scale, draw) {
+            return texture
+        }
+        return LayerTexture(covering: extent, scale: scale, draw: draw)
+    }
+
+    /// The contents image when a layer's own drawing (`ownDrawing`) is that image and nothing
+    /// else, one image pixel on each texture pixel: no background, border, subclass content or
+    /// mask, no rounded clip, the whole image (unit `contentsRect` and `contentsCenter`) at
+    /// `scale` as large as the bounds (so every gravity places it on them), premultiplied BGRA as
+    /// textures are. (What `ownDrawing` changes — sublayers, opacity, shadow, the bounds' origin —
+    /// plays no part.)
+    static func contentsAlone(of own: LayerSnapshot, scale: CGFloat) -> CGImage? {
+        guard let image = own.contents, own.contentsScale == scale, !own.isGeometryFlipped,
+              !own.masksToBounds || own.cornerRadius <= 0,
+              CGFloat(image.width) == own.bounds.width * scale, CGFloat(image.height) == own.bounds.height * scale,
+              own.contentsRect == unitRect, own.contentsCenter == unitRect,
+              (own.backgroundColor?.alpha ?? 0) == 0, !own.hasVisibleBorder, own.content == nil,
+              own.mask.isEmpty, own.filters.isEmpty, own.backgroundFilters.isEmpty, own.compositingFilter == nil,
+              own.tiles == nil, own.emitter == nil, !own.isTransformLayer, !own.isHidden,
+              !image.isMask, image.bitsPerPixel == 32, image.alphaInfo == .premultipliedFirst,
+              image.byteOrderInfo == .order32Little, image.colorSpace?.model == .rgb
+        else { return nil }
+        return image
+    }
+
+    private static let unitRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// Copies `image`'s rows into a canvas made for its texture (cleared, the image inside the
+    /// padding ring): what drawing it there at one image pixel per pixel gives, without cairo.
+    /// False when the sizes do not fit.
+    private static func copyPixels(of image: CGImage, into ctx: CGContext) -> Bool {
+        guard let target = ctx.data, let bytes = image.dataProvider?.bytes,
+              ctx.width == image.width + 2 * padding, ctx.height == image.height + 2 * padding,
+              bytes.count >= image.bytesPerRow * (image.height - 1) + image.width * 4 else { return false }
+        let rowBytes = image.width * 4, stride = ctx.bytesPerRow
+        bytes.withUnsafeBytes { source in
+            guard let from = source.baseAddress else { return }
+            for y in 0..<image.height {
+                (target + (y + padding) * stride + padding * 4).copyMemory(from: from + y * image.bytesPerRow, byteCount: rowBytes)
+            }
+        }
+        return true
     }
 
     /// What an own texture draws: the layer alone, at its bounds' origin zero.
@@ -304,19 +441,65 @@ final class LayerTexture: @unchecked Sendable {
     /// A pixman image over the texture's pixels (the caller owns it: one per thread, since
     /// pixman images carry per-use state).
     func makeImage() -> OpaquePointer? {
-        pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height,
-                                 bitmap.data?.assumingMemoryBound(to: UInt32.self), Int32(bitmap.bytesPerRow))
+        guard let bitmap else { return nil }
+        return pixman_image_create_bits(PIXMAN_a8r8g8b8, width, height,
+                                        bitmap.data?.assumingMemoryBound(to: UInt32.self), Int32(bitmap.bytesPerRow))
     }
 }
 
-/// Textures by look, shared by layers that look the same, dropped when no frame used them lately.
+/// Textures by look, shared by layers that look the same, dropped when no frame used them
+/// lately — or at once when their look's contents image is gone (see `endFrame`), their bitmaps
+/// then drawn over for new looks of the same size.
 final class TextureCache {
-    private enum Key: Hashable {
-        case own(LayerTexture.Look)
-        case shadow(LayerTexture.ShadowLook)
+    /// A look with its hash, worked out once: the table rehashes the keys it moves when one is
+    /// removed, and a look hashes some twenty fields.
+    fileprivate struct Key: Hashable {
+        enum Look: Hashable {
+            case own(LayerTexture.Look)
+            case shadow(LayerTexture.ShadowLook)
+        }
+
+        let look: Look
+        let hash: Int
+
+        init(_ look: Look) {
+            self.look = look
+            hash = look.hashValue
+        }
+
+        static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.look == b.look }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+
+        /// The contents image an own look shows, if any.
+        var contents: LayerTexture.ContentsIdentity? {
+            if case .own(let own) = look { own.contents } else { nil }
+        }
+    }
+
+    /// A texture's size in pixels.
+    private struct PixelSize: Hashable {
+        let width: Int32, height: Int32
     }
 
     private var textures: [Key: LayerTexture] = [:]
+    /// Textures a layer moved off (its look changed), with the frame: a layer given new contents
+    /// (a text layer's new string) leaves its last texture behind, never to be looked up again
+    /// once the old image is freed. Watched for a few frames.
+    private var left: [(texture: LayerTexture, frame: Int)] = []
+    /// Textures of gone looks that nothing shows any more, by size, to draw new looks over.
+    private var spares: [PixelSize: [LayerTexture]] = [:]
+    /// The spares' pixels, in bytes.
+    private var spareBytes = 0
+    /// Textures let go while a placed tree still held them (the last frame's, freed on another
+    /// thread), with the frame they were let go: spares once nothing holds them, for a few frames.
+    private var held: [(texture: LayerTexture, frame: Int)] = []
+    /// Textures drawn over a spare rather than allocated (for tests).
+    private(set) var recycled = 0
+    /// The last frame a spare of each size was taken (sizes unused for a while are let go).
+    private var spareTaken: [PixelSize: Int] = [:]
+    /// At most this many bytes of spare textures are kept: a frame's 100 new label textures
+    /// are about 0.4 MB, and large images replaced by images of other sizes must not pile up.
+    static let spareBudget = 16 << 20
     /// Looks an animation changes every frame, drawn over recycled textures.
     private let animated = AnimatedTextures()
     private var made = 0
@@ -348,22 +531,39 @@ final class TextureCache {
             }
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
-            return animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true), covering: LayerContents.ownExtent(of: own),
-                                    scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
+            let texture = animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true),
+                                           covering: LayerContents.ownExtent(of: own),
+                                           scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
+            texture?.drawnOutline = texture.flatMap { DrawnOutline.of(own, outline: $0.outline, scale: scale) }
+            return texture
         }
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
         // Keyed at the bounds' origin zero, as `own` draws them.
         guard part != .whole else {
-            return texture(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true))) { LayerTexture.own(layer, scale: scale, context: context) }
+            return texture(Key(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true)))) {
+                LayerTexture.own(layer, scale: scale, context: context, spare: takeSpare)
+            }
         }
         let drawn = part.applied(to: layer)
-        return texture(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true))) { LayerTexture.own(drawn, scale: scale, context: context) }
+        return texture(Key(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true)))) {
+            LayerTexture.own(drawn, scale: scale, context: context, spare: takeSpare)
+        }
+    }
+
+    /// A spare texture of `width` × `height` pixels, if one is kept.
+    private func takeSpare(width: Int32, height: Int32) -> LayerTexture? {
+        let size = PixelSize(width: width, height: height)
+        guard let texture = spares[size]?.popLast() else { return nil }
+        spareBytes -= Self.bytes(of: texture)
+        recycled += 1
+        spareTaken[size] = frame
+        return texture
     }
 
     /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
     func shadowTexture(for layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
         let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(LayerTexture.Look(layer, scale: scale))
-        return texture(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale))) {
+        return texture(Key(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale)))) {
             LayerTexture.shadow(of: layer, shape: shape, scale: scale, context: context)
         }
     }
@@ -377,7 +577,15 @@ final class TextureCache {
         made += 1
         texture.lastUse = frame
         textures[key] = texture
+        texture.cacheKey = key
         return texture
+    }
+
+    /// A layer placed this frame no longer shows `texture` (its look changed): let go once its
+    /// contents image is freed (`endFrame`).
+    func layerLeft(_ texture: LayerTexture) {
+        guard texture.cacheKey?.contents != nil else { return }
+        left.append((texture, frame))
     }
 
     /// Whether animated shapes are rasterized by `drawDeferred` (a compositor's frame, on every
@@ -398,14 +606,71 @@ final class TextureCache {
     /// 30th frame is enough for eviction after 60 unused ones, and spares a walk over all of them.
     var wantsTouches: Bool { frame % 30 == 0 }
 
-    /// Ends a frame: textures unused for a second's worth of frames are released.
+    /// Ends a frame: textures whose contents image is gone are released (kept as spares when
+    /// nothing else holds them), and textures unused for a second's worth of frames.
     func endFrame() {
         animated.endFrame()
         frame += 1
+        dropGoneContents()
         guard frame % 60 == 0 else { return }
         // Removed in place: a filtered copy is sized to what stays, and the next second's new
-        // textures (100 labels a frame) would grow it again, rehashing every look each time.
+        // textures would grow it again, rehashing every look each time.
         let stale = textures.compactMap { frame - $0.value.lastUse > 60 ? $0.key : nil }
-        for key in stale { textures.removeValue(forKey: key) }
+        for key in stale { textures.removeValue(forKey: key)?.cacheKey = nil }
+        // Spares of a size no new look took for a second are let go.
+        for (size, taken) in spareTaken where frame - taken > 60 {
+            spareBytes -= (spares.removeValue(forKey: size) ?? []).reduce(0) { $0 + Self.bytes(of: $1) }
+            spareTaken.removeValue(forKey: size)
+        }
+    }
+
+    /// Drops the textures layers left whose look's contents image was freed: nothing can look
+    /// them up again. Each frame, so that a layer redrawn every frame (a label's new string)
+    /// leaves one texture behind at a time rather than a second's worth freed at once (which
+    /// stalled the frame it fell in for up to 150 ms). A dropped texture nothing else holds (no
+    /// placed node of a tree still being freed) becomes a spare for the next new look of its size.
+    private func dropGoneContents() {
+        if !held.isEmpty {
+            var waiting: [(texture: LayerTexture, frame: Int)] = []
+            swap(&waiting, &held)
+            while !waiting.isEmpty {
+                let since = waiting[waiting.count - 1].frame
+                var texture = waiting.removeLast().texture
+                if isKnownUniquelyReferenced(&texture) { keepSpare(texture) }
+                else if frame - since <= 3 { held.append((texture, since)) }
+            }
+        }
+        guard !left.isEmpty else { return }
+        var watching: [(texture: LayerTexture, frame: Int)] = []
+        swap(&watching, &left)
+        while !watching.isEmpty {
+            let since = watching[watching.count - 1].frame
+            var texture = watching.removeLast().texture
+            // Still cached (not let go since), its image gone?
+            guard let key = texture.cacheKey, let contents = key.contents else { continue }
+            guard contents.isGone else {
+                // The last frame's trees may hold the image a frame or two more.
+                if frame - since <= 3 { left.append((texture, since)) }
+                continue
+            }
+            textures.removeValue(forKey: key)
+            texture.cacheKey = nil
+            // Only this local reference left (the entry's and the table's went): no node shows it.
+            if isKnownUniquelyReferenced(&texture) { keepSpare(texture) } else { held.append((texture, frame)) }
+        }
+    }
+
+    /// A texture's pixels, in bytes (none before they are drawn).
+    private static func bytes(of texture: LayerTexture) -> Int { (texture.bitmap?.bytesPerRow ?? 0) * Int(texture.height) }
+
+    /// Keeps a texture nothing else holds as a spare of its size (unless enough are kept, or it
+    /// has no pixels to draw over).
+    private func keepSpare(_ texture: LayerTexture) {
+        let bytes = Self.bytes(of: texture)
+        guard bytes > 0, spareBytes + bytes <= Self.spareBudget else { return }
+        let size = PixelSize(width: texture.width, height: texture.height)
+        spares[size, default: []].append(texture)
+        spareBytes += bytes
+        if spareTaken[size] == nil { spareTaken[size] = frame }
     }
 }

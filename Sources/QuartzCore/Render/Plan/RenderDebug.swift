@@ -68,6 +68,7 @@ package struct RenderDebug: OptionSet, Sendable {
         items.forEach { item in
             var tint: pixman_color_t?
             if options.contains(.blended) {
+                item.texture.ensureDrawn()   // after the frame's composite: nothing else reads it now
                 let t = item.texture.texels
                 let opaque = item.alpha == 255 && t.flat_color >> 24 == 255 && t.flat_x0 <= 1 && t.flat_y0 <= 1
                     && t.flat_x1 >= t.width - 1 && t.flat_y1 >= t.height - 1

@@ -43,7 +43,7 @@ final class TileImage: @unchecked Sendable {
     var image: CGImage? {
         lock.lock()
         defer { lock.unlock() }
-        if madeImage == nil { madeImage = texture.bitmap.makeImage() }
+        if madeImage == nil { madeImage = texture.bitmap?.makeImage() }
         return madeImage
     }
 
@@ -55,8 +55,8 @@ final class TileImage: @unchecked Sendable {
     /// Copies the outermost drawn rows and columns into the ring on the sides that border
     /// another tile.
     private static func repeatEdges(of texture: LayerTexture, _ inner: (minX: Bool, maxX: Bool, minY: Bool, maxY: Bool)) {
-        guard let data = texture.bitmap.data, texture.width >= 3, texture.height >= 3 else { return }
-        let w = Int(texture.width), h = Int(texture.height), stride = texture.bitmap.bytesPerRow / 4
+        guard let bitmap = texture.bitmap, let data = bitmap.data, texture.width >= 3, texture.height >= 3 else { return }
+        let w = Int(texture.width), h = Int(texture.height), stride = bitmap.bytesPerRow / 4
         let pixels = data.assumingMemoryBound(to: UInt32.self)
         // Rows first (their drawn columns), then columns over the whole height: corners follow.
         if inner.minY { (pixels + 0 * stride).update(from: pixels + 1 * stride, count: w) }

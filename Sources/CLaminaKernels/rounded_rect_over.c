@@ -1,0 +1,463 @@
+// A layer's rounded rectangle and border drawn from their outline (analytic coverage), for the
+// items whose texture is only that: no texel is read, so a thousand turned tiles cost the
+// arithmetic of their edges and the fill of their interiors, not a thousand textures' worth of
+// cache misses. Coverage is the pixel center's distance to each edge in device pixels, as a ramp
+// one pixel wide (the usual approximation of the area a straight edge covers).
+#include "lamina_kernels.h"
+#include "pixel_math.h"
+#include "row_bounds.h"
+#include <math.h>
+#include <string.h>
+
+/// One shape's numbers in the form the per-pixel code uses (floats, texel edge coordinates).
+typedef struct {
+    float x0, y0, x1, y1, mid_x, mid_y, radius;
+    float ix0, iy0, ix1, iy1, inner_radius;
+    float device_per_texel;
+    /// Per side (x0, x1, y0, y1): 1 where cut by pixel centers.
+    int alias_x0, alias_x1, alias_y0, alias_y1;
+    int has_inner;
+    unsigned rounded;
+} outline_numbers;
+
+#if defined(__SSE2__)
+/// Per side of an outline: coverage = clamp(bias − distance·k), distance in texels outside the
+/// side; k is the device scale with bias ½ on a soft side, and steep with bias 1 on a cut one (a
+/// step at the side: pixel centers on it are inside).
+typedef struct {
+    __m128 edge[4], k[4], bias[4];
+    __m128 mid_x, mid_y, half_x, half_y, radius, scale;
+    __m128 corner_mask[4];
+    int has_radius;
+} outline_lanes;
+
+static inline __m128 clamp01_ps(__m128 v) { return _mm_min_ps(_mm_max_ps(v, _mm_setzero_ps()), _mm_set1_ps(1)); }
+
+static void lanes_for(outline_lanes *out, float x0, float y0, float x1, float y1, float mid_x, float mid_y, float radius,
+                      unsigned rounded, float s, const int aliased[4]) {
+    outline_lanes l;
+    const float edges[4] = { x0, x1, y0, y1 };
+    for (int i = 0; i < 4; i++) {
+        l.edge[i] = _mm_set1_ps(edges[i]);
+        l.k[i] = _mm_set1_ps(aliased[i] ? 1e7f : s);
+        l.bias[i] = _mm_set1_ps(aliased[i] ? 1.0f : 0.5f);
+    }
+    l.mid_x = _mm_set1_ps(mid_x); l.mid_y = _mm_set1_ps(mid_y);
+    l.half_x = _mm_set1_ps((x1 - x0) / 2); l.half_y = _mm_set1_ps((y1 - y0) / 2);
+    l.radius = _mm_set1_ps(radius); l.scale = _mm_set1_ps(s);
+    const unsigned bits[4] = { LAMINA_CORNER_X0Y0, LAMINA_CORNER_X1Y0, LAMINA_CORNER_X0Y1, LAMINA_CORNER_X1Y1 };
+    for (int i = 0; i < 4; i++) l.corner_mask[i] = _mm_castsi128_ps(_mm_set1_epi32((rounded & bits[i]) ? -1 : 0));
+    l.has_radius = radius > 0 && rounded != 0;
+    *out = l;
+}
+
+/// Four pixels' coverage of the outline `l` at texel positions (u, v).
+static inline __m128 box_coverage_ps(const outline_lanes *l, __m128 u, __m128 v) {
+    __m128 c = clamp01_ps(_mm_sub_ps(l->bias[0], _mm_mul_ps(_mm_sub_ps(l->edge[0], u), l->k[0])));
+    c = _mm_min_ps(c, clamp01_ps(_mm_sub_ps(l->bias[1], _mm_mul_ps(_mm_sub_ps(u, l->edge[1]), l->k[1]))));
+    c = _mm_min_ps(c, clamp01_ps(_mm_sub_ps(l->bias[2], _mm_mul_ps(_mm_sub_ps(l->edge[2], v), l->k[2]))));
+    c = _mm_min_ps(c, clamp01_ps(_mm_sub_ps(l->bias[3], _mm_mul_ps(_mm_sub_ps(v, l->edge[3]), l->k[3]))));
+    if (!l->has_radius) return c;
+    const __m128 sign = _mm_set1_ps(-0.0f), zero = _mm_setzero_ps();
+    __m128 dx = _mm_sub_ps(u, l->mid_x), dy = _mm_sub_ps(v, l->mid_y);
+    // Past the straight part of both sides: the corner's circle decides.
+    __m128 qx = _mm_sub_ps(_mm_andnot_ps(sign, dx), _mm_sub_ps(l->half_x, l->radius));
+    __m128 qy = _mm_sub_ps(_mm_andnot_ps(sign, dy), _mm_sub_ps(l->half_y, l->radius));
+    __m128 in_corner = _mm_and_ps(_mm_cmpgt_ps(qx, zero), _mm_cmpgt_ps(qy, zero));
+    if (_mm_movemask_ps(in_corner) == 0) return c;
+    __m128 right = _mm_cmpge_ps(dx, zero), bottom = _mm_cmpge_ps(dy, zero);
+    __m128 rounded = _mm_or_ps(_mm_or_ps(_mm_andnot_ps(right, _mm_andnot_ps(bottom, l->corner_mask[0])),
+                                         _mm_and_ps(right, _mm_andnot_ps(bottom, l->corner_mask[1]))),
+                               _mm_or_ps(_mm_andnot_ps(right, _mm_and_ps(bottom, l->corner_mask[2])),
+                                         _mm_and_ps(right, _mm_and_ps(bottom, l->corner_mask[3]))));
+    __m128 distance = _mm_sub_ps(_mm_sqrt_ps(_mm_add_ps(_mm_mul_ps(qx, qx), _mm_mul_ps(qy, qy))), l->radius);
+    __m128 t = clamp01_ps(_mm_sub_ps(_mm_set1_ps(0.5f), _mm_mul_ps(distance, l->scale)));
+    __m128 applies = _mm_and_ps(in_corner, rounded);
+    return _mm_or_ps(_mm_and_ps(applies, _mm_min_ps(c, t)), _mm_andnot_ps(applies, c));
+}
+
+/// One pixel's premultiplied color from its weights, as 4 × 16-bit lanes (the low half):
+/// (border·wb + fill·wf) / 255, rounded as `mix` rounds.
+static inline __m128i mix_lanes(__m128i pairs, int wb, int wf) {
+    __m128i x = _mm_madd_epi16(pairs, _mm_set1_epi32(wf << 16 | wb));
+    x = _mm_add_epi32(x, _mm_set1_epi32(0x80));
+    x = _mm_srli_epi32(_mm_add_epi32(x, _mm_srli_epi32(x, 8)), 8);
+    return _mm_packs_epi32(x, x);
+}
+#endif
+
+#if defined(__SSE2__)
+/// `covered_span` four pixels at a time: coverage in float lanes, colors in 16-bit lanes.
+static void covered_span_lanes(uint32_t *out, int first, int last, const outline_lanes *outer, const outline_lanes *inner,
+                               int has_inner, float border_alpha, uint32_t border, uint32_t fill, uint32_t tint,
+                               double u0, double v0, double du, double dv) {
+    const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
+    // Each channel of the border beside the same channel of the fill, for one multiply-add.
+    const __m128i pairs = _mm_unpacklo_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)border), zero),
+                                             _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)fill), zero));
+    __m128i fade = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)tint), zero);
+    fade = _mm_unpacklo_epi64(fade, fade);
+    const int faded = tint != 0xFFFFFFFFu;
+    const __m128 steps = _mm_set_ps(3, 2, 1, 0), step_u = _mm_set1_ps((float)du), step_v = _mm_set1_ps((float)dv);
+    const __m128 one = _mm_set1_ps(1), scale255 = _mm_set1_ps(255), half = _mm_set1_ps(0.5f);
+    const __m128 alpha = _mm_set1_ps(border_alpha > 0 ? border_alpha : 0);
+    for (int x = first; x < last; x += 4) {
+        // Each group's first position from the row's origin in doubles: no drift along the row.
+        __m128 u = _mm_add_ps(_mm_set1_ps((float)(u0 + du * x)), _mm_mul_ps(steps, step_u));
+        __m128 v = _mm_add_ps(_mm_set1_ps((float)(v0 + dv * x)), _mm_mul_ps(steps, step_v));
+        __m128 o = box_coverage_ps(outer, u, v), ring;
+        if (has_inner) ring = _mm_max_ps(_mm_sub_ps(o, box_coverage_ps(inner, u, v)), _mm_setzero_ps());
+        else ring = border_alpha >= 0 ? o : _mm_setzero_ps();
+        __m128i wb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(ring, scale255), half));
+        __m128i wf = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_mul_ps(o, _mm_sub_ps(one, _mm_mul_ps(alpha, ring))), scale255), half));
+        if (_mm_movemask_epi8(_mm_cmpeq_epi32(_mm_or_si128(wb, wf), zero)) == 0xFFFF) continue;
+        int b[4], f[4];
+        _mm_storeu_si128((__m128i *)b, wb);
+        _mm_storeu_si128((__m128i *)f, wf);
+        const int n = last - x < 4 ? last - x : 4;
+        for (int k = 0; k < n; k += 2) {
+            __m128i s = mix_lanes(pairs, b[k], f[k]);
+            if (k + 1 < n) s = _mm_unpacklo_epi64(s, mix_lanes(pairs, b[k + 1], f[k + 1]));
+            s = _mm_min_epi16(s, full);
+            if (faded) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
+            if (k + 1 < n) {
+                __m128i sa = _mm_shufflehi_epi16(_mm_shufflelo_epi16(s, 0xFF), 0xFF);
+                __m128i d = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(out + x + k)), zero);
+                d = lamina_div255_epi16(_mm_mullo_epi16(d, _mm_sub_epi16(full, sa)));
+                _mm_storel_epi64((__m128i *)(out + x + k), _mm_packus_epi16(_mm_add_epi16(s, d), zero));
+            } else {
+                uint32_t p = (uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero));
+                if (p) out[x + k] = lamina_over(p, out[x + k]);
+            }
+        }
+    }
+}
+#endif
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// The AVX2 path's numbers for one call. Each side of the outline (0–3) and of the border's
+/// inner edge (4–7) has a signed distance inside it, in texels, that changes by `step[i]` a
+/// pixel along a row (its value at the row's first pixel is worked out per row, so that floats
+/// hold only distances within the texture); its coverage is clamp(distance·slope + offset):
+/// the device scale and ½ on a soft side, steep and 1 on a cut one.
+typedef struct {
+    float step[8], slope[8], offset[8];
+    /// Corners: q = |position − middle| − `reach`, per axis; rounded where both q > 0.
+    float du, dv, outer_reach_x, outer_reach_y, outer_radius, inner_reach_x, inner_reach_y, inner_radius, scale;
+    float corner_mask[4];
+    int outer_round, inner_round, has_inner, all_ring;
+    float border_alpha;
+    uint32_t border, fill, tint;
+} wide_numbers;
+
+__attribute__((target("avx2,fma")))
+static inline __m256 clamp01_wide(__m256 v) { return _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(1)); }
+
+/// Eight pixels' coverage of the sides [first_side, first_side + 4) and their corners.
+__attribute__((target("avx2,fma")))
+static inline __m256 coverage_wide(const wide_numbers *w, const float *start, int first_side, __m256 X, __m256 um, __m256 vm,
+                                   int rounds, float reach_x, float reach_y, float radius) {
+    __m256 c = _mm256_set1_ps(1);
+    for (int i = first_side; i < first_side + 4; i++) {
+        __m256 d = _mm256_fmadd_ps(X, _mm256_set1_ps(w->step[i]), _mm256_set1_ps(start[i]));
+        c = _mm256_min_ps(c, clamp01_wide(_mm256_fmadd_ps(d, _mm256_set1_ps(w->slope[i]), _mm256_set1_ps(w->offset[i]))));
+    }
+    if (!rounds) return c;
+    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
+    __m256 dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), um), dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), vm);
+    __m256 qx = _mm256_sub_ps(_mm256_andnot_ps(sign, dx), _mm256_set1_ps(reach_x));
+    __m256 qy = _mm256_sub_ps(_mm256_andnot_ps(sign, dy), _mm256_set1_ps(reach_y));
+    __m256 in_corner = _mm256_and_ps(_mm256_cmp_ps(qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(qy, zero, _CMP_GT_OQ));
+    if (_mm256_movemask_ps(in_corner) == 0) return c;
+    // Which corner each pixel is at: its mask word, picked by the signs of dx and dy.
+    __m256i index = _mm256_or_si256(_mm256_srli_epi32(_mm256_castps_si256(dx), 31),
+                                    _mm256_slli_epi32(_mm256_srli_epi32(_mm256_castps_si256(dy), 31), 1));
+    // Sign bits: 1 where left/top. Corner index k = right + 2·bottom → 3 − index.
+    index = _mm256_sub_epi32(_mm256_set1_epi32(3), index);
+    __m256 rounded = _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_loadu_ps(w->corner_mask)), index);
+    __m256 distance = _mm256_sub_ps(_mm256_sqrt_ps(_mm256_fmadd_ps(qx, qx, _mm256_mul_ps(qy, qy))), _mm256_set1_ps(radius));
+    __m256 t = clamp01_wide(_mm256_fnmadd_ps(distance, _mm256_set1_ps(w->scale), _mm256_set1_ps(0.5f)));
+    return _mm256_blendv_ps(c, _mm256_min_ps(c, t), _mm256_and_ps(in_corner, rounded));
+}
+
+/// x / 255 rounded, on 16-bit lanes holding products of two 8-bit values.
+__attribute__((target("avx2,fma")))
+static inline __m256i div255_wide(__m256i x) {
+    x = _mm256_add_epi16(x, _mm256_set1_epi16(128));
+    return _mm256_srli_epi16(_mm256_add_epi16(x, _mm256_srli_epi16(x, 8)), 8);
+}
+
+/// Four pixels (`under`: their 16-bit channels) given their weights (each 16-bit weight in
+/// both halves of a 32-bit word, the 4 pixels' words at `pick`): mixed, tinted and blended OVER,
+/// packed back to 8 bits in the low half.
+__attribute__((target("avx2,fma")))
+static inline __m128i blend_four(__m256i under, __m256i wb, __m256i wf, __m256i pick, __m256i border, __m256i fill, __m256i fade,
+                                 int faded) {
+    const __m256i full = _mm256_set1_epi16(255);
+    __m256i b = _mm256_permutevar8x32_epi32(wb, pick), f = _mm256_permutevar8x32_epi32(wf, pick);
+    __m256i s = _mm256_min_epu16(_mm256_add_epi16(div255_wide(_mm256_mullo_epi16(border, b)), div255_wide(_mm256_mullo_epi16(fill, f))),
+                                 full);
+    if (faded) s = div255_wide(_mm256_mullo_epi16(s, fade));
+    __m256i sa = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(s, 0xFF), 0xFF);
+    __m256i d = div255_wide(_mm256_mullo_epi16(under, _mm256_sub_epi16(full, sa)));
+    __m256i packed = _mm256_packus_epi16(_mm256_add_epi16(s, d), _mm256_setzero_si256());
+    return _mm256_castsi256_si128(_mm256_permute4x64_epi64(packed, 0x08));
+}
+
+/// The pixels [first, last) of a row, eight at a time; `start` holds each side's distance at
+/// pixel `origin`, (um, vm) the texel position there less the middle.
+__attribute__((target("avx2,fma")))
+static void covered_span_avx2(uint32_t *out, int first, int last, int origin, const wide_numbers *w, const float start[8],
+                              float um, float vm) {
+    const __m256i border = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)w->border)), fill = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)w->fill));
+    const __m256i fade = _mm256_cvtepu8_epi16(_mm_set1_epi32((int)w->tint));
+    const int faded = w->tint != 0xFFFFFFFFu;
+    const __m256i low = _mm256_setr_epi32(0, 0, 1, 1, 2, 2, 3, 3), high = _mm256_setr_epi32(4, 4, 5, 5, 6, 6, 7, 7);
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), scale255 = _mm256_set1_ps(255), half = _mm256_set1_ps(0.5f);
+    const __m256 alpha = _mm256_set1_ps(w->border_alpha > 0 ? w->border_alpha : 0), one = _mm256_set1_ps(1);
+    const __m256 umv = _mm256_set1_ps(um), vmv = _mm256_set1_ps(vm);
+    for (int x = first; x < last; x += 8) {
+        __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
+        __m256 o = coverage_wide(w, start, 0, X, umv, vmv, w->outer_round, w->outer_reach_x, w->outer_reach_y, w->outer_radius);
+        __m256 ring;
+        if (w->has_inner) {
+            __m256 inner = coverage_wide(w, start, 4, X, umv, vmv, w->inner_round, w->inner_reach_x, w->inner_reach_y, w->inner_radius);
+            ring = _mm256_max_ps(_mm256_sub_ps(o, inner), _mm256_setzero_ps());
+        } else {
+            ring = w->all_ring ? o : _mm256_setzero_ps();
+        }
+        __m256i wb = _mm256_cvttps_epi32(_mm256_fmadd_ps(ring, scale255, half));
+        __m256i wf = _mm256_cvttps_epi32(_mm256_fmadd_ps(_mm256_mul_ps(o, _mm256_fnmadd_ps(alpha, ring, one)), scale255, half));
+        if (_mm256_testz_si256(_mm256_or_si256(wb, wf), _mm256_or_si256(wb, wf))) continue;
+        // Each weight in both 16-bit halves of its word: a pixel's four channels take two words.
+        wb = _mm256_or_si256(wb, _mm256_slli_epi32(wb, 16));
+        wf = _mm256_or_si256(wf, _mm256_slli_epi32(wf, 16));
+        // The span's end is masked: nothing past `last` is read or written.
+        const int whole = last - x >= 8;
+        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i under = whole ? _mm256_loadu_si256((const __m256i *)(out + x)) : _mm256_maskload_epi32((const int *)(out + x), mask);
+        __m128i lo = blend_four(_mm256_cvtepu8_epi16(_mm256_castsi256_si128(under)), wb, wf, low, border, fill, fade, faded);
+        __m128i hi = blend_four(_mm256_cvtepu8_epi16(_mm256_extracti128_si256(under, 1)), wb, wf, high, border, fill, fade, faded);
+        __m256i result = _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
+        if (whole) _mm256_storeu_si256((__m256i *)(out + x), result);
+        else _mm256_maskstore_epi32((int *)(out + x), mask, result);
+    }
+}
+#endif
+
+#if !defined(__SSE2__)
+static inline float clamp01(float v) { return v < 0 ? 0 : v > 1 ? 1 : v; }
+
+/// Coverage of one side at a signed distance `d` outside it (device pixels).
+static inline float side_coverage(float d, int aliased) { return aliased ? (d <= 0 ? 1.0f : 0.0f) : clamp01(0.5f - d); }
+
+/// Coverage of a rounded rectangle [x0, x1) × [y0, y1) with `radius` at its `rounded` corners.
+static inline float box_coverage(float u, float v, float x0, float y0, float x1, float y1, float mid_x, float mid_y,
+                                 float radius, unsigned rounded, float s, int ax0, int ax1, int ay0, int ay1) {
+    float c = side_coverage((x0 - u) * s, ax0);
+    float t = side_coverage((u - x1) * s, ax1);
+    if (t < c) c = t;
+    t = side_coverage((y0 - v) * s, ay0);
+    if (t < c) c = t;
+    t = side_coverage((v - y1) * s, ay1);
+    if (t < c) c = t;
+    if (radius > 0) {
+        int right = u >= mid_x, bottom = v >= mid_y;
+        unsigned corner = right ? (bottom ? LAMINA_CORNER_X1Y1 : LAMINA_CORNER_X1Y0) : (bottom ? LAMINA_CORNER_X0Y1 : LAMINA_CORNER_X0Y0);
+        float qx = right ? u - (x1 - radius) : (x0 + radius) - u, qy = bottom ? v - (y1 - radius) : (y0 + radius) - v;
+        if ((rounded & corner) && qx > 0 && qy > 0) {
+            t = clamp01(0.5f - (sqrtf(qx * qx + qy * qy) - radius) * s);
+            if (t < c) c = t;
+        }
+    }
+    return c;
+}
+
+/// The weights of the border color and the fill at texel position (u, v), 0–255: the fill over
+/// the whole outline, the border's ring over it (as the texture draws them).
+static inline void weights_at(const outline_numbers *n, float border_alpha, float u, float v, int *border_weight, int *fill_weight) {
+    float s = n->device_per_texel;
+    float outer = box_coverage(u, v, n->x0, n->y0, n->x1, n->y1, n->mid_x, n->mid_y, n->radius, n->rounded, s,
+                               n->alias_x0, n->alias_x1, n->alias_y0, n->alias_y1);
+    float ring = 0;
+    if (n->has_inner) {
+        float inner = box_coverage(u, v, n->ix0, n->iy0, n->ix1, n->iy1, n->mid_x, n->mid_y, n->inner_radius, n->rounded, s, 0, 0, 0, 0);
+        ring = outer - inner > 0 ? outer - inner : 0;
+    } else if (border_alpha >= 0) {
+        ring = outer;       // a border wider than the layer: all ring
+    }
+    *border_weight = (int)(ring * 255 + 0.5f);
+    *fill_weight = (int)(outer * (1 - border_alpha * ring) * 255 + 0.5f);
+}
+
+/// The premultiplied pixel of weights over the border color and fill, each channel rounded.
+static inline uint32_t mix(uint32_t border, uint32_t fill, int wb, int wf) {
+    uint32_t result = 0;
+    for (int k = 0; k < 32; k += 8) {
+        uint32_t v = ((border >> k) & 0xff) * (uint32_t)wb + ((fill >> k) & 0xff) * (uint32_t)wf + 0x80;
+        v = (v + (v >> 8)) >> 8;
+        result |= (v > 255 ? 255 : v) << k;
+    }
+    return result;
+}
+
+/// The pixels [first, last) of a row, each from its coverage: mixed, tinted and blended OVER.
+static void covered_span(uint32_t *out, int first, int last, const outline_numbers *n, float border_alpha,
+                         uint32_t border, uint32_t fill, uint32_t tint, double u, double v, double du, double dv) {
+    for (int x = first; x < last; x++) {
+        int wb, wf;
+        weights_at(n, border_alpha, (float)(u + du * x), (float)(v + dv * x), &wb, &wf);
+        if ((wb | wf) == 0) continue;
+        uint32_t p = mix(border, fill, wb, wf);
+        if (tint != 0xFFFFFFFFu) p = lamina_multiply_channels(p, tint);
+        if (p) out[x] = lamina_over(p, out[x]);
+    }
+}
+#endif
+
+void lamina_rounded_rect_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                              const lamina_rounded_rect *shape, const double m[6], uint32_t tint) {
+#if defined(__x86_64__)
+    const int wide = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+#else
+    const int wide = 0;
+#endif
+    lamina_rounded_rect_over_with(dst, dst_stride, x0, y0, x1, y1, shape, m, tint, wide ? LAMINA_KERNEL_AVX2 : 0);
+}
+
+void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                   const lamina_rounded_rect *shape, const double m[6], uint32_t tint, unsigned features) {
+    const double texel_per_device = sqrt(m[0] * m[0] + m[1] * m[1]);
+    if ((tint >> 24) == 0 || !(texel_per_device > 0) || !isfinite(texel_per_device)) return;
+    if (!(shape->x1 > shape->x0) || !(shape->y1 > shape->y0)) return;
+    const double s = 1 / texel_per_device, margin = 0.5 * texel_per_device;
+    const double half = fmin(shape->x1 - shape->x0, shape->y1 - shape->y0) / 2;
+    const double radius = shape->radius > 0 ? fmin(shape->radius, half) : 0;
+    const double bw = shape->border > 0 ? shape->border : 0;
+    outline_numbers n = {
+        (float)shape->x0, (float)shape->y0, (float)shape->x1, (float)shape->y1,
+        (float)((shape->x0 + shape->x1) / 2), (float)((shape->y0 + shape->y1) / 2), (float)radius,
+        (float)(shape->x0 + bw), (float)(shape->y0 + bw), (float)(shape->x1 - bw), (float)(shape->y1 - bw),
+        (float)(radius - bw > 0 ? radius - bw : 0), (float)s,
+        (shape->aliased & LAMINA_ALIAS_X0) != 0, (shape->aliased & LAMINA_ALIAS_X1) != 0,
+        (shape->aliased & LAMINA_ALIAS_Y0) != 0, (shape->aliased & LAMINA_ALIAS_Y1) != 0,
+        0, shape->rounded,
+    };
+    uint32_t border = bw > 0 ? shape->border_color : 0, fill = shape->fill;
+    n.has_inner = bw > 0 && n.ix1 > n.ix0 && n.iy1 > n.iy0;
+    // No border at all: the ring is empty (the inner outline is the outer one).
+    float border_alpha = bw > 0 ? (float)(border >> 24) / 255 : -1;
+    if (bw == 0) {
+        n.has_inner = 0;
+        border = 0;
+    }
+    // Texel space (edge coordinates) at the center of pixel (0, y): c + m[2]·(y + ½).
+    const double cu = m[4] + m[0] * 0.5, cv = m[5] + m[1] * 0.5;
+    // Where coverage may be above zero: half a pixel past the soft sides, the outline on cut ones.
+    const double lo[2] = { shape->x0 - (n.alias_x0 ? 0 : margin), shape->y0 - (n.alias_y0 ? 0 : margin) };
+    const double hi[2] = { shape->x1 + (n.alias_x1 ? 0 : margin), shape->y1 + (n.alias_y1 ? 0 : margin) };
+    const lamina_row_bound covered[2] = { lamina_bound_for(cu, m[2], m[0], lo[0], hi[0]), lamina_bound_for(cv, m[3], m[1], lo[1], hi[1]) };
+    // Where every pixel is the fill alone: inside the inner outline by half a pixel, clear of
+    // its corners (a wide and a tall rectangle). Nothing when the fill is transparent.
+    const double inner_x0 = n.has_inner || bw == 0 ? shape->x0 + bw : 0, inner_x1 = n.has_inner || bw == 0 ? shape->x1 - bw : 0;
+    const double inner_y0 = shape->y0 + bw, inner_y1 = shape->y1 - bw;
+    const double corner = fmax(bw == 0 ? radius : (double)n.inner_radius, margin);
+    const int has_flat = fill != 0 && inner_x1 - inner_x0 > 2 * corner && inner_y1 - inner_y0 > 2 * corner;
+    const lamina_row_bound flat_part[2][2] = {
+        { lamina_bound_for(cu, m[2], m[0], inner_x0 + corner, inner_x1 - corner),
+          lamina_bound_for(cv, m[3], m[1], inner_y0 + margin, inner_y1 - margin) },
+        { lamina_bound_for(cu, m[2], m[0], inner_x0 + margin, inner_x1 - margin),
+          lamina_bound_for(cv, m[3], m[1], inner_y0 + corner, inner_y1 - corner) },
+    };
+    const uint32_t flat = tint != 0xFFFFFFFFu ? lamina_multiply_channels(fill, tint) : fill;
+#if defined(__x86_64__)
+    const int wide = (features & LAMINA_KERNEL_AVX2) != 0;
+    wide_numbers w;
+    if (wide) {
+        const int cut[4] = { n.alias_x0, n.alias_x1, n.alias_y0, n.alias_y1 };
+        const float steps[4] = { (float)m[0], (float)-m[0], (float)m[1], (float)-m[1] };
+        for (int i = 0; i < 8; i++) {
+            const int aliased = i < 4 && cut[i];
+            w.step[i] = steps[i % 4];
+            w.slope[i] = aliased ? 1e7f : (float)s;
+            w.offset[i] = aliased ? 1.0f : 0.5f;
+        }
+        w.du = (float)m[0]; w.dv = (float)m[1];
+        w.outer_reach_x = (n.x1 - n.x0) / 2 - n.radius; w.outer_reach_y = (n.y1 - n.y0) / 2 - n.radius; w.outer_radius = n.radius;
+        w.inner_reach_x = (n.ix1 - n.ix0) / 2 - n.inner_radius; w.inner_reach_y = (n.iy1 - n.iy0) / 2 - n.inner_radius;
+        w.inner_radius = n.inner_radius;
+        w.scale = (float)s;
+        const unsigned bits[4] = { LAMINA_CORNER_X0Y0, LAMINA_CORNER_X1Y0, LAMINA_CORNER_X0Y1, LAMINA_CORNER_X1Y1 };
+        for (int k = 0; k < 4; k++) {
+            const int32_t all = (n.rounded & bits[k]) ? -1 : 0;
+            memcpy(&w.corner_mask[k], &all, sizeof all);
+        }
+        w.outer_round = n.radius > 0 && n.rounded != 0;
+        w.inner_round = n.inner_radius > 0 && n.rounded != 0;
+        w.has_inner = n.has_inner;
+        w.all_ring = !n.has_inner && border_alpha >= 0;
+        w.border_alpha = border_alpha;
+        w.border = border; w.fill = fill; w.tint = tint;
+    }
+#else
+    (void)features;
+    const int wide = 0;
+#endif
+#if defined(__SSE2__)
+    const int outer_aliased[4] = { n.alias_x0, n.alias_x1, n.alias_y0, n.alias_y1 }, inner_aliased[4] = { 0, 0, 0, 0 };
+    // Made only for this path: the wide one does without them.
+    outline_lanes outer, inner;
+    if (!wide) {
+        lanes_for(&outer, n.x0, n.y0, n.x1, n.y1, n.mid_x, n.mid_y, n.radius, n.rounded, n.device_per_texel, outer_aliased);
+        lanes_for(&inner, n.ix0, n.iy0, n.ix1, n.iy1, n.mid_x, n.mid_y, n.inner_radius, n.rounded, n.device_per_texel, inner_aliased);
+    }
+    #define COVERED_SPAN(a, b) covered_span_lanes(out, a, b, &outer, &inner, n.has_inner, border_alpha, border, fill, tint, u0, v0, m[0], m[1])
+#else
+    #define COVERED_SPAN(a, b) covered_span(out, a, b, &n, border_alpha, border, fill, tint, u0, v0, m[0], m[1])
+#endif
+    for (int y = y0; y < y1; y++) {
+        const double center = y + 0.5;
+        double from = x0, to = x1;
+        lamina_narrow(&covered[0], center, &from, &to);
+        lamina_narrow(&covered[1], center, &from, &to);
+        int first, last;
+        lamina_pixels_within(from, to, x0, x1, &first, &last);
+        if (first >= last) continue;
+        uint32_t *out = dst + (long)y * dst_stride;
+        const double u0 = cu + m[2] * center, v0 = cv + m[3] * center;
+        int flat_first = last, flat_last = last;
+        if (has_flat) {
+            for (int k = 0; k < 2; k++) {
+                double f = from, t = to;
+                lamina_narrow(&flat_part[k][0], center, &f, &t);
+                lamina_narrow(&flat_part[k][1], center, &f, &t);
+                int a, b;
+                lamina_pixels_within(f, t, first, last, &a, &b);
+                if (k == 0) { if (a < b) { flat_first = a; flat_last = b; } }
+                else lamina_join_spans(&flat_first, &flat_last, a, b);
+            }
+            if (flat_first >= flat_last) flat_first = flat_last = last;
+        }
+#if defined(__x86_64__)
+        if (wide) {
+            // Each side's distance inside it at the row's first pixel, from the middle's position there.
+            const double u = u0 + m[0] * first, v = v0 + m[1] * first;
+            const float start[8] = {
+                (float)(u - n.x0), (float)(n.x1 - u), (float)(v - n.y0), (float)(n.y1 - v),
+                (float)(u - n.ix0), (float)(n.ix1 - u), (float)(v - n.iy0), (float)(n.iy1 - v),
+            };
+            const float um = (float)(u - n.mid_x), vm = (float)(v - n.mid_y);
+            covered_span_avx2(out, first, flat_first, first, &w, start, um, vm);
+            lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
+            if (flat_last < last) covered_span_avx2(out, flat_last, last, first, &w, start, um, vm);
+            continue;
+        }
+#endif
+        COVERED_SPAN(first, flat_first);
+        lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
+        if (flat_last < last) COVERED_SPAN(flat_last, last);
+    }
+    #undef COVERED_SPAN
+}

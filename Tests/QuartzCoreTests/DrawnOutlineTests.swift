@@ -1,0 +1,210 @@
+import XCTest
+@testable import QuartzCore
+import CLaminaKernels
+import LaminaTesting
+
+/// A background and border drawn from their outline (`DrawnOutline`, `lamina_rounded_rect_over`)
+/// where the compositor would resample a texture of them: the kernel's coverage, its cut sides,
+/// its corners and colors, and the compositor's choice of it.
+final class DrawnOutlineTests: CompositingTestCase {
+    /// An 80×80 transparent target with `shape` drawn into it turned by `angle` and scaled by
+    /// `scale` about its middle (the shape's center at (40, 40)).
+    private func drawn(_ shape: lamina_rounded_rect, angle: Double, scale: Double = 1, tint: UInt32 = .max) -> [UInt32] {
+        var target = [UInt32](repeating: 0, count: 80 * 80)
+        var shape = shape
+        let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+        target.withUnsafeMutableBufferPointer { lamina_rounded_rect_over($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, tint) }
+        return target
+    }
+
+    /// Device → texels: the pixel (40, 40) to `center`, turned by `angle`, `scale` device pixels a texel.
+    private func inverse(angle: Double, scale: Double, center: (Double, Double)) -> [Double] {
+        let (c, s) = (cos(angle) / scale, sin(angle) / scale)
+        return [c, -s, s, c, center.0 - c * 40 - s * 40, center.1 + s * 40 - c * 40]
+    }
+
+    private func shape(_ width: Double, _ height: Double, radius: Double = 0, border: Double = 0, fill: UInt32 = 0xFFFF_FFFF,
+                       borderColor: UInt32 = 0, rounded: UInt32 = 15, aliased: UInt32 = 0) -> lamina_rounded_rect {
+        lamina_rounded_rect(x0: 1, y0: 1, x1: 1 + width, y1: 1 + height, radius: radius, border: border, rounded: rounded,
+                            aliased: aliased, fill: fill, border_color: borderColor)
+    }
+
+    private func alphaSum(_ pixels: [UInt32]) -> Double { pixels.reduce(0) { $0 + Double($1 >> 24) } / 255 }
+
+    func testCoverageAddsUpToTheOutlinesArea() {
+        // A 48×40 rectangle with corners of radius 8: 1920 − (4 − π)·64 texels.
+        let area = 48.0 * 40 - (4 - Double.pi) * 64
+        for angle in [0.0, 0.3, 1.1, 2.5] {
+            for scale in [1.0, 1.4] {
+                let covered = alphaSum(drawn(shape(48, 40, radius: 8), angle: angle, scale: scale))
+                XCTAssertEqual(covered, area * scale * scale, accuracy: area * scale * scale * 0.005, "angle \(angle), scale \(scale)")
+            }
+        }
+        // A border's ring of a transparent fill: its area, 2 texels wide inside the outline.
+        let ring = 48.0 * 40 - (4 - Double.pi) * 64 - (44.0 * 36 - (4 - Double.pi) * 36)
+        let drawnRing = alphaSum(drawn(shape(48, 40, radius: 8, border: 2, fill: 0, borderColor: 0xFFFF_FFFF), angle: 0.7))
+        XCTAssertEqual(drawnRing, ring, accuracy: ring * 0.01)
+    }
+
+    func testOpacityAndTintScaleEveryPixel() {
+        let whole = drawn(shape(30, 30, radius: 6, border: 2, fill: 0xFF20_4080, borderColor: 0xFFFF_FFFF), angle: 0.4)
+        let faded = drawn(shape(30, 30, radius: 6, border: 2, fill: 0xFF20_4080, borderColor: 0xFFFF_FFFF), angle: 0.4,
+                          tint: 0x8080_8080)
+        XCTAssertGreaterThan(alphaSum(whole), 800)
+        XCTAssertEqual(alphaSum(faded), alphaSum(whole) * 128 / 255, accuracy: alphaSum(whole) * 0.01)
+        for (w, f) in zip(whole, faded) where w != 0 {
+            XCTAssertEqual(Double(f >> 24), Double(w >> 24) * 128 / 255, accuracy: 1)
+        }
+    }
+
+    func testTheWidePathDrawsWhatTheSSE2PathDraws() {
+        // AVX2 (eight pixels a step, fused multiply-adds) against SSE2 (four): the same shape
+        // up to a level of rounding, whatever the corners, sides, border and tint.
+        let shapes = [shape(48, 40, radius: 8, border: 2, fill: 0xFF20_4080, borderColor: 0xFFFF_FFFF),
+                      shape(30, 44, radius: 12, border: 3, fill: 0x8010_2030, borderColor: 0xC0C0_0000, rounded: 9, aliased: 5),
+                      shape(20, 20, radius: 4, border: 14, fill: 0xFF00_FF00, borderColor: 0x8080_8080),
+                      shape(50, 10, fill: 0xFFFF_0000, aliased: 15)]
+        for (i, shape) in shapes.enumerated() {
+            for (angle, scale, tint) in [(0.3, 1.0, UInt32.max), (2.2, 1.3, 0xA0A0_A0A0), (0, 0.8, 0xFF80_FF40)] {
+                var pictures: [[UInt32]] = []
+                for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
+                    var target = [UInt32](repeating: 0xFF10_1010, count: 80 * 80)
+                    var shape = shape
+                    let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+                    target.withUnsafeMutableBufferPointer {
+                        lamina_rounded_rect_over_with($0.baseAddress, 80, 3, 2, 77, 79, &shape, m, tint, features)
+                    }
+                    pictures.append(target)
+                }
+                var worst = 0
+                for (a, b) in zip(pictures[0], pictures[1]) {
+                    for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                }
+                XCTAssertLessThanOrEqual(worst, 2, "shape \(i), angle \(angle)")
+                XCTAssertGreaterThan(pictures[1].filter { $0 != 0xFF10_1010 }.count, 100, "shape \(i) is drawn")
+            }
+        }
+    }
+
+    func testCutSidesDrawWhatTheSampledKernelDraws() {
+        // A flat square texture and the same square as an outline, every side cut by pixel
+        // centers: the same pixels, each wholly covered.
+        var texels = [UInt32](repeating: 0, count: 34 * 34)
+        for y in 1..<33 { for x in 1..<33 { texels[y * 34 + x] = 0xFF30_6090 } }
+        let all = UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)
+        for angle in [0.3, 0.785, 2.0] {
+            let m = inverse(angle: angle, scale: 1.5, center: (17, 17))
+            var sampled = [UInt32](repeating: 0, count: 80 * 80)
+            texels.withUnsafeBufferPointer { src in
+                var texture = lamina_texture()
+                texture.texels = src.baseAddress
+                (texture.stride_pixels, texture.width, texture.height) = (34, 34, 34)
+                lamina_texture_find_flat_rect(&texture)
+                var edges = lamina_edges(x0: 1, y0: 1, x1: 33, y1: 33, aliased: all)
+                sampled.withUnsafeMutableBufferPointer {
+                    lamina_affine_bilinear_edged_over($0.baseAddress, 80, 0, 0, 80, 80, &texture, m, .max, &edges)
+                }
+            }
+            let outlined = drawn(shape(32, 32, fill: 0xFF30_6090, aliased: all), angle: angle, scale: 1.5)
+            XCTAssertEqual(outlined.filter { $0 != 0 && $0 != 0xFF30_6090 }.count, 0, "angle \(angle): partly covered pixels")
+            let differing = zip(sampled, outlined).filter { $0 != $1 }.count
+            XCTAssertLessThanOrEqual(differing, 2, "angle \(angle): pixels the two kernels draw differently")
+            XCTAssertGreaterThan(outlined.filter { $0 != 0 }.count, 2000)
+        }
+    }
+
+    func testOnlyTheNamedCornersAreRounded() {
+        // Unturned, 2× scale: the top-left corner (x0, y0) rounded, the others square.
+        let pixels = drawn(shape(30, 30, radius: 10, rounded: UInt32(LAMINA_CORNER_X0Y0)), angle: 0, scale: 2)
+        // The shape spans device pixels 10..<70 in both directions.
+        XCTAssertEqual(pixels[10 * 80 + 10] >> 24, 0, "the rounded corner's pixel")
+        XCTAssertEqual(pixels[10 * 80 + 69] >> 24, 255, "a square corner's pixel")
+        XCTAssertEqual(pixels[69 * 80 + 10] >> 24, 255)
+        XCTAssertEqual(pixels[69 * 80 + 69] >> 24, 255)
+        XCTAssertEqual(pixels[40 * 80 + 40], 0xFFFF_FFFF)
+        XCTAssertEqual(pixels[9 * 80 + 40] >> 24, 0, "outside the top side")
+    }
+
+    func testColorsAreTheTexturesOwn() throws {
+        let context = RenderContext()
+        let colors = [CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1), CGColor(red: 0.7, green: 0.1, blue: 0.33, alpha: 0.5),
+                      CGColor(gray: 0.5, alpha: 0.8)]
+        for color in colors {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+            layer.backgroundColor = color
+            let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: context))
+            let outline = try XCTUnwrap(texture.drawnOutline)
+            texture.ensureDrawn()
+            XCTAssertEqual(outline.fill, texture.texels.flat_color, "\(color)")
+            XCTAssertEqual(outline.x1 - outline.x0, 40)
+            XCTAssertEqual(outline.y1 - outline.y0, 30)
+        }
+    }
+
+    func testPixelsWaitUntilAnItemReadsThem() throws {
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        layer.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)
+        let texture = try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 1, context: RenderContext()))
+        let middle = { texture.texels.texels![Int(texture.texels.stride_pixels) * 15 + 20] }
+        XCTAssertNil(texture.bitmap, "not even allocated yet")
+        XCTAssertNil(texture.texels.texels)
+        XCTAssertEqual(texture.texels.flat_x1 - texture.texels.flat_x0, 0)
+        XCTAssertEqual([texture.width, texture.height], [42, 32], "its size known already: the bounds and the padding ring")
+        texture.ensureDrawn()
+        XCTAssertEqual(middle(), try XCTUnwrap(texture.drawnOutline).fill)
+        XCTAssertGreaterThan(texture.texels.flat_x1 - texture.texels.flat_x0, 30, "its flat rectangle found once drawn")
+    }
+
+    func testOnlyBackgroundsAndBordersHaveOutlines() throws {
+        let context = RenderContext()
+        func outline(_ configure: (CALayer) -> Void) throws -> lamina_rounded_rect? {
+            let layer = CALayer()
+            layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+            layer.backgroundColor = CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1)
+            configure(layer)
+            return try XCTUnwrap(LayerTexture.own(LayerSnapshot(layer), scale: 2, context: context)).drawnOutline
+        }
+        let tile = try XCTUnwrap(try outline { $0.cornerRadius = 30; $0.borderWidth = 3; $0.borderColor = CGColor(gray: 1, alpha: 1) })
+        XCTAssertEqual(tile.radius, 30, "the radius is limited to half the shorter side, at 2 texels a point")
+        XCTAssertEqual(tile.border, 6)
+        XCTAssertEqual(tile.border_color, 0xFFFF_FFFF)
+        XCTAssertNil(try outline { $0.contents = BadInputTableTests.image }, "contents")
+        XCTAssertNil(try outline { $0.cornerRadius = 8; $0.cornerCurve = .continuous }, "continuous corners")
+        XCTAssertNotNil(try outline { $0.cornerCurve = .continuous }, "no radius: no corner to draw")
+        XCTAssertNil(try outline { $0.backgroundColor = nil }, "nothing drawn")
+        let gradient = CAGradientLayer()
+        gradient.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
+        gradient.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        XCTAssertNil(try XCTUnwrap(LayerTexture.own(LayerSnapshot(gradient), scale: 1, context: context)).drawnOutline)
+    }
+
+    func testTurnedTilesLookAsTheRendererDrawsThem() throws {
+        // The compositor draws these tiles from their outlines; the layer renderer fills their
+        // paths with cairo. Antialiased sides, so that both soften the same edges.
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+        root.backgroundColor = CGColor(red: 0.12, green: 0.12, blue: 0.14, alpha: 1)
+        for (i, angle) in [0.3, 1.2, 2.2].enumerated() {
+            let t = tile(CGRect(x: 20 + 70 * i, y: 40, width: 56, height: 48), CGColor(red: 0.2, green: 0.6, blue: 0.9, alpha: 1))
+            t.allowsEdgeAntialiasing = true
+            t.transform = CATransform3DMakeRotation(angle, 0, 0, 1)
+            t.opacity = i == 2 ? 0.6 : 1
+            root.addSublayer(t)
+        }
+        let ctx = target()
+        _ = try XCTUnwrap(composited(root, with: Compositor(), into: ctx))
+        let compositor = SnapshotComparison.rgba(try XCTUnwrap(ctx.makeImage()))
+        let renderer = SnapshotComparison.rgba(rendered(root))
+        var far = 0, total = 0
+        for i in stride(from: 0, to: compositor.count, by: 4) {
+            let d = (0..<3).map { abs(Int(compositor[i + $0]) - Int(renderer[i + $0])) }.max()!
+            total += d
+            if d > 40 { far += 1 }
+        }
+        // Edges differ by how each measures coverage; nothing else does.
+        XCTAssertLessThan(far, 5, "pixels far from the renderer's")
+        XCTAssertLessThan(Double(total) / Double(size.width * size.height), 0.3, "mean difference per pixel (0.15 measured)")
+    }
+}
