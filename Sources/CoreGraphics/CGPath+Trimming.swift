@@ -8,11 +8,73 @@ extension CGPath {
     package func copy(trimmingFrom start: CGFloat, to end: CGFloat) -> CGPath {
         let s = min(max(start.isNaN ? 0 : start, 0), 1), e = min(max(end.isNaN ? 1 : end, 0), 1)
         if s <= 0 && e >= 1 { return self }
+        guard e > s else { return CGMutablePath() }
+        return TrimmablePath(self).copy(trimmingFrom: s, to: e)
+    }
+}
+
+/// A path measured once for cutting by length again and again (a shape layer's `strokeEnd`
+/// animation cuts the same path every frame): `copy(trimmingFrom:to:)` of it is the path's.
+package final class TrimmablePath: @unchecked Sendable {
+    // Immutable after init.
+    private let path: CGPath
+    private let pieces: PathPieces
+
+    package init(_ path: CGPath) {
+        self.path = path
+        pieces = PathPieces(path.elements)
+        hasOneSubpath = pieces.subpaths.filter { $0.end > $0.start }.count <= 1
+    }
+
+    /// The path's length (every subpath's, closing lines included), as trimming measures it.
+    package var length: CGFloat { pieces.length }
+
+    /// Whether it draws one subpath at most (a ring, an arc): then a cut of it is one open piece.
+    package let hasOneSubpath: Bool
+
+    /// Whether the part between fractions `start` and `end` of the length comes within `reach`
+    /// of `rect` (by the boxes of its pieces' control points, which hold the curves): a stroke
+    /// of it reaching that far from the path may paint inside `rect`.
+    package func comesNear(_ rect: CGRect, from start: CGFloat, to end: CGFloat, reach: CGFloat) -> Bool {
+        let zone = rect.insetBy(dx: -reach, dy: -reach)
+        return !forEachPart(from: start, to: end) { !$0.intersects(zone) }
+    }
+
+    /// The box of the control points of the part between fractions `start` and `end` of the
+    /// length (as `copy(trimmingFrom:to:).boundingBox`, without making the path); null when empty.
+    package func box(from start: CGFloat, to end: CGFloat) -> CGRect {
+        var box = CGRect.null
+        forEachPart(from: start, to: end) { box = box.union($0); return true }
+        return box
+    }
+
+    /// Calls `body` with the control box of each piece's part between fractions `start` and
+    /// `end` of the length, while it returns true; false when it stopped.
+    @discardableResult
+    private func forEachPart(from start: CGFloat, to end: CGFloat, _ body: (CGRect) -> Bool) -> Bool {
+        let s = min(max(start.isNaN ? 0 : start, 0), 1), e = min(max(end.isNaN ? 1 : end, 0), 1)
+        guard e > s else { return true }
+        let from = s * pieces.length, to = e * pieces.length
+        var offset: CGFloat = 0
+        for (index, piece) in pieces.pieces.enumerated() {
+            defer { offset += piece.length }
+            let a = max(from, offset), b = min(to, offset + piece.length)
+            guard b >= a else { continue }
+            let part = piece.curve.segment(from: pieces.parameter(of: index, atLength: a - offset),
+                                           to: pieces.parameter(of: index, atLength: b - offset))
+            if !body(part.controlBox) { return false }
+        }
+        return true
+    }
+
+    /// `CGPath.copy(trimmingFrom:to:)` of the path.
+    package func copy(trimmingFrom start: CGFloat, to end: CGFloat) -> CGPath {
+        let s = min(max(start.isNaN ? 0 : start, 0), 1), e = min(max(end.isNaN ? 1 : end, 0), 1)
+        if s <= 0 && e >= 1 { return path }
         let result = CGMutablePath()
         guard e > s else { return result }
         // Run for every frame of a strokeEnd animation (hundreds of spinners): the pieces and
         // their chord tables are kept inline and in one array, not an array apiece.
-        let pieces = PathPieces(elements)
         let from = s * pieces.length, to = e * pieces.length
         var offset: CGFloat = 0
         var last: (subpath: Int, point: CGPoint)?
@@ -144,6 +206,14 @@ private struct Bezier {
     }
 
     var start: CGPoint { p0 }
+
+    /// The box of its points, which holds the curve.
+    var controlBox: CGRect {
+        var minX = min(p0.x, p1.x), maxX = max(p0.x, p1.x), minY = min(p0.y, p1.y), maxY = max(p0.y, p1.y)
+        if count > 2 { minX = min(minX, p2.x); maxX = max(maxX, p2.x); minY = min(minY, p2.y); maxY = max(maxY, p2.y) }
+        if count > 3 { minX = min(minX, p3.x); maxX = max(maxX, p3.x); minY = min(minY, p3.y); maxY = max(maxY, p3.y) }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
     var end: CGPoint { count == 2 ? p1 : count == 3 ? p2 : p3 }
 
     /// The point at `t` of a quadratic or cubic, in closed form (this runs for every chord of

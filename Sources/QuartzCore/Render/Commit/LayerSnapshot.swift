@@ -458,4 +458,14 @@ enum LayerContent: Hashable, Sendable {
             self = .shape(content)
         }
     }
+
+    /// Writes an animated number (`ScalarAnimation`'s fast path): a shape's without boxing it.
+    mutating func setNumber(_ number: CGFloat, forKey key: String) {
+        switch self {
+        case .gradient: setValue(NSNumber(value: Double(number)), forKey: key)
+        case .shape(var content):
+            content.setNumber(number, forKey: key)
+            self = .shape(content)
+        }
+    }
 }

@@ -86,7 +86,7 @@ struct ScalarAnimation {
             var components = TransformComponents(layer.transform)
             components[field: f] = v
             layer.transform = components.transform
-        case .content(let key): layer.content?.setValue(v, forKey: key)
+        case .content(let key): layer.content?.setNumber(v, forKey: key)
         }
     }
 }

@@ -47,6 +47,8 @@ package final class Compositor: @unchecked Sendable {
     package private(set) var texturesDrawn = 0
     /// Layer textures held by the cache now.
     package var texturesHeld: Int { cache.count }
+    /// Animated shapes drawn over their layer's last texture in place, only where they changed.
+    package var shapesDrawnOver: Int { cache.shapesDrawnOver }
     /// Layer textures drawn over the bitmap of one no longer shown, rather than allocated.
     package var texturesRecycled: Int { cache.recycled }
     /// The subtrees the last frame had the layer renderer draw because items could not show

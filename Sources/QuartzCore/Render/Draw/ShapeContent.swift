@@ -26,6 +26,8 @@ struct ShapeContent: Hashable, Sendable {
     private(set) var pathBox = CGRect.null
     /// How far the stroke reaches from the path (see `measureStroke`).
     private(set) var strokeReach: CGFloat = 0
+    /// The path measured for cutting by length (every frame of a `strokeEnd` animation cuts it).
+    private(set) var trimmable: TrimmablePath?
 
     init(path: CGPath?, fillColor: CGColor?, fillRule: CAShapeLayerFillRule, strokeColor: CGColor?, strokeStart: CGFloat,
          strokeEnd: CGFloat, lineWidth: CGFloat, miterLimit: CGFloat, lineCap: CAShapeLayerLineCap, lineJoin: CAShapeLayerLineJoin,
@@ -48,6 +50,7 @@ struct ShapeContent: Hashable, Sendable {
     private mutating func measurePath() {
         pathHash = path?.hashValue ?? 0
         pathBox = path?.boundingBoxOfPath ?? .null
+        trimmable = path.flatMap { $0.isEmpty ? nil : TrimmablePath($0) }
         measureStroke()
     }
 
@@ -63,11 +66,16 @@ struct ShapeContent: Hashable, Sendable {
     /// The numbers first and the path last, by identity before its elements: animated looks
     /// are compared every frame, and mostly differ in a number.
     static func == (a: ShapeContent, b: ShapeContent) -> Bool {
-        a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart && a.lineWidth == b.lineWidth
-            && a.lineDashPhase == b.lineDashPhase && a.offset == b.offset && a.miterLimit == b.miterLimit
-            && a.fillRule == b.fillRule && a.lineCap == b.lineCap && a.lineJoin == b.lineJoin && a.pathHash == b.pathHash
-            && a.fillColor == b.fillColor && a.strokeColor == b.strokeColor && a.lineDashPattern == b.lineDashPattern
-            && (a.path === b.path || a.path == b.path)
+        a.strokeEnd == b.strokeEnd && a.strokeStart == b.strokeStart && a.sameButTheEnds(as: b)
+    }
+
+    /// `==` but for `strokeStart` and `strokeEnd` (asked for each running stroke every frame:
+    /// no copy of the shape to compare).
+    func sameButTheEnds(as b: ShapeContent) -> Bool {
+        lineWidth == b.lineWidth && lineDashPhase == b.lineDashPhase && offset == b.offset && miterLimit == b.miterLimit
+            && fillRule == b.fillRule && lineCap == b.lineCap && lineJoin == b.lineJoin && pathHash == b.pathHash
+            && fillColor == b.fillColor && strokeColor == b.strokeColor && lineDashPattern == b.lineDashPattern
+            && (path === b.path || path == b.path)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -105,6 +113,62 @@ struct ShapeContent: Hashable, Sendable {
         return grown.offsetBy(dx: offset.x, dy: offset.y)
     }
 
+    /// Whether a texture showing `old` can be drawn over into this shape by `redraws`: they
+    /// differ in `strokeStart` and `strokeEnd` alone, neither strokes the whole path (a closed
+    /// one joins where a cut one has caps) or nothing, no dashes (they run from the stroke's
+    /// start) and one subpath.
+    func canBeRedrawnInPart(over old: ShapeContent) -> Bool {
+        guard strokes, old.strokes, lineDashPattern == nil || dashes == nil, let trimmable, trimmable.hasOneSubpath,
+              trimmable.length > 0, trimmable.length.isFinite, sameButTheEnds(as: old) else { return false }
+        func unit(_ v: CGFloat) -> CGFloat { min(max(v, 0), 1) }
+        let (s0, e0, s1, e1) = (unit(old.strokeStart), unit(old.strokeEnd), unit(strokeStart), unit(strokeEnd))
+        return e0 > s0 && e1 > s1 && (s0 > 0 || e0 < 1) && (s1 > 0 || e1 < 1)
+    }
+
+    /// What to draw over a texture showing `old` to make it show this shape, when
+    /// `canBeRedrawnInPart(over:)`: for each end that moved, a rectangle (layer coordinates)
+    /// around the part of the path between its two places, grown by the stroke's reach, and the
+    /// piece of the path to stroke there (clipped to it, over the fill): the stroke from a
+    /// little before that part to its end, where the rest of the stroke comes nowhere near the
+    /// rectangle (so the piece's own cap stays outside it; a ring's end nearing its start
+    /// strokes from the start). A growing ring thus strokes its new arc, not the ring.
+    ///
+    /// The pixels inside a rectangle are a stroke of the same curve, flattened from other cuts
+    /// than a whole redraw's: they may differ from it by a few levels along the edges.
+    func redraws(since old: ShapeContent) -> [(rect: CGRect, stroked: CGPath)]? {
+        guard canBeRedrawnInPart(over: old), let trimmable else { return nil }
+        func unit(_ v: CGFloat) -> CGFloat { min(max(v, 0), 1) }
+        let (s0, e0, s1, e1) = (unit(old.strokeStart), unit(old.strokeEnd), unit(strokeStart), unit(strokeEnd))
+        var result: [(rect: CGRect, stroked: CGPath)] = []
+        // How far back the piece starts at first: twice the reach and a point, as a fraction.
+        let margin = (2 * strokeReach + 1) / trimmable.length
+        func region(_ lo: CGFloat, _ hi: CGFloat) -> CGRect? {
+            let part = trimmable.box(from: lo, to: hi)
+            return part.isNull ? nil : part.insetBy(dx: -strokeReach, dy: -strokeReach)
+        }
+        if e0 != e1 {
+            let lo = min(e0, e1), hi = max(e0, e1)
+            guard let rect = region(lo, hi) else { return nil }
+            var from = max(s1, lo - margin), step = margin
+            while from > s1, trimmable.comesNear(rect, from: s1, to: from, reach: strokeReach) {
+                step *= 2
+                from = step > 1 ? s1 : max(s1, lo - step)
+            }
+            result.append((rect, trimmable.copy(trimmingFrom: from, to: e1)))
+        }
+        if s0 != s1 {
+            let lo = min(s0, s1), hi = max(s0, s1)
+            guard let rect = region(lo, hi) else { return nil }
+            var to = min(e1, hi + margin), step = margin
+            while to < e1, trimmable.comesNear(rect, from: to, to: e1, reach: strokeReach) {
+                step *= 2
+                to = step > 1 ? e1 : min(e1, hi + step)
+            }
+            result.append((rect, trimmable.copy(trimmingFrom: s1, to: to)))
+        }
+        return result.map { ($0.rect.offsetBy(dx: offset.x, dy: offset.y), $0.stroked) }
+    }
+
     /// The dash lengths to stroke with; nil for a solid stroke (also for a bad pattern, which
     /// `CAShapeLayer` reported when it was set).
     private var dashes: [CGFloat]? {
@@ -118,8 +182,21 @@ struct ShapeContent: Hashable, Sendable {
         pattern.isEmpty || pattern.allSatisfy({ $0.isFinite && $0 >= 0 }) && pattern.contains(where: { $0 > 0 })
     }
 
+    /// The part of the path that is stroked (between `strokeStart` and `strokeEnd`), in the
+    /// path's coordinates; nil when nothing is stroked.
+    var strokedPath: CGPath? {
+        guard let path, !path.isEmpty, strokeColor != nil, strokes else { return nil }
+        let stroked = trimmable?.copy(trimmingFrom: strokeStart, to: strokeEnd) ?? path.copy(trimmingFrom: strokeStart, to: strokeEnd)
+        return stroked.isEmpty ? nil : stroked
+    }
+
     /// Fills, then strokes, in the context's current user space (the layer's coordinates).
     func draw(in ctx: CGContext) {
+        draw(in: ctx, stroking: strokedPath)
+    }
+
+    /// Fills, then strokes `stroked` (this shape's `strokedPath`, worked out by the caller).
+    func draw(in ctx: CGContext, stroking stroked: CGPath?) {
         guard let path, !path.isEmpty, fills || strokes else { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -129,9 +206,7 @@ struct ShapeContent: Hashable, Sendable {
             ctx.setFillColor(fillColor)
             ctx.fillPath(using: fillRule == .evenOdd ? .evenOdd : .winding)
         }
-        guard let strokeColor, strokes else { return }
-        let stroked = path.copy(trimmingFrom: strokeStart, to: strokeEnd)
-        guard !stroked.isEmpty else { return }
+        guard let strokeColor, strokes, let stroked else { return }
         ctx.addPath(stroked)
         ctx.setStrokeColor(strokeColor)
         ctx.setLineWidth(lineWidth)
@@ -155,6 +230,19 @@ struct ShapeContent: Hashable, Sendable {
         case "miterLimit": return NSNumber(value: Double(miterLimit))
         case "lineDashPhase": return NSNumber(value: Double(lineDashPhase))
         default: return nil
+        }
+    }
+
+    /// Writes an animated number of `animatableKeys` (finite: `ScalarAnimation` checked it),
+    /// as `setValue` would, without boxing it (500 spinners write one a frame each).
+    mutating func setNumber(_ number: CGFloat, forKey key: String) {
+        switch key {
+        case "strokeStart": strokeStart = number
+        case "strokeEnd": strokeEnd = number
+        case "lineWidth": lineWidth = number
+        case "miterLimit": miterLimit = number
+        case "lineDashPhase": lineDashPhase = number
+        default: setValue(NSNumber(value: Double(number)), forKey: key)
         }
     }
 

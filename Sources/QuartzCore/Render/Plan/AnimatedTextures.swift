@@ -10,7 +10,9 @@ import Foundation
 /// older ones become *spare* and are drawn over for a new look of their size; spares unused for
 /// `spareFrames` frames are released. A texture is never drawn over while a frame that shows it
 /// may still be compared with (the last frame's items name their texture and generation:
-/// `CompositeItem.looksLike`).
+/// `CompositeItem.looksLike`), but one: a shape layer's last texture, not shown this frame yet,
+/// is drawn over in place into the layer's next look where they differ (`drawnInPlace`); it
+/// takes a new generation, so the last frame's items no longer look like it.
 ///
 /// Cost: hundreds of looks change every frame (500 spinners), so looks are found by a hash
 /// worked out once per look (`Key`: a dictionary compares the keys of every bucket it probes),
@@ -50,6 +52,8 @@ final class AnimatedTextures {
     private(set) var made = 0
     /// Looks drawn over a recycled texture (for tests).
     private(set) var redrawn = 0
+    /// Of those, shapes drawn over the layer's last texture in place, where they changed (for tests).
+    private(set) var drawnOver = 0
 
     /// Spares unused this many frames are released.
     static let spareFrames = 60
@@ -70,6 +74,7 @@ final class AnimatedTextures {
         if let texture = now[key] { return texture }
         if let texture = last.removeValue(forKey: key) ?? beforeLast.removeValue(forKey: key) {
             now[key] = texture
+            texture.shape?.shown = frame
             return texture
         }
         return nil
@@ -83,6 +88,7 @@ final class AnimatedTextures {
         if let texture = shown(key) { return texture }
         guard let size = Self.pixelSize(covering: rect, scale: scale) else { return nil }
         if let spare = spare(of: size), spare.redraw(covering: rect, scale: scale, draw) {
+            spare.shape = nil
             redrawn += 1
             now[key] = spare
             return spare
@@ -95,25 +101,57 @@ final class AnimatedTextures {
 
     /// The texture of a shape layer that draws only its shape (`ShapeTexture`): as above, but
     /// rasterized by `drawDeferred` when `defersShapes` (the texture is placed meanwhile: its
-    /// size, map and generation are already the new look's).
-    func texture(for shape: ShapeTexture.Look) -> LayerTexture? {
+    /// size, map and generation are already the new look's). `previous`: the texture the layer
+    /// showed last frame; when it shows the same shape cut elsewhere (a running `strokeEnd`),
+    /// it is drawn over in place into the new look, rasterizing only where the two differ (`drawnInPlace`).
+    func texture(for shape: ShapeTexture.Look, after previous: LayerTexture? = nil) -> LayerTexture? {
         let key = Key(.shape(shape))
         if let texture = shown(key) { return texture }
         let rect = shape.extent
         guard let size = Self.pixelSize(covering: rect, scale: shape.scale) else { return nil }
+        if let previous, let texture = drawnInPlace(previous, into: shape, key: key, covering: rect) {
+            now[key] = texture
+            return texture
+        }
         let texture: LayerTexture
         if let spare = spare(of: size), let shift = spare.prepareRedraw(covering: rect, scale: shape.scale) {
             redrawn += 1
             texture = spare
             let job = ShapeTexture.Job(texture: spare, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
+            spare.shape = ShapeTexture.Drawing(look: shape, key: key, frame: frame, shown: frame)
             if defersShapes { deferred.append(job) } else { job.run() }
         } else {
             guard let new = LayerTexture(covering: rect, scale: shape.scale, draw: { shape.content.draw(in: $0) }) else { return nil }
+            new.shape = ShapeTexture.Drawing(look: shape, key: key, frame: frame, shown: frame)
             made += 1
             texture = new
         }
         now[key] = texture
         return texture
+    }
+
+    /// The layer's last texture drawn over in place into `shape` where the two differ, when its
+    /// look can be (`ShapeTexture.Drawing.canBeDrawnOver`) and no layer showed it this frame:
+    /// its look leaves the pool (a layer asking for it later gets another texture), and the
+    /// last frame's items, which name its old generation, no longer look like it. A running
+    /// spinner thus keeps one texture, and nothing is copied.
+    private func drawnInPlace(_ previous: LayerTexture, into shape: ShapeTexture.Look, key: Key, covering rect: CGRect) -> LayerTexture? {
+        guard let drawing = previous.shape, drawing.canBeDrawnOver(into: shape, frame: frame) else { return nil }
+        let old = drawing.key
+        // Shown last frame or the one before, not yet this frame (an item placed this frame
+        // may name it, at the generation it has now).
+        let wasLast = last[old] === previous
+        guard wasLast || beforeLast[old] === previous, let shift = previous.prepareRedraw(covering: rect, scale: shape.scale) else {
+            return nil
+        }
+        if wasLast { last[old] = nil } else { beforeLast[old] = nil }
+        redrawn += 1
+        drawnOver += 1
+        previous.shape = ShapeTexture.Drawing(look: shape, key: key, frame: frame, shown: frame)
+        var job = ShapeTexture.Job(texture: previous, content: shape.content, shift: shift, findsFlatRect: !shape.onDeviceGrid)
+        job.over = drawing.look.content
+        if defersShapes { deferred.append(job) } else { job.run() }
+        return previous
     }
 
     /// Rasterizes the shapes placed since the last call, spread over `threads` threads (each

@@ -234,7 +234,8 @@ final class CompositePlan {
         let part: LayerTexture.Part = borderApart ? .body : .whole
         if Self.drawsItself(layer, part: part),
            let texture = keptTexture(.body, of: layer, old: old, scale: scale)
-            ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice) {
+            ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice,
+                             after: old?.textures.drawnAnimated == true ? old?.textures.body : nil) {
             node.textures.body = texture
             if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {

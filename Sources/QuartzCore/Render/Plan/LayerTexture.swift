@@ -287,6 +287,44 @@ final class LayerTexture: @unchecked Sendable {
         if findingFlatRect { lamina_texture_find_flat_rect(&texels) }
     }
 
+    /// `finishRedraw` for a drawing that differs from the one the texture holds (already placed
+    /// with its new map by `prepareRedraw`, which must have kept its rectangle) only inside
+    /// some rectangles: clears each and draws it anew clipped to it, leaving the rest.
+    /// `changes`: the rectangles in the user space `draw` gets; `draw` gets the index of the
+    /// rectangle it is clipped to (whole pixels), so that it can leave out what cannot reach
+    /// it. The cost is the rectangles'.
+    func finishRedraw(shift: CGPoint, changing changes: [CGRect], findingFlatRect: Bool = true, _ draw: (CGContext, Int) -> Void) {
+        guard let pixels = texels.texels, let bitmap else { return }
+        let stride = Int(texels.stride_pixels)
+        bitmap.saveGState()
+        bitmap.translateBy(x: shift.x, y: shift.y)
+        // The bitmap's device space has y up from its last row.
+        let ctm = bitmap.userSpaceToDeviceSpaceTransform, back = ctm.inverted()
+        for (index, rect) in changes.enumerated() {
+            let device = rect.applying(ctm)
+            guard device.isFiniteRect, !device.isNull else { continue }
+            let x0 = Int(max(device.minX.rounded(.down), 0)), x1 = Int(min(device.maxX.rounded(.up), CGFloat(width)))
+            let y0 = Int(max(device.minY.rounded(.down), 0)), y1 = Int(min(device.maxY.rounded(.up), CGFloat(height)))
+            guard x1 > x0, y1 > y0 else { continue }
+            let rows = UnsafeMutablePointer(mutating: pixels)
+            for row in (Int(height) - y1)..<(Int(height) - y0) { (rows + row * stride + x0).update(repeating: 0, count: x1 - x0) }
+            bitmap.saveGState()
+            // Whole device pixels (cairo keeps the clip in 24.8 fixed point: the inverse's
+            // rounding errors vanish), so nothing at its sides is partly covered.
+            bitmap.clip(to: CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0).applying(back))
+            draw(bitmap, index)
+            bitmap.restoreGState()
+        }
+        bitmap.restoreGState()
+        bitmap.flush()
+        if findingFlatRect { lamina_texture_find_flat_rect(&texels) }
+    }
+
+    /// What the pixels show when the texture was last drawn for an animated shape
+    /// (`ShapeTexture`); nil after any other drawing. The next look of the same shape is drawn
+    /// over them in place where they differ.
+    var shape: ShapeTexture.Drawing?
+
     /// The layer's own drawing, without its sublayers, shadow or opacity, over everything it
     /// draws (contents may overflow the bounds). Drawn with the bounds' origin at zero, so that
     /// scrolling (moving the origin) keeps the texture: the compositor places it at the origin.
@@ -478,13 +516,19 @@ final class TextureCache {
     /// Textures drawn so far: made, or drawn over for an animated look.
     var drawn: Int { made + animated.made + animated.redrawn }
 
+    /// Of those, animated shapes drawn over their layer's last texture in place (`AnimatedTextures`).
+    var shapesDrawnOver: Int { animated.drawnOver }
+
     /// The texture of (`part` of) `layer`'s own drawing at `scale`, drawn now if no cached one
     /// matches. `toDevice`: where it will be placed, when known (an animated shape is then drawn
-    /// on the device's pixel grid, `ShapeTexture.look`).
+    /// on the device's pixel grid, `ShapeTexture.look`). `previous`: the texture the layer showed
+    /// last frame for an animated look (an animated shape is drawn over it in place where they differ).
     func texture(for layer: LayerSnapshot, part: LayerTexture.Part = .whole, scale: CGFloat,
-                 placedBy toDevice: CGAffineTransform? = nil) -> LayerTexture? {
+                 placedBy toDevice: CGAffineTransform? = nil, after previous: LayerTexture? = nil) -> LayerTexture? {
         if layer.animatesLook {
-            if let shape = ShapeTexture.look(of: layer, part: part, scale: scale, placedBy: toDevice) { return animated.texture(for: shape) }
+            if let shape = ShapeTexture.look(of: layer, part: part, scale: scale, placedBy: toDevice) {
+                return animated.texture(for: shape, after: previous)
+            }
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
             let texture = animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true),

@@ -65,6 +65,28 @@ enum ShapeTexture {
         return Look(content: moved, size: layer.bounds.size, scale: scale, phase: phase, onDeviceGrid: onGrid)
     }
 
+    /// What an animated shape's texture shows (`LayerTexture.shape`), so that the next look of
+    /// the layer can be drawn over it in place where the two differ (`Job.over`).
+    struct Drawing {
+        let look: Look
+        /// Its key in the pool (`AnimatedTextures`), hashed once.
+        let key: AnimatedTextures.Key
+        /// The pool's frame the look was placed in (its pixels are drawn by that frame's end).
+        let frame: Int
+        /// The last frame of the pool that showed it: one shown this frame or the last is not
+        /// a spare, so nothing draws over it this frame.
+        var shown: Int
+
+        /// Whether the pixels of `self` can be drawn over into `look` by `Job.over`: a
+        /// texture of the same size and map, drawn before `frame` and shown since the last one,
+        /// of a shape that differs in its ends alone (`ShapeContent.canBeRedrawnInPart`).
+        func canBeDrawnOver(into look: Look, frame now: Int) -> Bool {
+            // Shapes that both stroke and differ in their ends alone have the same extent.
+            frame < now && shown >= now - 1 && look.size == self.look.size && look.scale == self.look.scale
+                && look.phase == self.look.phase && look.content.canBeRedrawnInPart(over: self.look.content)
+        }
+    }
+
     /// A shape to rasterize over a recycled texture, already placed with its new map.
     struct Job: Sendable {
         // The texture is drawn by this job alone (a spare is handed out once a frame), and
@@ -75,9 +97,18 @@ enum ShapeTexture {
         let shift: CGPoint
         /// Whether to look for the flat interior (`Look.onDeviceGrid`).
         let findsFlatRect: Bool
+        /// What the texture shows now, when it is drawn over in place into this look
+        /// (`Drawing.canBeDrawnOver`): only what changed is rasterized (a growing ring's new arc).
+        var over: ShapeContent?
 
         func run() {
-            texture.finishRedraw(shift: shift, findingFlatRect: findsFlatRect) { content.draw(in: $0) }
+            if let old = over, let redraws = content.redraws(since: old) {
+                texture.finishRedraw(shift: shift, changing: redraws.map(\.rect), findingFlatRect: findsFlatRect) { ctx, part in
+                    content.draw(in: ctx, stroking: redraws[part].stroked)
+                }
+            } else {
+                texture.finishRedraw(shift: shift, findingFlatRect: findsFlatRect) { content.draw(in: $0) }
+            }
         }
     }
 }
