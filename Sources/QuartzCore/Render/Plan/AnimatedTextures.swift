@@ -26,19 +26,7 @@ final class AnimatedTextures {
         case shape(ShapeTexture.Look)
     }
 
-    /// A look with its hash worked out once: probes compare the hashes before the looks.
-    struct Key: Hashable {
-        let look: Look
-        let hash: Int
-
-        init(_ look: Look) {
-            self.look = look
-            hash = look.hashValue
-        }
-
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.look == b.look }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    }
+    typealias Key = HashedLook<Look>
 
     /// This frame's looks, the last frame's and the one's before (not shown since).
     private var now: [Key: LayerTexture] = [:]
@@ -57,10 +45,6 @@ final class AnimatedTextures {
 
     /// Spares unused this many frames are released.
     static let spareFrames = 60
-
-    private struct PixelSize: Hashable {
-        let width: Int32, height: Int32
-    }
 
     /// How many textures the pool holds.
     var count: Int { now.count + last.count + beforeLast.count + spares.values.reduce(0) { $0 + $1.count } }
@@ -86,7 +70,7 @@ final class AnimatedTextures {
                  draw: (CGContext) -> Void) -> LayerTexture? {
         let key = Key(.layer(look))
         if let texture = shown(key) { return texture }
-        guard let size = Self.pixelSize(covering: rect, scale: scale) else { return nil }
+        guard let size = PixelSize(textureCovering: rect, scale: scale) else { return nil }
         if let spare = spare(of: size), spare.redraw(covering: rect, scale: scale, draw) {
             spare.shape = nil
             redrawn += 1
@@ -108,7 +92,7 @@ final class AnimatedTextures {
         let key = Key(.shape(shape))
         if let texture = shown(key) { return texture }
         let rect = shape.extent
-        guard let size = Self.pixelSize(covering: rect, scale: shape.scale) else { return nil }
+        guard let size = PixelSize(textureCovering: rect, scale: shape.scale) else { return nil }
         if let previous, let texture = drawnInPlace(previous, into: shape, key: key, covering: rect) {
             now[key] = texture
             return texture
@@ -170,14 +154,6 @@ final class AnimatedTextures {
                 i += workers
             }
         }
-    }
-
-    private static func pixelSize(covering rect: CGRect, scale: CGFloat) -> PixelSize? {
-        let padded = LayerTexture.padded(rect, scale: scale)
-        // Checked before Int32(…), which traps past its range (a texture this large is never made).
-        let w = (padded.width * scale).rounded(.up), h = (padded.height * scale).rounded(.up)
-        guard w.isFinite, h.isFinite, w > 0, h > 0, w <= 16384, h <= 16384 else { return nil }
-        return PixelSize(width: Int32(w), height: Int32(h))
     }
 
     private func spare(of size: PixelSize) -> LayerTexture? {

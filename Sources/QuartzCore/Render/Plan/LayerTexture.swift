@@ -353,8 +353,8 @@ final class LayerTexture: @unchecked Sendable {
     /// A texture of what `draw` draws over `extent`: a spare of its pixel size drawn over, else a new one.
     private static func make(covering extent: CGRect, scale: CGFloat, spare: (Int32, Int32) -> LayerTexture?,
                              draw: (CGContext) -> Void) -> LayerTexture? {
-        if let (w, h) = LayerCanvas.pixelSize(covering: padded(extent, scale: scale), scale: scale, maxSide: 4096),
-           let texture = spare(Int32(w), Int32(h)), texture.redraw(covering: extent, scale: scale, draw) {
+        if let size = PixelSize(textureCovering: extent, scale: scale), let texture = spare(size.width, size.height),
+           texture.redraw(covering: extent, scale: scale, draw) {
             return texture
         }
         return LayerTexture(covering: extent, scale: scale, draw: draw)
@@ -451,35 +451,13 @@ final class LayerTexture: @unchecked Sendable {
 /// lately — or at once when their look's contents image is gone (see `endFrame`), their bitmaps
 /// then drawn over for new looks of the same size.
 final class TextureCache {
-    /// A look with its hash, worked out once: the table rehashes the keys it moves when one is
-    /// removed, and a look hashes some twenty fields.
-    fileprivate struct Key: Hashable {
-        enum Look: Hashable {
-            case own(LayerTexture.Look)
-            case shadow(LayerTexture.ShadowLook)
-        }
-
-        let look: Look
-        let hash: Int
-
-        init(_ look: Look) {
-            self.look = look
-            hash = look.hashValue
-        }
-
-        static func == (a: Self, b: Self) -> Bool { a.hash == b.hash && a.look == b.look }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-
-        /// The contents image an own look shows, if any.
-        var contents: LayerTexture.ContentsIdentity? {
-            if case .own(let own) = look { own.contents } else { nil }
-        }
+    /// What a texture of the cache shows.
+    fileprivate enum CachedLook: Hashable {
+        case own(LayerTexture.Look)
+        case shadow(LayerTexture.ShadowLook)
     }
 
-    /// A texture's size in pixels.
-    private struct PixelSize: Hashable {
-        let width: Int32, height: Int32
-    }
+    fileprivate typealias Key = HashedLook<CachedLook>
 
     private var textures: [Key: LayerTexture] = [:]
     /// Textures a layer moved off (its look changed), with the frame: a layer given new contents
@@ -672,5 +650,12 @@ final class TextureCache {
         spares[size, default: []].append(texture)
         spareBytes += bytes
         if spareTaken[size] == nil { spareTaken[size] = frame }
+    }
+}
+
+extension HashedLook where Look == TextureCache.CachedLook {
+    /// The contents image an own look shows, if any.
+    fileprivate var contents: LayerTexture.ContentsIdentity? {
+        if case .own(let own) = look { own.contents } else { nil }
     }
 }
