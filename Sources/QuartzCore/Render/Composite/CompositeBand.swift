@@ -48,7 +48,7 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &color, Int32(count), boxes)
         }
         // The items this band touches, each drawn while the next one's texels are fetched.
-        var index = 0, pending: (item: CompositeItem, index: Int)?
+        var index = 0, pending: (item: CompositeItem, outline: lamina_rounded_rect?, index: Int)?
         items.forEach { item in
             defer { index += 1 }
             let x = item.extent
@@ -56,23 +56,26 @@ final class CompositeBand: @unchecked Sendable {
             // A part of an item reads a part of its texels: fetching them all pays only when the
             // band holds much of it (a quarter, and 32×32 pixels at least).
             let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
-            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), item.outline == nil {
+            // An item drawn from its outline reads no texels (worked out once for both uses).
+            let outline = item.outline
+            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), outline == nil {
                 withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
             }
-            if let (previous, at) = pending { draw(previous, index: at, within: e, on: dest, target: target) }
-            pending = (item, index)
+            if let (previous, shape, at) = pending { draw(previous, outline: shape, index: at, within: e, on: dest, target: target) }
+            pending = (item, outline, index)
         }
-        if let (last, at) = pending { draw(last, index: at, within: e, on: dest, target: target) }
+        if let (last, shape, at) = pending { draw(last, outline: shape, index: at, within: e, on: dest, target: target) }
     }
 
-    private func draw(_ item: CompositeItem, index: Int, within e: pixman_box32_t, on dest: OpaquePointer, target: Target) {
+    private func draw(_ item: CompositeItem, outline: lamina_rounded_rect?, index: Int, within e: pixman_box32_t,
+                      on dest: OpaquePointer, target: Target) {
         let x0 = max(item.extent.x, e.x1), y0 = max(item.extent.y, e.y1)
         let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
         guard x1 > x0, y1 > y0 else { return }
         if item.blend != nil || item.backdrop != nil {
             return Self.drawEffect(item, clip: clip, within: (x0, y0, x1, y1), target: target)     // CompositeBand+Effects
         }
-        if let shape = item.outline {
+        if let shape = outline {
             return Self.placeOutline(item, shape, clip: clip, within: (x0, y0, x1, y1), target: target)
         }
         guard let source = source(index, item.texture) else { return }
