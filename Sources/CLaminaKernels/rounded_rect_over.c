@@ -317,6 +317,82 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 }
 #endif
 
+#if defined(__x86_64__)
+/// One row of the AVX2 path: its covered pixels, its flat span, then the covered ones after it;
+/// (u0, v0) is the texel position at the center of the row's pixel 0.
+__attribute__((target("avx2,fma")))
+static inline void outline_row_wide(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
+                                    const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
+    // Each side's distance inside it at the row's first pixel, from the middle's position there.
+    const double u = u0 + m[0] * first, v = v0 + m[1] * first;
+    const float start[8] = {
+        (float)(u - n->x0), (float)(n->x1 - u), (float)(v - n->y0), (float)(n->y1 - v),
+        (float)(u - n->ix0), (float)(n->ix1 - u), (float)(v - n->iy0), (float)(n->iy1 - v),
+    };
+    const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
+    covered_span_avx2(out, first, flat_first, first, w, start, um, vm);
+    lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
+    if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm);
+}
+#endif
+
+#if defined(__x86_64__)
+/// The row bounds of `lamina_rounded_rect_over_with` in double lanes, for turned outlines (no
+/// bound constant along a row): lane 0 the covered part, lanes 1 and 2 the flat part's wide and
+/// tall rectangles, each the meet of a `p` and a `q` bound.
+typedef struct {
+    __m256d p_from, p_to, p_slope, q_from, q_to, q_slope;
+} row_lanes;
+
+__attribute__((target("avx2,fma")))
+static row_lanes row_lanes_for(const lamina_row_bound covered[2], const lamina_row_bound flat_part[2][2]) {
+    const lamina_row_bound *p[3] = { &covered[0], &flat_part[0][0], &flat_part[1][0] };
+    const lamina_row_bound *q[3] = { &covered[1], &flat_part[0][1], &flat_part[1][1] };
+    row_lanes r;
+    r.p_from = _mm256_setr_pd(p[0]->from0, p[1]->from0, p[2]->from0, -INFINITY);
+    r.p_to = _mm256_setr_pd(p[0]->to0, p[1]->to0, p[2]->to0, INFINITY);
+    r.p_slope = _mm256_setr_pd(p[0]->slope, p[1]->slope, p[2]->slope, 0);
+    r.q_from = _mm256_setr_pd(q[0]->from0, q[1]->from0, q[2]->from0, -INFINITY);
+    r.q_to = _mm256_setr_pd(q[0]->to0, q[1]->to0, q[2]->to0, INFINITY);
+    r.q_slope = _mm256_setr_pd(q[0]->slope, q[1]->slope, q[2]->slope, 0);
+    return r;
+}
+
+/// Row `center`'s pixels [first, last) and its flat span, as `lamina_narrow`,
+/// `lamina_pixels_within` and `lamina_join_spans` work them out one bound at a time (the same
+/// sums, so the same pixels); returns 0 when the row has none.
+__attribute__((target("avx2,fma")))
+static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int x1, int has_flat,
+                                 int *first, int *last, int *flat_first, int *flat_last) {
+    const __m256d y = _mm256_set1_pd(center);
+    // No fused multiply-adds: lamina_narrow's products are rounded before the sums.
+    const __m256d pf = _mm256_add_pd(r->p_from, _mm256_mul_pd(r->p_slope, y)), qf = _mm256_add_pd(r->q_from, _mm256_mul_pd(r->q_slope, y));
+    const __m256d pt = _mm256_add_pd(r->p_to, _mm256_mul_pd(r->p_slope, y)), qt = _mm256_add_pd(r->q_to, _mm256_mul_pd(r->q_slope, y));
+    __m256d from = _mm256_max_pd(pf, qf), to = _mm256_min_pd(pt, qt);
+    // The covered part within [x0, x1), and the flat rectangles within it.
+    from = _mm256_max_pd(from, _mm256_max_pd(_mm256_permute4x64_pd(from, 0x00), _mm256_set1_pd(x0)));
+    to = _mm256_min_pd(to, _mm256_min_pd(_mm256_permute4x64_pd(to, 0x00), _mm256_set1_pd(x1)));
+    const __m256d low = _mm256_set1_pd(x0), high = _mm256_set1_pd(x1);
+    __m256d a = _mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(from), low), high);
+    __m256d b = _mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(to), low), high);
+    *first = (int)_mm256_cvtsd_f64(a);
+    *last = (int)_mm256_cvtsd_f64(b);
+    if (*first >= *last) return 0;
+    *flat_first = *flat_last = *last;
+    if (!has_flat) return 1;
+    const __m256d f = _mm256_set1_pd(*first), l = _mm256_set1_pd(*last);
+    a = _mm256_min_pd(_mm256_max_pd(a, f), l);
+    b = _mm256_min_pd(_mm256_max_pd(b, f), l);
+    double spans[8];
+    _mm256_storeu_pd(spans, a);
+    _mm256_storeu_pd(spans + 4, b);
+    if (spans[1] < spans[5]) { *flat_first = (int)spans[1]; *flat_last = (int)spans[5]; }
+    lamina_join_spans(flat_first, flat_last, (int)spans[2], (int)spans[6]);
+    if (*flat_first >= *flat_last) *flat_first = *flat_last = *last;
+    return 1;
+}
+#endif
+
 void lamina_rounded_rect_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                               const lamina_rounded_rect *shape, const double m[6], uint32_t tint) {
 #if defined(__x86_64__)
@@ -417,6 +493,21 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
 #else
     #define COVERED_SPAN(a, b) covered_span(out, a, b, &n, border_alpha, border, fill, tint, u0, v0, m[0], m[1])
 #endif
+#if defined(__x86_64__)
+    // Turned outlines (every bound moving along the rows): the bounds in lanes, a row at a time.
+    if (wide && !covered[0].constant && !covered[1].constant &&
+        (!has_flat || (!flat_part[0][0].constant && !flat_part[0][1].constant && !flat_part[1][0].constant && !flat_part[1][1].constant))) {
+        const row_lanes lanes = row_lanes_for(covered, flat_part);
+        for (int y = y0; y < y1; y++) {
+            const double center = y + 0.5;
+            int first, last, flat_first, flat_last;
+            if (!row_spans_avx2(&lanes, center, x0, x1, has_flat, &first, &last, &flat_first, &flat_last)) continue;
+            outline_row_wide(dst + (long)y * dst_stride, first, last, flat_first, flat_last, cu + m[2] * center, cv + m[3] * center,
+                             m, &n, &w, flat);
+        }
+        return;
+    }
+#endif
     for (int y = y0; y < y1; y++) {
         const double center = y + 0.5;
         double from = x0, to = x1;
@@ -442,16 +533,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         }
 #if defined(__x86_64__)
         if (wide) {
-            // Each side's distance inside it at the row's first pixel, from the middle's position there.
-            const double u = u0 + m[0] * first, v = v0 + m[1] * first;
-            const float start[8] = {
-                (float)(u - n.x0), (float)(n.x1 - u), (float)(v - n.y0), (float)(n.y1 - v),
-                (float)(u - n.ix0), (float)(n.ix1 - u), (float)(v - n.iy0), (float)(n.iy1 - v),
-            };
-            const float um = (float)(u - n.mid_x), vm = (float)(v - n.mid_y);
-            covered_span_avx2(out, first, flat_first, first, &w, start, um, vm);
-            lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-            if (flat_last < last) covered_span_avx2(out, flat_last, last, first, &w, start, um, vm);
+            outline_row_wide(out, first, last, flat_first, flat_last, u0, v0, m, &n, &w, flat);
             continue;
         }
 #endif

@@ -5,22 +5,33 @@
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+/// `color` (its channels in 16-bit lanes) OVER eight pixels, with `inverse` 255 − its alpha.
+__attribute__((target("avx2")))
+static inline __m256i over_eight(__m256i d, __m256i color, __m256i inverse) {
+    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128);
+    __m256i lo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), inverse), bias);
+    __m256i hi = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), inverse), bias);
+    lo = _mm256_srli_epi16(_mm256_add_epi16(lo, _mm256_srli_epi16(lo, 8)), 8);
+    hi = _mm256_srli_epi16(_mm256_add_epi16(hi, _mm256_srli_epi16(hi, 8)), 8);
+    return _mm256_packus_epi16(_mm256_add_epi16(lo, color), _mm256_add_epi16(hi, color));
+}
+
 __attribute__((target("avx2")))
 static void solid_over_avx2(uint32_t *dst, int count, uint32_t color) {
-    __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128);
-    __m256i source = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);
-    __m256i inverse = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    const __m256i source = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
+    const __m256i inverse = _mm256_set1_epi16((short)(255 - (color >> 24)));
     int i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i lo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), inverse), bias);
-        __m256i hi = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), inverse), bias);
-        lo = _mm256_srli_epi16(_mm256_add_epi16(lo, _mm256_srli_epi16(lo, 8)), 8);
-        hi = _mm256_srli_epi16(_mm256_add_epi16(hi, _mm256_srli_epi16(hi, 8)), 8);
-        _mm256_storeu_si256((__m256i *)(dst + i),
-                            _mm256_packus_epi16(_mm256_add_epi16(lo, source), _mm256_add_epi16(hi, source)));
+        _mm256_storeu_si256((__m256i *)(dst + i), over_eight(d, source, inverse));
     }
-    for (; i < count; i++) dst[i] = lamina_over(color, dst[i]);
+    if (i < count) {
+        // The last few pixels in one masked step: a pixel at a time, they cost a third of a
+        // turned tile's fill (one such tail per row).
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+        __m256i d = _mm256_maskload_epi32((const int *)(dst + i), mask);
+        _mm256_maskstore_epi32((int *)(dst + i), mask, over_eight(d, source, inverse));
+    }
 }
 #endif
 
