@@ -4,9 +4,10 @@ import LaminaHost
 /// What `effects` and `scroll` print for a 1280×720 scene that animates by itself: the render
 /// thread's frames offscreen, then the scene paced in a real window.
 ///
-///     NAME offscreen: frames=N p50_ms=… p99_ms=… cpu_p50_ms=… whole=W
-///     NAME window: frames=N seconds=S fps=… p50_ms=… p99_ms=… cpu_ms=… whole=W rss_mb=…
+///     NAME offscreen: [SIZE ]frames=N p50_ms=… p99_ms=… cpu_p50_ms=… whole=W
+///     NAME window: [SIZE ]frames=N seconds=S fps=… p50_ms=… p99_ms=… cpu_ms=… whole=W rss_mb=…
 ///
+/// `size`, when the scene has one, says how big it was built (`layers=400`, `particles=20000`).
 /// `whole` counts frames the compositor could not place, drawn whole by `LayerRenderer` instead
 /// (whole-frame fallbacks); frame times are the render thread's (in a window: draw and put);
 /// `cpu_p50_ms` is the median CPU time of the whole process per frame, `cpu_ms` in a window its
@@ -15,14 +16,15 @@ import LaminaHost
 /// `--window-only`, the window's alone).
 enum AnimatedSceneSuite {
     @MainActor
-    static func run(_ name: String, _ options: SuiteOptions, make: () -> HostingView) -> Int32 {
+    static func run(_ name: String, _ options: SuiteOptions, size: String? = nil, make: () -> HostingView) -> Int32 {
+        let sized = size.map { $0 + " " } ?? ""
         if !options.windowOnly {
             let frames = OffscreenFrames(make(), size: StressDemo.size)
             _ = frames.run(0)                                            // warm up: textures, caches
             let warm = frames.wholeFrames
             let times = frames.run(options.frames, warmUp: 0)
             let offscreen = FrameTimes(times.wall), cpu = FrameTimes(times.cpu)
-            print("\(name) offscreen: " + String(format: "frames=%d p50_ms=%.2f p99_ms=%.2f cpu_p50_ms=%.2f whole=%d", offscreen.count,
+            print("\(name) offscreen: " + sized + String(format: "frames=%d p50_ms=%.2f p99_ms=%.2f cpu_p50_ms=%.2f whole=%d", offscreen.count,
                          offscreen.percentile(0.5), offscreen.percentile(0.99), cpu.percentile(0.5), frames.wholeFrames - warm))
             fflush(nil)
         }
@@ -31,7 +33,7 @@ enum AnimatedSceneSuite {
         let shown = WindowSuite.measure(window, seconds: options.seconds)
         let resident = Benchmark.residentMegabytes() ?? .nan
         window.close()
-        print("\(name) window: " + String(format: "frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f cpu_ms=%.2f whole=%d rss_mb=%.1f",
+        print("\(name) window: " + sized + String(format: "frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f cpu_ms=%.2f whole=%d rss_mb=%.1f",
                      shown.frames, shown.seconds, shown.fps, shown.times.percentile(0.5), shown.times.percentile(0.99), shown.cpuPerFrame,
                      shown.wholeFrames, resident))
         return 0

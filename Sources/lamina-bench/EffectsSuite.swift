@@ -1,29 +1,35 @@
 import GalleryDemos
 import LaminaHost
 
-/// `lamina-bench effects`: 200 animated layers in the effects that need an offscreen group, at
-/// 1280×720: 40 cells of five moving tiles each, a cell being in turn a container with a mask (a
-/// fading gradient), a rounded `masksToBounds` container, a container faded as a group
-/// (`opacity` 0.6, `allowsGroupOpacity`), and a container with sublayer perspective whose tiles
-/// turn about y. Prints as `AnimatedSceneSuite` says.
+/// `lamina-bench effects [--layers N]`: 200 (or N) animated layers in the effects that need an
+/// offscreen group, at 1280×720: 40 cells of five moving tiles each, a cell being in turn a
+/// container with a mask (a fading gradient), a rounded `masksToBounds` container, a container
+/// faded as a group (`opacity` 0.6, `allowsGroupOpacity`), and a container with sublayer
+/// perspective whose tiles turn about y. Past 200, further sheets of 40 cells lie over the first,
+/// each shifted by a different part of a cell so none hides another whole (as the stress scene's
+/// tiles pile up past 1000). Prints as `AnimatedSceneSuite` says, with `layers=N`.
 enum EffectsSuite {
     enum Effect: CaseIterable { case mask, roundedClip, groupOpacity, perspective }
 
     static let cellSize = CGSize(width: 150, height: 130)
     static let tilesPerCell = 5
+    static let columns = 8, rows = 5
+    /// The animated layers of the report's main row (the render-tree issue's scene).
+    static let defaultLayers = 200
     static let palette: [(CGFloat, CGFloat, CGFloat)] = [(0.9, 0.3, 0.3), (0.2, 0.55, 0.9), (0.3, 0.7, 0.35), (0.95, 0.65, 0.2),
                                                         (0.6, 0.4, 0.85), (0.2, 0.7, 0.7), (0.85, 0.4, 0.65)]
 
+    /// The scene with `layers` animated tiles: `layers` ÷ 5 cells, rounded up (the last one may
+    /// hold fewer tiles).
     @MainActor
-    static func scene() -> HostingView {
+    static func scene(layers: Int = defaultLayers) -> HostingView {
         let view = HostingView()
         view.layer.backgroundColor = DemoView.color(0.12, 0.13, 0.16)
-        let columns = 8, rows = 5
-        for index in 0..<(columns * rows) {
+        let cells = (layers + tilesPerCell - 1) / tilesPerCell
+        for index in 0..<cells {
             let effect = Effect.allCases[index % Effect.allCases.count]
             let cell = CALayer()
-            cell.frame = CGRect(x: 10 + CGFloat(index % columns) * 158, y: 10 + CGFloat(index / columns) * 142,
-                                width: cellSize.width, height: cellSize.height)
+            cell.frame = CGRect(origin: origin(ofCell: index), size: cellSize)
             cell.backgroundColor = DemoView.color(0.85, 0.87, 0.9)
             switch effect {
             case .mask:
@@ -45,10 +51,27 @@ enum EffectsSuite {
                 perspective.m34 = -1 / 400
                 cell.sublayerTransform = perspective
             }
-            for k in 0..<tilesPerCell { cell.addSublayer(tile(k, of: index, effect: effect)) }
+            for k in 0..<min(tilesPerCell, layers - index * tilesPerCell) { cell.addSublayer(tile(k, of: index, effect: effect)) }
             view.layer.addSublayer(cell)
         }
         return view
+    }
+
+    /// Where cell `index` lies: the first 40 in an 8 × 5 grid filling the window; each later sheet
+    /// of 40 shifted from it by a step of a low-discrepancy sequence (up to half a cell either
+    /// way, so sheets differ), kept inside the window.
+    @MainActor
+    static func origin(ofCell index: Int) -> CGPoint {
+        let sheet = index / (columns * rows), slot = index % (columns * rows)
+        let pitch = CGSize(width: 158, height: 142)
+        var x = 10 + CGFloat(slot % columns) * pitch.width, y = 10 + CGFloat(slot / columns) * pitch.height
+        if sheet > 0 {
+            let fraction = { (a: Double) in (Double(sheet) * a).truncatingRemainder(dividingBy: 1) - 0.5 }
+            x += CGFloat(fraction(0.618_034)) * pitch.width
+            y += CGFloat(fraction(0.754_878)) * pitch.height
+        }
+        return CGPoint(x: min(max(x, 0), StressDemo.size.width - cellSize.width),
+                       y: min(max(y, 0), StressDemo.size.height - cellSize.height))
     }
 
     /// The `k`th tile of cell `index`: sliding across the cell's edges (where masks and clips
@@ -89,6 +112,7 @@ enum EffectsSuite {
 
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
-        AnimatedSceneSuite.run("effects", options, make: scene)
+        guard let layers = options.whole("--layers", defaultLayers, in: 1...10_000, suite: "effects") else { return 2 }
+        return AnimatedSceneSuite.run("effects", options, size: "layers=\(layers)") { scene(layers: layers) }
     }
 }

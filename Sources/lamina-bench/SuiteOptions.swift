@@ -2,7 +2,8 @@ import Foundation
 
 /// The options of the scene suites (`nested`, `drag`, `effects`, `scroll`): `--frames N` offscreen
 /// frames, `--seconds S` in a window, `--short` for a quick check (fewer of both), `--offscreen`
-/// to leave the window out, `--window-only` the offscreen frames.
+/// to leave the window out, `--window-only` the offscreen frames; some scenes take a size
+/// (`effects --layers N`, `particles --count N`, read with `whole(_:_:in:suite:)`).
 struct SuiteOptions {
     let arguments: [String]
 
@@ -10,6 +11,18 @@ struct SuiteOptions {
 
     func value(_ flag: String, _ fallback: Double) -> Double {
         arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
+    }
+
+    /// `--FLAG N`: a whole number in `range`, or `fallback` without the flag; nil, with a message
+    /// saying why, when the value is missing, not a whole number or out of range (NaN included).
+    func whole(_ flag: String, _ fallback: Int, in range: ClosedRange<Int>, suite: String) -> Int? {
+        guard let index = arguments.firstIndex(of: flag) else { return fallback }
+        guard index + 1 < arguments.count, let n = Int(arguments[index + 1]), range.contains(n) else {
+            let given = index + 1 < arguments.count ? "\"\(arguments[index + 1])\"" : "nothing"
+            print("lamina-bench \(suite): \(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(given)")
+            return nil
+        }
+        return n
     }
 
     /// Offscreen frames timed per figure.

@@ -6,7 +6,7 @@
 //              with --layers N --count F: F stress frames of N tiles, wall and CPU time per frame
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
-//   chart      --out FILE.png --title T --series "NAME=x:y,…" …: a chart of fps against layers
+//   chart      --out FILE.png --title T [--x-label L] --series "NAME=x:y,…" …: a chart of fps against layers (or L)
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
 //   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
 //   latency    --presses N: real clicks to changed pixels put beside a spinner, and the intervals between shown frames (needs DISPLAY and xdotool)
@@ -19,11 +19,13 @@
 //   nested     one tile moving over 1000 still ones, flat and inside a container: frame cost and ratio
 //   drag       a commit per frame moving one layer over 1000 still tiles: main and render thread ms
 //   effects    200 animated layers under masks, rounded clips, group opacity, perspective: fps, p99, fallbacks
+//              (--layers N: N of them, further sheets of cells over the first)
 //   scroll     the gallery's 1000-row list scrolling in a rounded clip: fps, p99, fallbacks
 //   tiles      the gallery's tiled map zoomed and dragged (window only): the longest main-thread stall while tiles draw
 //   frost      a 600×400 frosted panel (CIGaussianBlur radius 20) over an animated 1280×720 scene; the blur
 //              kernel alone beside pixman's separable convolution
 //   particles  10,000 live particles of an emitter (turning, fading sprites) at 1280×720: fps, p99
+//              (--count N: N live particles)
 //   shapes     500 shape-layer rings each animating strokeEnd: fps, p99, fallbacks
 //   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms, then fps in a window
 import Foundation
@@ -77,6 +79,7 @@ if arguments.first == "kernels" {
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
           + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
+          + "       (effects --layers N, particles --count N)\n"
           + "   |   lamina-bench first-frame [DEMO…] [--runs N]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
