@@ -149,7 +149,8 @@ typedef struct {
     float corner_mask[4];
     int outer_round, inner_round, has_inner, all_ring;
     float border_alpha;
-    uint32_t border, fill, tint;
+    /// The border's and the fill's channels (blue, green, red, alpha) times the tint's, 0–255.
+    float border_channels[4], fill_channels[4];
 } wide_numbers;
 
 __attribute__((target("avx2,fma")))
@@ -193,9 +194,8 @@ static void covered_span_avx2(uint32_t *out, int first, int last, int origin, co
     // weights: half the instructions of 16-bit lanes.
     __m256 border[4], fill[4];
     for (int k = 0; k < 4; k++) {
-        const float t = (float)((w->tint >> (8 * k)) & 0xFF) / 255;
-        border[k] = _mm256_set1_ps((float)((w->border >> (8 * k)) & 0xFF) * t);
-        fill[k] = _mm256_set1_ps((float)((w->fill >> (8 * k)) & 0xFF) * t);
+        border[k] = _mm256_set1_ps(w->border_channels[k]);
+        fill[k] = _mm256_set1_ps(w->fill_channels[k]);
     }
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), one = _mm256_set1_ps(1), most = _mm256_set1_ps(255);
     // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
@@ -478,7 +478,11 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         w.has_inner = n.has_inner;
         w.all_ring = !n.has_inner && border_alpha >= 0;
         w.border_alpha = border_alpha;
-        w.border = border; w.fill = fill; w.tint = tint;
+        for (int k = 0; k < 4; k++) {
+            const float t = (float)((tint >> (8 * k)) & 0xFF) / 255;
+            w.border_channels[k] = (float)((border >> (8 * k)) & 0xFF) * t;
+            w.fill_channels[k] = (float)((fill >> (8 * k)) & 0xFF) * t;
+        }
     }
 #else
     (void)features;
