@@ -99,10 +99,21 @@ extension CGRect {
         if isNull { return self }
         if t.isIdentity { return self }
         let r = standardized
-        let corners = [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY),
-                       CGPoint(x: r.minX, y: r.maxY), CGPoint(x: r.maxX, y: r.maxY)].map { $0.applying(t) }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return CGRect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        // Corner by corner, with no arrays: the compositor places every item through here each
+        // frame, and three small arrays a call showed in its profile.
+        let first = CGPoint(x: r.minX, y: r.minY).applying(t)
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        func include(_ x: CGFloat, _ y: CGFloat) {
+            let p = CGPoint(x: x, y: y).applying(t)
+            // As Sequence.min() and max() compare (the same answer for NaN corners).
+            if p.x < minX { minX = p.x }
+            if maxX < p.x { maxX = p.x }
+            if p.y < minY { minY = p.y }
+            if maxY < p.y { maxY = p.y }
+        }
+        include(r.maxX, r.minY)
+        include(r.minX, r.maxY)
+        include(r.maxX, r.maxY)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
