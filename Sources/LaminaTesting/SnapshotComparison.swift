@@ -41,11 +41,14 @@ public struct SnapshotComparison: Sendable {
             return Result(matches: false, message: "\(name): size \(image.width)×\(image.height), golden \(golden.width)×\(golden.height)",
                           differingPixels: image.width * image.height, worstDifference: 255)
         }
-        let (differing, worst, diff) = Self.difference(image, golden, channelTolerance: channelTolerance)
+        let measured = Self.measure(image, golden, channelTolerance: channelTolerance)
+        let (differing, worst) = (measured.differingPixels, measured.worstDifference)
         let fraction = Double(differing) / Double(max(image.width * image.height, 1))
         guard fraction > maxDifferingFraction else {
             return Result(matches: true, message: "", differingPixels: differing, worstDifference: worst)
         }
+        // Only a failure needs the diff image (the same counts come with it).
+        let diff = Self.difference(image, golden, channelTolerance: channelTolerance).diff
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-snapshots")
         Self.write(image, to: folder.appendingPathComponent("\(name).actual.png"))
         Self.write(Self.image(rgba: diff, width: image.width, height: image.height), to: folder.appendingPathComponent("\(name).diff.png"))

@@ -1,9 +1,10 @@
 import LaminaHost
 import LaminaTesting
+import ImageIO
 
 /// One frame of a run and what became of it.
-struct FrameResult {
-    enum Status: String {
+struct FrameResult: Codable {
+    enum Status: String, Codable {
         /// Written without a comparison (no `--compare`).
         case written
         /// Matched its golden within the tolerance.
@@ -42,38 +43,66 @@ struct FrameResult {
 }
 
 /// Compares a rendered frame with its golden (when asked to) and writes the frame and any diff.
+/// Safe to use from several threads at once: frames of a run are judged in parallel.
 struct FrameJudge {
     let out: URL
     let goldens: URL?
     let tolerance: Int
     let maxDifferingFraction: Double
 
-    func judge(_ image: CGImage, demo: String, time: Double, started: Date) throws -> FrameResult {
+    /// Judges one frame; `renderSeconds` is how long it took to render (the result's `seconds`
+    /// adds the time spent here).
+    func judge(_ image: CGImage, demo: String, time: Double, renderSeconds: Double) throws(SnapError) -> FrameResult {
+        let began = Date()
         let name = FrameResult.name(demo, time)
         let actual = out.appendingPathComponent("\(name).png")
-        guard write(image, to: actual) else {
-            throw SnapError("cannot write \(actual.path)")
-        }
+        try? FileManager.default.removeItem(at: actual)        // a file left from an earlier run must not pass for this one
         func result(_ status: FrameResult.Status, golden: URL? = nil, diff: URL? = nil, differing: Int = 0, worst: Int = 0,
                     message: String = "") -> FrameResult {
             FrameResult(demo: demo, time: time, status: status, actualPath: actual.path, goldenPath: golden?.path,
                         diffPath: diff?.path, width: image.width, height: image.height, differingPixels: differing,
-                        worstDifference: worst, message: message, seconds: Date().timeIntervalSince(started))
+                        worstDifference: worst, message: message,
+                        seconds: renderSeconds + Date().timeIntervalSince(began))
         }
-        guard let goldens else { return result(.written) }
+        func writeFrame() throws(SnapError) {
+            guard write(image, to: actual) else { throw SnapError("cannot write \(actual.path)") }
+        }
+        guard let goldens else {
+            try writeFrame()
+            return result(.written)
+        }
         let goldenURL = goldens.appendingPathComponent("\(name).png")
-        guard FileManager.default.fileExists(atPath: goldenURL.path), let golden = SnapshotComparison.read(goldenURL) else {
+        guard let goldenData = try? Data(contentsOf: goldenURL),
+              let golden = CGImageSourceCreateWithData(goldenData as CFData, nil).flatMap({ CGImageSourceCreateImageAtIndex($0, 0, nil) })
+        else {
+            try writeFrame()
             return result(.new, message: "no golden at \(goldenURL.path)")
         }
         guard golden.width == image.width, golden.height == image.height else {
+            try writeFrame()
             return result(.failed, golden: goldenURL, differing: image.width * image.height, worst: 255,
                           message: "size \(image.width)×\(image.height), golden \(golden.width)×\(golden.height)")
         }
-        let (differing, worst, diff) = SnapshotComparison.difference(image, golden, channelTolerance: tolerance)
+        // Compared before anything is encoded: a frame equal to its golden needs no encoding.
+        let measured = SnapshotComparison.measure(image, golden, channelTolerance: tolerance)
+        let (differing, worst) = (measured.differingPixels, measured.worstDifference)
         let fraction = Double(differing) / Double(max(image.width * image.height, 1))
         guard fraction > maxDifferingFraction else {
+            if measured.identical, Self.isEightBitPNG(goldenData) {
+                // The golden's file holds exactly this frame's pixels: it is written as the frame,
+                // byte for byte, instead of encoding the same pixels again.
+                do {
+                    try goldenData.write(to: actual)
+                } catch {
+                    throw SnapError("cannot write \(actual.path)")
+                }
+            } else {
+                try writeFrame()
+            }
             return result(.passed, golden: goldenURL, differing: differing, worst: worst)
         }
+        try writeFrame()
+        let diff = SnapshotComparison.difference(image, golden, channelTolerance: tolerance).diff
         let diffURL = out.appendingPathComponent("\(name).diff.png")
         let diffImage = CGImage(width: image.width, height: image.height, bitsPerComponent: 8, bitsPerPixel: 32,
                                 bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
@@ -84,6 +113,12 @@ struct FrameJudge {
         let percent = String(format: "%.3f", fraction * 100)
         return result(.failed, golden: goldenURL, diff: wroteDiff ? diffURL : nil, differing: differing, worst: worst,
                       message: "\(differing) pixels (\(percent) %) differ by more than \(tolerance) (worst \(worst))")
+    }
+
+    /// A PNG of 8 bits per sample (its header's bit depth), as lamina-snap writes them: its
+    /// decoded pixels are the file's own, not a reduction of 16-bit samples.
+    static func isEightBitPNG(_ data: Data) -> Bool {
+        data.count > 24 && data[data.startIndex + 24] == 8
     }
 
     private func write(_ image: CGImage, to url: URL) -> Bool {

@@ -30,20 +30,37 @@ func runFrames(_ options: Options) throws -> Int32 {
             try JUnitReport(path: junit, shard: options.shard).write(results, error: error.map { "\($0)" })
         }
     }
+    // Each demo is rendered whole by one process: this one or a render process beside it
+    // (`--jobs`), whichever asks first. Here frames render on the main thread, one after another,
+    // and are compared and written on the other cores meanwhile (FramePipeline); every result is
+    // reported in the run's order as it comes back.
+    let groups = FrameGroups(mine)
+    let queue = DemoQueue(groups: groups.numbers)
+    let pipeline = FramePipeline(judge: judge, total: mine.count)
+    var helpers: [RenderProcess] = []
+    func report(_ result: FrameResult) {
+        results.append(result)
+        progress.frameDone(result)
+    }
     do {
-        for demo in options.demos {
-            let times = mine.filter { $0.0.name == demo.name }.map(\.1)
-            guard !times.isEmpty else { continue }
-            var started = Date()
-            try DemoFrames(demo: demo, scale: options.scale, window: options.window).render(at: times) { t, image in
-                let result = try judge.judge(image, demo: demo.name, time: t, started: started)
-                results.append(result)
-                progress.frameDone(result)
-                started = Date()
+        let jobs = options.window ? 1 : min(options.jobs, groups.numbers.count)
+        if jobs > 1 { signal(SIGPIPE, SIG_IGN) }       // a render process that dies is reported, not fatal
+        for _ in 1..<max(jobs, 1) {
+            helpers.append(try RenderProcess(arguments: options.renderProcessArguments, queue: queue, inbox: pipeline.inbox))
+        }
+        while let group = queue.claim() {
+            try groups.render(group, options: options) { number, demo, t, image, seconds in
+                pipeline.submit(image, number: number, demo: demo, time: t, renderSeconds: seconds)
+                try pipeline.deliver(to: report)
             }
         }
+        try pipeline.deliver(waitForAll: true, to: report)
+        for helper in helpers { helper.wait() }
     } catch {
         // CI keeps what was made before the failure: the reports of the frames done so far.
+        for helper in helpers { helper.stop() }
+        pipeline.waitForAll()
+        try? pipeline.deliver(to: report)
         try? writeReports(error: error)
         throw error
     }
@@ -52,12 +69,90 @@ func runFrames(_ options: Options) throws -> Int32 {
     return results.contains { $0.status == .failed || $0.status == .new } ? ExitCode.mismatch : ExitCode.success
 }
 
+/// The frames of a run grouped by demo (a demo's frames are consecutive): frame numbers, and
+/// the rendering of one group.
+@MainActor
+struct FrameGroups {
+    let frames: [(Demo, Double)]
+    /// The frame numbers of each demo, in order.
+    let numbers: [[Int]]
+
+    init(_ frames: [(Demo, Double)]) {
+        self.frames = frames
+        var numbers: [[Int]] = []
+        for (number, frame) in frames.enumerated() {
+            if number > 0, frames[number - 1].0.name == frame.0.name {
+                numbers[numbers.count - 1].append(number)
+            } else {
+                numbers.append([number])
+            }
+        }
+        self.numbers = numbers
+    }
+
+    /// Renders group `group`'s frames and hands each to `body` with its number, the demo's name,
+    /// its time and the seconds it took to render.
+    func render(_ group: Int, options: Options, _ body: (Int, String, Double, CGImage, Double) throws -> Void) throws {
+        let numbers = self.numbers[group], demo = frames[numbers[0]].0
+        var started = Date(), k = 0
+        try DemoFrames(demo: demo, scale: options.scale, window: options.window).render(at: numbers.map { frames[$0].1 }) { t, image in
+            try body(numbers[k], demo.name, t, image, Date().timeIntervalSince(started))
+            k += 1
+            started = Date()
+        }
+    }
+}
+
+/// A render process's run (`--render-process`): asks its parent for demos on standard output,
+/// reads their indices on standard input, renders, compares and writes their frames, and tells
+/// each result (see `RenderProcess`); ends when its input closes.
+@MainActor
+func serveAsRenderProcess(_ options: Options) -> Int32 {
+    let mine = options.shard.select(options.demos.flatMap { demo in options.times.map { (demo, $0) } })
+    let groups = FrameGroups(mine)
+    let judge = FrameJudge(out: URL(fileURLWithPath: options.out), goldens: options.compare.map { URL(fileURLWithPath: $0) },
+                           tolerance: options.tolerance, maxDifferingFraction: options.maxDifferingFraction)
+    let pipeline = FramePipeline(judge: judge, total: 0)
+    var numbers: [Int] = []                // the run's number of each frame given to the pipeline
+    let encoder = JSONEncoder()
+    func tell(_ message: RenderProcessMessage) {
+        guard let line = try? encoder.encode(message) else { return }
+        FileHandle.standardOutput.write(line + Data("\n".utf8))
+    }
+    func pass(_ local: Int, _ result: Result<FrameResult, SnapError>) {
+        switch result {
+        case .success(let frame): tell(.result(number: numbers[local], frame))
+        case .failure(let error): tell(.failure(number: numbers[local], error.description))
+        }
+    }
+    tell(.ready)
+    while let line = readLine(), let group = Int(line), groups.numbers.indices.contains(group) {
+        var rendered = 0
+        do {
+            try groups.render(group, options: options) { number, demo, t, image, seconds in
+                numbers.append(number)
+                pipeline.total += 1
+                pipeline.submit(image, number: pipeline.total - 1, demo: demo, time: t, renderSeconds: seconds)
+                rendered += 1
+                pipeline.deliverAll(to: pass)
+            }
+        } catch {
+            // The frame that could not be made, and the demo's frames after it, fail with the reason.
+            for number in groups.numbers[group].dropFirst(rendered) { tell(.failure(number: number, "\(error)")) }
+        }
+        tell(.ready)
+        pipeline.deliverAll(to: pass)
+    }
+    pipeline.deliverAll(waitForAll: true, to: pass)
+    return ExitCode.success
+}
+
 MainActor.assumeIsolated {
     let options = Options(parsing: Array(CommandLine.arguments.dropFirst()))
     do {
         switch options.mode {
         case .frames:
-            exit(try runFrames(options))
+            exit(options.isRenderProcess ? serveAsRenderProcess(options) : try runFrames(options))
         case .record(let path, let from, let to, let fps):
             let frames = DemoFrames(demo: options.demos[0], scale: options.scale, window: options.window)
             let recording = Recording(frames: frames, path: path, from: from, to: to, fps: fps)
