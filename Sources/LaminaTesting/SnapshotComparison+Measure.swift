@@ -42,13 +42,23 @@ extension SnapshotComparison {
                     if a.step == 4, b.step == 4 {
                         // A pixel is one word: opaque when its alpha byte is all ones (the other
                         // bytes masked to ones), equal when its color bytes, gathered in one
-                        // order, are equal; only pixels that differ are taken apart.
+                        // order, are equal. One branch-free pass over the row settles most rows
+                        // of a passing frame; only a row that differs is taken apart pixel by pixel.
                         let (maskA, maskB) = (~a.alphaMask, ~b.alphaMask)
+                        let (shiftsA, shiftsB) = (a.shifts, b.shifts)
+                        var opaque = UInt32.max, changed: UInt32 = 0
                         for x in 0..<width {
-                            let u = UInt32(littleEndian: rowA.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self))
-                            let v = UInt32(littleEndian: rowB.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self))
-                            guard (u | maskA) & (v | maskB) == .max else { return nil }
-                            let cu = a.color(u), cv = b.color(v)
+                            let u = UInt32(littleEndian: rowA.loadUnaligned(fromByteOffset: x &<< 2, as: UInt32.self))
+                            let v = UInt32(littleEndian: rowB.loadUnaligned(fromByteOffset: x &<< 2, as: UInt32.self))
+                            opaque &= (u | maskA) & (v | maskB)
+                            changed |= RGBBytes.color(u, shiftsA) ^ RGBBytes.color(v, shiftsB)
+                        }
+                        guard opaque == .max else { return nil }
+                        if changed == 0 { continue }
+                        for x in 0..<width {
+                            let u = UInt32(littleEndian: rowA.loadUnaligned(fromByteOffset: x &<< 2, as: UInt32.self))
+                            let v = UInt32(littleEndian: rowB.loadUnaligned(fromByteOffset: x &<< 2, as: UInt32.self))
+                            let cu = RGBBytes.color(u, shiftsA), cv = RGBBytes.color(v, shiftsB)
                             if cu == cv { continue }
                             count(max(absDifference(cu, cv, 0), absDifference(cu, cv, 8), absDifference(cu, cv, 16)))
                         }
@@ -118,9 +128,12 @@ struct RGBBytes {
     /// layout has no alpha).
     var alphaMask: UInt32 { alpha.map { 0xFF << (8 * UInt32($0)) } ?? 0 }
 
+    /// Where red, green and blue lie in a 4-byte pixel loaded as a little-endian word (bits).
+    var shifts: (UInt32, UInt32, UInt32) { (8 * UInt32(red), 8 * UInt32(green), 8 * UInt32(blue)) }
+
     /// A 4-byte pixel's color as red | green << 8 | blue << 16, whatever the layout.
     @inline(__always)
-    func color(_ word: UInt32) -> UInt32 {
-        (word >> (8 * UInt32(red))) & 0xFF | ((word >> (8 * UInt32(green))) & 0xFF) << 8 | ((word >> (8 * UInt32(blue))) & 0xFF) << 16
+    static func color(_ word: UInt32, _ shifts: (UInt32, UInt32, UInt32)) -> UInt32 {
+        (word &>> shifts.0) & 0xFF | ((word &>> shifts.1) & 0xFF) &<< 8 | ((word &>> shifts.2) & 0xFF) &<< 16
     }
 }
