@@ -110,6 +110,7 @@ struct FrameGroups {
 func serveAsRenderProcess(_ options: Options) -> Int32 {
     let mine = options.shard.select(options.demos.flatMap { demo in options.times.map { (demo, $0) } })
     let groups = FrameGroups(mine)
+    try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)    // made by the parent, unless run alone
     let judge = FrameJudge(out: URL(fileURLWithPath: options.out), goldens: options.compare.map { URL(fileURLWithPath: $0) },
                            tolerance: options.tolerance, maxDifferingFraction: options.maxDifferingFraction)
     let pipeline = FramePipeline(judge: judge, total: 0)

@@ -297,6 +297,32 @@ final class SnapToolTests: XCTestCase {
         XCTAssertEqual(SnapshotComparison.rgba(diff), expected)
     }
 
+    /// A render process asks for a demo, renders, compares and writes that demo's frames only,
+    /// tells each result numbered in the whole run (demos × times), asks again, and ends when
+    /// its input closes.
+    func testARenderProcessMakesTheDemoItIsGivenAndTellsItsResults() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = path("render-process")
+        let command = "printf '1\\n' | '\(try tool("lamina-snap").path)' geometry,chevrons --at 0,0.5 --scale 0.5 --out '\(out)' --render-process"
+        let run = try ToolRun(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+        XCTAssertEqual(run.status, 0, run.output)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, run.output)
+        XCTAssertEqual(lines.first, #"{"ready":{}}"#)
+        // Asks again as soon as the demo is rendered; results come as they are judged.
+        XCTAssertEqual(lines.filter { $0 == #"{"ready":{}}"# }.count, 2, run.output)
+        let results = try lines.filter { $0 != #"{"ready":{}}"# }.map { line -> (Int, String, String) in
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let result = try XCTUnwrap(object["result"] as? [String: Any], line)
+            let frame = try XCTUnwrap(result["_1"] as? [String: Any], line)
+            return (try XCTUnwrap(result["number"] as? Int), try XCTUnwrap(frame["demo"] as? String), try XCTUnwrap(frame["status"] as? String))
+        }
+        XCTAssertEqual(results.map(\.0), [2, 3])
+        XCTAssertEqual(results.map(\.1), ["chevrons", "chevrons"])
+        XCTAssertEqual(results.map(\.2), ["written", "written"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["chevrons@0.0.png", "chevrons@0.5.png"])
+    }
+
     /// An animated PNG of the motion demo, read back frame by frame: each frame is the frame that
     /// `--at` makes at its time, pixel for pixel, shown for 1/fps s. A GIF comes close to them.
     func testARecordingHoldsTheFramesOfItsTimes() throws {
