@@ -2,27 +2,6 @@ import Dispatch
 import LaminaHost
 import Synchronization
 
-/// The demos of a run, handed out one at a time to whichever process asks first (`--jobs N`):
-/// this process's main thread and the `RenderProcess`es beside it. A demo is rendered whole by
-/// one process (its layer tree is built once), and every demo starts from the same virtual
-/// clock, so a frame is the same whichever process made it.
-final class DemoQueue: Sendable {
-    /// The frame numbers of each demo, in the run's order.
-    let groups: [[Int]]
-    private let next = Mutex(0)
-
-    init(groups: [[Int]]) { self.groups = groups }
-
-    /// The next demo nobody has taken yet, as an index into `groups`.
-    func claim() -> Int? {
-        next.withLock { next in
-            guard next < groups.count else { return nil }
-            defer { next += 1 }
-            return next
-        }
-    }
-}
-
 /// What a render process says on its standard output, one JSON object a line.
 enum RenderProcessMessage: Codable {
     /// It wants a demo: the parent answers with a demo's index on its standard input, or closes it.
@@ -116,4 +95,49 @@ final class RenderProcess: Sendable {
 
     /// Waits until the process has ended and every message of it is read.
     func wait() { done.wait() }
+}
+
+/// A render process's run (`--render-process`): asks its parent for demos on standard output,
+/// reads their indices on standard input, renders, compares and writes their frames, and tells
+/// each result (see `RenderProcess`); ends when its input closes.
+@MainActor
+func serveAsRenderProcess(_ options: Options) -> Int32 {
+    let mine = options.shard.select(options.demos.flatMap { demo in options.times.map { (demo, $0) } })
+    let groups = FrameGroups(mine)
+    try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)    // made by the parent, unless run alone
+    let judge = FrameJudge(out: URL(fileURLWithPath: options.out), goldens: options.compare.map { URL(fileURLWithPath: $0) },
+                           tolerance: options.tolerance, maxDifferingFraction: options.maxDifferingFraction)
+    let pipeline = FramePipeline(judge: judge, total: 0)
+    var numbers: [Int] = []                // the run's number of each frame given to the pipeline
+    let encoder = JSONEncoder()
+    func tell(_ message: RenderProcessMessage) {
+        guard let line = try? encoder.encode(message) else { return }
+        FileHandle.standardOutput.write(line + Data("\n".utf8))
+    }
+    func pass(_ local: Int, _ result: Result<FrameResult, SnapError>) {
+        switch result {
+        case .success(let frame): tell(.result(number: numbers[local], frame))
+        case .failure(let error): tell(.failure(number: numbers[local], error.description))
+        }
+    }
+    tell(.ready)
+    while let line = readLine(), let group = Int(line), groups.numbers.indices.contains(group) {
+        var rendered = 0
+        do {
+            try groups.render(group, options: options) { number, demo, t, image, seconds in
+                numbers.append(number)
+                pipeline.total += 1
+                pipeline.submit(image, number: pipeline.total - 1, demo: demo, time: t, renderSeconds: seconds)
+                rendered += 1
+                pipeline.deliverAll(to: pass)
+            }
+        } catch {
+            // The frame that could not be made, and the demo's frames after it, fail with the reason.
+            for number in groups.numbers[group].dropFirst(rendered) { tell(.failure(number: number, "\(error)")) }
+        }
+        tell(.ready)
+        pipeline.deliverAll(to: pass)
+    }
+    pipeline.deliverAll(waitForAll: true, to: pass)
+    return ExitCode.success
 }
