@@ -78,6 +78,42 @@ extension SnapshotComparison {
         }
     }
 
+    /// `difference` for two 8-bit RGB images where every pixel is opaque, read where they lie
+    /// (the premultiplied RGBA it compares is then the stored color with alpha 255); nil at the
+    /// first pixel that is not opaque.
+    static func differenceOpaque(_ a: RGBBytes, _ b: RGBBytes, width: Int, height: Int,
+                                 tolerance: Int) -> (differing: Int, worst: Int, diff: [UInt8])? {
+        var differing = 0, worst = 0, opaque = true
+        let diff = [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, count in
+            count = width * height * 4
+            a.bytes.withUnsafeBytes { pa in
+                b.bytes.withUnsafeBytes { pb in
+                    for y in 0..<height where opaque {
+                        let rowA = pa.baseAddress! + y * a.bytesPerRow, rowB = pb.baseAddress! + y * b.bytesPerRow
+                        for x in 0..<width {
+                            let u = rowA + x * a.step, v = rowB + x * b.step
+                            func at(_ p: UnsafeRawPointer, _ offset: Int) -> UInt8 { p.load(fromByteOffset: offset, as: UInt8.self) }
+                            if let alpha = a.alpha, at(u, alpha) != 255 { opaque = false; break }
+                            if let alpha = b.alpha, at(v, alpha) != 255 { opaque = false; break }
+                            let (red, green, blue) = (at(v, b.red), at(v, b.green), at(v, b.blue))
+                            let delta = max(abs(Int(at(u, a.red)) - Int(red)), abs(Int(at(u, a.green)) - Int(green)),
+                                            abs(Int(at(u, a.blue)) - Int(blue)))
+                            if delta > worst { worst = delta }
+                            let o = 4 * (y * width + x)
+                            if delta > tolerance {
+                                differing += 1
+                                (out[o], out[o + 1], out[o + 2], out[o + 3]) = (255, 0, 0, 255)
+                            } else {
+                                (out[o], out[o + 1], out[o + 2], out[o + 3]) = (red / 4, green / 4, blue / 4, 255)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return opaque ? (differing, worst, diff) : nil
+    }
+
     @inline(__always)
     private static func absDifference(_ a: UInt32, _ b: UInt32, _ shift: UInt32) -> Int {
         abs(Int((a >> shift) & 0xFF) - Int((b >> shift) & 0xFF))

@@ -2,9 +2,10 @@ import XCTest
 import CoreGraphics
 import LaminaTesting
 
-/// `SnapshotComparison.measure` gives the counts `difference` gives, whatever the two images'
-/// layouts, reading opaque 8-bit RGB images where they lie; `identical` only when every pixel
-/// is the same color.
+/// `SnapshotComparison.measure` and `difference` give the counts (and `difference` the diff
+/// image) of drawing both images into premultiplied RGBA and comparing, whatever the two images'
+/// layouts, reading opaque 8-bit RGB images where they lie; `identical` only when every pixel is
+/// the same color.
 final class SnapshotMeasureTests: XCTestCase {
     let (width, height) = (37, 23)
 
@@ -42,6 +43,24 @@ final class SnapshotMeasureTests: XCTestCase {
                                      decode: nil, shouldInterpolate: false, intent: .defaultIntent))
     }
 
+    /// The comparison worked out here from `rgba` (each image drawn into premultiplied RGBA, as
+    /// `difference` always did): counts and diff image.
+    func reference(_ image: CGImage, _ golden: CGImage, tolerance: Int) -> (differing: Int, worst: Int, diff: [UInt8]) {
+        let actual = SnapshotComparison.rgba(image), expected = SnapshotComparison.rgba(golden)
+        var diff = [UInt8](repeating: 0, count: actual.count), differing = 0, worst = 0
+        for i in stride(from: 0, to: actual.count, by: 4) {
+            let delta = (0..<4).map { abs(Int(actual[i + $0]) - Int(expected[i + $0])) }.max()!
+            worst = max(worst, delta)
+            if delta > tolerance {
+                differing += 1
+                diff[i] = 255; diff[i + 3] = 255
+            } else {
+                (diff[i], diff[i + 1], diff[i + 2], diff[i + 3]) = (expected[i] / 4, expected[i + 1] / 4, expected[i + 2] / 4, 255)
+            }
+        }
+        return (differing, worst, diff)
+    }
+
     func testCountsEqualDifferenceAcrossLayouts() throws {
         let base = colors(seed: 1)
         var changed = base
@@ -54,8 +73,12 @@ final class SnapshotMeasureTests: XCTestCase {
         for a in layouts {
             for b in layouts {
                 let (x, y) = (try image(base, a), try image(changed, b))
-                let expected = SnapshotComparison.difference(x, y, channelTolerance: 2)
+                let expected = reference(x, y, tolerance: 2)
                 XCTAssertEqual(expected.differing, 5, "\(a) against \(b)")
+                let found = SnapshotComparison.difference(x, y, channelTolerance: 2)
+                XCTAssertEqual(found.differing, expected.differing, "\(a) against \(b)")
+                XCTAssertEqual(found.worst, expected.worst, "\(a) against \(b)")
+                XCTAssertEqual(found.diff, expected.diff, "\(a) against \(b)")
                 let measured = SnapshotComparison.measure(x, y, channelTolerance: 2)
                 XCTAssertEqual(measured.differingPixels, expected.differing, "\(a) against \(b)")
                 XCTAssertEqual(measured.worstDifference, expected.worst, "\(a) against \(b)")
@@ -76,8 +99,11 @@ final class SnapshotMeasureTests: XCTestCase {
         changed[4 * 100] &+= 90
         changed[4 * 300 + 1] &+= 9
         let (x, y) = (try image(base, "RGBA"), try image(changed, "RGBA"))
-        let expected = SnapshotComparison.difference(x, y, channelTolerance: 2)
+        let expected = reference(x, y, tolerance: 2)
         XCTAssertEqual(expected.differing, 1)
+        let found = SnapshotComparison.difference(x, y, channelTolerance: 2)
+        XCTAssertEqual([found.differing, found.worst], [expected.differing, expected.worst])
+        XCTAssertEqual(found.diff, expected.diff)
         let measured = SnapshotComparison.measure(x, y, channelTolerance: 2)
         XCTAssertEqual([measured.differingPixels, measured.worstDifference], [expected.differing, expected.worst])
         XCTAssertFalse(measured.identical)
