@@ -81,21 +81,28 @@ package enum PNGCodec {
             + "it holds \(data.count) (truncated or corrupt)"
     }
 
-    /// Encodes 8-bit gray (gray images without alpha) or RGB(A), unpremultiplied.
-    package static func encode(_ image: CGImage) -> Data? {
+    /// Encodes 8-bit gray (gray images without alpha) or RGB(A), unpremultiplied. `unfiltered`:
+    /// libpng's fast mode (rows unfiltered, zlib level 3), for files written to be read back soon.
+    package static func encode(_ image: CGImage, unfiltered: Bool = false) -> Data? {
         let gray = image.colorSpace?.model == .monochrome && !image.layout.hasAlpha || image.isMask
         let hasAlpha = image.layout.hasAlpha
         let channels = gray ? 1 : hasAlpha ? 4 : 3
         let rgba = image.straightRGBA()
-        var packed = [UInt8](repeating: 0, count: image.width * image.height * channels)
-        for i in 0..<(image.width * image.height) {
-            for c in 0..<channels { packed[i * channels + c] = rgba[i * 4 + c] }
+        // RGBA goes to libpng as it is; gray and RGB keep the first one or three bytes of each pixel.
+        let packed = channels == 4 ? rgba : [UInt8](unsafeUninitializedCapacity: image.width * image.height * channels) { out, count in
+            rgba.withUnsafeBufferPointer { src in
+                for i in 0..<(image.width * image.height) {
+                    for c in 0..<channels { out[i * channels + c] = src[i * 4 + c] }
+                }
+            }
+            count = image.width * image.height * channels
         }
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         png.format = (gray ? 0 : UInt32(PNG_FORMAT_FLAG_COLOR)) | (hasAlpha && !gray ? UInt32(PNG_FORMAT_FLAG_ALPHA) : 0)
+        if unfiltered { png.flags = UInt32(PNG_IMAGE_FLAG_FAST) }
         defer { png_image_free(&png) }
         let stride = Int32(image.width * channels)
         // Written once into a buffer of the largest size it can take (asking libpng for the size

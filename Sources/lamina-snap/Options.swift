@@ -23,6 +23,10 @@ struct Options {
     var junit: String?
     var shard = Shard.whole
     var from = 0.0, to = 2.0, fps = 30.0
+    /// Processes rendering demos side by side (`--jobs`): the machine's cores by default.
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// This process is a `RenderProcess` of another (`--render-process`, not for people).
+    var isRenderProcess = false
 }
 
 /// Exit statuses, documented in `usage` and the README so that CI scripts can tell them apart.
@@ -40,7 +44,7 @@ enum ExitCode {
 let usage = """
     usage: lamina-snap DEMO[,DEMO…|all] [--at T,T…] [--out DIR] [--scale S] [--window]
                        [--compare GOLDEN_DIR] [--tolerance N] [--max-differing FRACTION]
-                       [--report DIR] [--junit FILE] [--shard I/N]
+                       [--report DIR] [--junit FILE] [--shard I/N] [--jobs N]
            lamina-snap DEMO --record FILE.png|FILE.gif [--from S] [--to S] [--fps N] [--scale S]
            lamina-snap DEMO --tree [--json] [--at T]
 
@@ -54,6 +58,8 @@ let usage = """
       --junit FILE       JUnit XML, one test case per frame
       --shard I/N        only this run's share of the frames: frame k (0-based, demos × times)
                          goes to shard k mod N + 1; the N shards together make every frame once
+      --jobs N           processes rendering demos side by side, each demo whole in one of
+                         them (default: the number of cores); the frames are the same for any N
       --record FILE      an animated PNG (.png) or GIF (.gif) of frames from --from to --to
                          (default 0, 2) at --fps (default 30): frame k is at from + k/fps,
                          for k < (to − from)·fps
@@ -83,7 +89,7 @@ extension Options {
         }
         var record: String?, tree = false, json = false
         while let flag = rest.popFirst() {
-            let switches: Set<String> = ["--window", "--tree", "--json"]
+            let switches: Set<String> = ["--window", "--tree", "--json", "--render-process"]
             guard switches.contains(flag) || !rest.isEmpty else { fail("\(flag) needs a value") }
             switch flag {
             case "--at": times = rest.removeFirst().split(separator: ",").map { number(String($0), flag) }
@@ -111,6 +117,11 @@ extension Options {
             case "--fps":
                 fps = number(rest.removeFirst(), flag)
                 guard fps > 0, fps <= 240 else { fail("--fps must be above 0 and at most 240") }
+            case "--jobs":
+                let value = number(rest.removeFirst(), flag)
+                guard value >= 1, value <= 64, value == value.rounded() else { fail("--jobs must be a whole number, 1…64") }
+                jobs = Int(value)
+            case "--render-process": isRenderProcess = true
             case "--tree": tree = true
             case "--json": json = true
             default: fail("unknown option \(flag)\n\(usage)")
@@ -133,6 +144,15 @@ extension Options {
             guard demos.count == 1 else { fail("--tree takes one demo") }
             mode = .tree(json: json)
         }
+    }
+
+    /// The command line of a `RenderProcess` of this run: the same frames, written and compared
+    /// the same way.
+    var renderProcessArguments: [String] {
+        [demos.map(\.name).joined(separator: ","), "--at", times.map { "\($0)" }.joined(separator: ","),
+         "--out", out, "--scale", "\(scale)", "--tolerance", "\(tolerance)", "--max-differing", "\(maxDifferingFraction)",
+         "--shard", "\(shard.index)/\(shard.count)", "--render-process"]
+            + (compare.map { ["--compare", $0] } ?? [])
     }
 
     /// `all`, one name, or names separated by commas.

@@ -30,20 +30,37 @@ func runFrames(_ options: Options) throws -> Int32 {
             try JUnitReport(path: junit, shard: options.shard).write(results, error: error.map { "\($0)" })
         }
     }
+    // Each demo is rendered whole by one process: this one or a render process beside it
+    // (`--jobs`), whichever asks first. Here frames render on the main thread, one after another,
+    // and are compared and written on the other cores meanwhile (FramePipeline); every result is
+    // reported in the run's order as it comes back.
+    let groups = FrameGroups(mine)
+    let queue = DemoQueue(groups: groups.numbers)
+    let pipeline = FramePipeline(judge: judge, total: mine.count)
+    var helpers: [RenderProcess] = []
+    func report(_ result: FrameResult) {
+        results.append(result)
+        progress.frameDone(result)
+    }
     do {
-        for demo in options.demos {
-            let times = mine.filter { $0.0.name == demo.name }.map(\.1)
-            guard !times.isEmpty else { continue }
-            var started = Date()
-            try DemoFrames(demo: demo, scale: options.scale, window: options.window).render(at: times) { t, image in
-                let result = try judge.judge(image, demo: demo.name, time: t, started: started)
-                results.append(result)
-                progress.frameDone(result)
-                started = Date()
+        let jobs = options.window ? 1 : min(options.jobs, groups.numbers.count)
+        if jobs > 1 { signal(SIGPIPE, SIG_IGN) }       // a render process that dies is reported, not fatal
+        for _ in 1..<max(jobs, 1) {
+            helpers.append(try RenderProcess(arguments: options.renderProcessArguments, queue: queue, inbox: pipeline.inbox))
+        }
+        while let group = queue.claim() {
+            try groups.render(group, options: options) { number, demo, t, image, seconds in
+                pipeline.submit(image, number: number, demo: demo, time: t, renderSeconds: seconds)
+                try pipeline.deliver(to: report)
             }
         }
+        try pipeline.deliver(waitForAll: true, to: report)
+        for helper in helpers { helper.wait() }
     } catch {
         // CI keeps what was made before the failure: the reports of the frames done so far.
+        for helper in helpers { helper.stop() }
+        pipeline.waitForAll()
+        try? pipeline.deliver(to: report)
         try? writeReports(error: error)
         throw error
     }
@@ -53,11 +70,12 @@ func runFrames(_ options: Options) throws -> Int32 {
 }
 
 MainActor.assumeIsolated {
+    keepFreedBuffers()
     let options = Options(parsing: Array(CommandLine.arguments.dropFirst()))
     do {
         switch options.mode {
         case .frames:
-            exit(try runFrames(options))
+            exit(options.isRenderProcess ? serveAsRenderProcess(options) : try runFrames(options))
         case .record(let path, let from, let to, let fps):
             let frames = DemoFrames(demo: options.demos[0], scale: options.scale, window: options.window)
             let recording = Recording(frames: frames, path: path, from: from, to: to, fps: fps)

@@ -45,6 +45,42 @@ final class ImageIOTests: XCTestCase {
         XCTAssertEqual(properties[kCGImagePropertyHasAlpha as String] as? Bool, true)
     }
 
+    /// `kCGImagePropertyPNGCompressionFilter` = `IMAGEIO_PNG_FILTER_NONE` writes the same pixels
+    /// unfiltered, with quicker compression: on a smooth gradient (which the Sub and Up filters
+    /// turn into runs) the file is several times larger, and its zlib header names a faster level.
+    func testPNGCompressionFilterNoneWritesTheSamePixelsUnfiltered() throws {
+        let (width, height) = (200, 64)
+        var rgba: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width { rgba += [UInt8((3 * x + 5 * y) & 255), UInt8((7 * x + 2 * y) & 255), UInt8((x + 11 * y) & 255), 255] }
+        }
+        let gradient = try XCTUnwrap(CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
+                                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
+                                             provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil,
+                                             shouldInterpolate: true, intent: .defaultIntent))
+        let standard = try XCTUnwrap(encode(gradient, type: "public.png"))
+        var unfiltered: [Data] = []
+        for filters in [IMAGEIO_PNG_FILTER_NONE, IMAGEIO_PNG_NO_FILTERS] {
+            let png = [kCGImagePropertyPNGDictionary as String: [kCGImagePropertyPNGCompressionFilter as String: filters]]
+            unfiltered.append(try XCTUnwrap(encode(gradient, type: "public.png", properties: png)))
+        }
+        XCTAssertEqual(unfiltered[0], unfiltered[1])
+        XCTAssertEqual(straightBytes(try XCTUnwrap(decode(unfiltered[0]))), rgba)
+        XCTAssertEqual(straightBytes(try XCTUnwrap(decode(standard))), rgba)
+        XCTAssertGreaterThan(unfiltered[0].count, 3 * standard.count, "\(unfiltered[0].count) bytes against \(standard.count)")
+        // The zlib header after "IDAT": FLEVEL (the top two bits of its second byte) 1 is a fast
+        // level, 2 the default one.
+        func level(_ png: Data) throws -> UInt8 {
+            let idat = try XCTUnwrap(png.range(of: Data("IDAT".utf8)))
+            return png[idat.upperBound + 1] >> 6
+        }
+        XCTAssertEqual(try level(standard), 2)
+        XCTAssertEqual(try level(unfiltered[0]), 1)
+        // Any other set of filters is written as by default.
+        let all = [kCGImagePropertyPNGDictionary as String: [kCGImagePropertyPNGCompressionFilter as String: IMAGEIO_PNG_ALL_FILTERS]]
+        XCTAssertEqual(try XCTUnwrap(encode(gradient, type: "public.png", properties: all)), standard)
+    }
+
     func testGrayPNGStaysGray() throws {
         let gray = CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
                            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],

@@ -195,7 +195,7 @@ final class SnapToolTests: XCTestCase {
     func testBadCommandLinesExitWithTwoAndAMessage() throws {
         for arguments in [["nosuchdemo"], ["chevrons", "--shard", "4/3"], ["chevrons", "--at", "soon"],
                           ["chevrons", "--tolerance"], ["chevrons", "--frobnicate", "1"], [],
-                          ["chevrons", "--record", path("x.png"), "--from", "2", "--to", "1"]] {
+                          ["chevrons", "--record", path("x.png"), "--from", "2", "--to", "1"], ["chevrons", "--jobs", "0"]] {
             let run = try snap(arguments)
             XCTAssertEqual(run.status, 2, "\(arguments): \(run.output)")
             XCTAssertTrue(run.output.hasPrefix("lamina-snap: "), "\(arguments): \(run.output)")
@@ -220,6 +220,107 @@ final class SnapToolTests: XCTestCase {
         XCTAssertEqual(root.attribute(forName: "errors")?.stringValue, "1")
         let error = try XCTUnwrap(try root.nodes(forXPath: "//testcase/error").first as? XMLElement)
         XCTAssertTrue(error.attribute(forName: "message")?.stringValue?.contains("cannot open the X display") == true)
+    }
+
+    /// Frames are compared before they are encoded. A frame identical to its golden is written
+    /// as a copy of the golden's file; one that matches only within the tolerance is encoded
+    /// itself (not copied: the copy would not be that frame); either way the file under --out
+    /// decodes to the frame, as a run without --compare writes it.
+    func testEveryComparedFrameIsWrittenAndDecodesToTheFrame() throws {
+        XCTAssertEqual(try snap(["cards", "--at", "0,0.5", "--out", path("plain")] + small).status, 0)
+        XCTAssertEqual(try snap(["cards", "--at", "0,0.5", "--out", path("near")] + small).status, 0)
+        // The 0.5 s golden one level off in one pixel: it matches, but is not the frame.
+        let nearURL = URL(fileURLWithPath: path("near/cards@0.5.png"))
+        let golden = try XCTUnwrap(SnapshotComparison.read(nearURL))
+        var rgba = SnapshotComparison.rgba(golden)
+        rgba[4 * (golden.width * 10 + 10)] ^= 1
+        let nudged = try XCTUnwrap(CGImage(width: golden.width, height: golden.height, bitsPerComponent: 8, bitsPerPixel: 32,
+                                           bytesPerRow: golden.width * 4, space: CGColorSpaceCreateDeviceRGB(),
+                                           bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast),
+                                           provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil,
+                                           shouldInterpolate: false, intent: .defaultIntent))
+        SnapshotComparison.write(nudged, to: nearURL)
+        let run = try snap(["cards", "--at", "0,0.5", "--out", path("compared"), "--compare", path("near")] + small)
+        XCTAssertEqual(run.status, 0, run.output)
+        XCTAssertTrue(run.output.contains("2 frames: 2 passed"), run.output)
+        for time in ["0.0", "0.5"] {
+            let written = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("compared/cards@\(time).png"))),
+                                        "cards@\(time) was not written as a PNG")
+            let plain = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("plain/cards@\(time).png"))))
+            XCTAssertEqual(SnapshotComparison.difference(written, plain, channelTolerance: 0).differing, 0, "cards@\(time)")
+            XCTAssertTrue(SnapshotComparison.measure(written, plain, channelTolerance: 0).identical, "cards@\(time)")
+        }
+        let copied = try Data(contentsOf: URL(fileURLWithPath: path("compared/cards@0.0.png")))
+        XCTAssertEqual(copied, try Data(contentsOf: URL(fileURLWithPath: path("near/cards@0.0.png"))),
+                       "a frame identical to its golden is the golden's file")
+        let near = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("compared/cards@0.5.png"))))
+        XCTAssertEqual(SnapshotComparison.difference(near, nudged, channelTolerance: 0).differing, 1,
+                       "a frame that only matches within the tolerance is written as itself")
+    }
+
+    /// Render processes (--jobs) make the same run as one process: the same files byte for
+    /// byte (frames, diffs), the same log in the same order, the same JUnit cases; a failing
+    /// frame still gets its diff image, red where the frame differs.
+    func testRenderProcessesMakeTheSameRunAsOneProcess() throws {
+        let demos = "geometry,chevrons,cards,spinners"
+        XCTAssertEqual(try snap([demos, "--at", "0,0.5", "--out", path("jobs-goldens")] + small).status, 0)
+        try FileManager.default.removeItem(atPath: path("jobs-goldens/chevrons@0.5.png"))
+        try FileManager.default.copyItem(atPath: path("jobs-goldens/chevrons@0.0.png"), toPath: path("jobs-goldens/chevrons@0.5.png"))
+        var logs: [String] = [], cases: [[String]] = []
+        for jobs in ["1", "3"] {
+            let out = path("jobs-\(jobs)")
+            let run = try snap([demos, "--at", "0,0.5", "--out", out, "--compare", path("jobs-goldens"), "--jobs", jobs,
+                                "--junit", path("jobs-\(jobs).xml")] + small)
+            XCTAssertEqual(run.status, 1, run.output)
+            XCTAssertTrue(run.output.contains("8 frames: 7 passed, 1 failed"), run.output)
+            logs.append(run.output.replacingOccurrences(of: out, with: "OUT"))
+            let document = try XMLDocument(contentsOf: URL(fileURLWithPath: path("jobs-\(jobs).xml")))
+            cases.append(try document.nodes(forXPath: "//testcase/@name").compactMap(\.stringValue))
+        }
+        XCTAssertEqual(logs[0], logs[1])
+        XCTAssertEqual(cases[0], cases[1])
+        XCTAssertEqual(cases[0].count, 8)
+        let files = try FileManager.default.contentsOfDirectory(atPath: path("jobs-1")).sorted()
+        XCTAssertEqual(files, try FileManager.default.contentsOfDirectory(atPath: path("jobs-3")).sorted())
+        XCTAssertTrue(files.contains("chevrons@0.5.diff.png"), "\(files)")
+        XCTAssertEqual(files.count, 9)
+        for file in files {
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path("jobs-1/\(file)"))),
+                           try Data(contentsOf: URL(fileURLWithPath: path("jobs-3/\(file)"))), file)
+        }
+        // The diff is red exactly where the frame and its (wrong) golden differ past the tolerance.
+        let diff = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("jobs-3/chevrons@0.5.diff.png"))))
+        let frame = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("jobs-3/chevrons@0.5.png"))))
+        let wrong = try XCTUnwrap(SnapshotComparison.read(URL(fileURLWithPath: path("jobs-goldens/chevrons@0.5.png"))))
+        let (differing, _, expected) = SnapshotComparison.difference(frame, wrong, channelTolerance: 2)
+        XCTAssertGreaterThan(differing, 100)
+        XCTAssertEqual(SnapshotComparison.rgba(diff), expected)
+    }
+
+    /// A render process asks for a demo, renders, compares and writes that demo's frames only,
+    /// tells each result numbered in the whole run (demos × times), asks again, and ends when
+    /// its input closes.
+    func testARenderProcessMakesTheDemoItIsGivenAndTellsItsResults() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let out = path("render-process")
+        let command = "printf '1\\n' | '\(try tool("lamina-snap").path)' geometry,chevrons --at 0,0.5 --scale 0.5 --out '\(out)' --render-process"
+        let run = try ToolRun(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+        XCTAssertEqual(run.status, 0, run.output)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4, run.output)
+        XCTAssertEqual(lines.first, #"{"ready":{}}"#)
+        // Asks again as soon as the demo is rendered; results come as they are judged.
+        XCTAssertEqual(lines.filter { $0 == #"{"ready":{}}"# }.count, 2, run.output)
+        let results = try lines.filter { $0 != #"{"ready":{}}"# }.map { line -> (Int, String, String) in
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let result = try XCTUnwrap(object["result"] as? [String: Any], line)
+            let frame = try XCTUnwrap(result["_1"] as? [String: Any], line)
+            return (try XCTUnwrap(result["number"] as? Int), try XCTUnwrap(frame["demo"] as? String), try XCTUnwrap(frame["status"] as? String))
+        }
+        XCTAssertEqual(results.map(\.0), [2, 3])
+        XCTAssertEqual(results.map(\.1), ["chevrons", "chevrons"])
+        XCTAssertEqual(results.map(\.2), ["written", "written"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).sorted(), ["chevrons@0.0.png", "chevrons@0.5.png"])
     }
 
     /// An animated PNG of the motion demo, read back frame by frame: each frame is the frame that
