@@ -21,20 +21,23 @@ public struct TextLayout: Sendable {
         case light = 300, regular = 400, medium = 500, semibold = 600, bold = 700, heavy = 800
     }
 
-    public var string: String
+    public var string: String { didSet { laidOut = LaidOutText() } }
     /// A family name, resolved as Core Text resolves font names (Apple's system families map to
     /// metric-compatible installed ones). Defaults to "DejaVu Sans", which the set-up scripts install.
-    public var fontFamily: String
+    public var fontFamily: String { didSet { laidOut = LaidOutText() } }
     /// The em size in user-space units. Defaults to 17.
-    public var fontSize: CGFloat
-    public var weight: Weight
-    public var isItalic: Bool
+    public var fontSize: CGFloat { didSet { laidOut = LaidOutText() } }
+    public var weight: Weight { didSet { laidOut = LaidOutText() } }
+    public var isItalic: Bool { didSet { laidOut = LaidOutText() } }
     /// Defaults to black.
     public var color: CGColor
     /// How lines align within `wrapWidth` (or within the widest line when it is nil).
-    public var alignment: Alignment
+    public var alignment: Alignment { didSet { laidOut = LaidOutText() } }
     /// Lines wrap at word (else character) boundaries to fit this width; nil for no wrapping.
-    public var wrapWidth: CGFloat?
+    public var wrapWidth: CGFloat? { didSet { laidOut = LaidOutText() } }
+    /// The Pango layout of the last measurement or drawing, for the next one (a label is
+    /// measured, then drawn: shaping it once instead of twice). A copy changed gets its own.
+    private var laidOut = LaidOutText()
 
     public init(_ string: String, fontFamily: String = "DejaVu Sans", fontSize: CGFloat = 17, weight: Weight = .regular,
                 isItalic: Bool = false, color: CGColor = .black, alignment: Alignment = .left, wrapWidth: CGFloat? = nil) {
@@ -115,11 +118,27 @@ public struct TextLayout: Sendable {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
-        let layout = Self.makeLayout(for: cr)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        configure(layout)
+        let layout = layout(for: cr)
+        defer { laidOut.keep(layout) }
         return body(layout)
     }
+
+    /// This text's Pango layout fitted to `cr`: the one kept from the last measurement or
+    /// drawing when there is one for this thread (Pango lays it out again only if `cr`'s
+    /// matrix or font options differ from what it was laid out for: the same glyphs and
+    /// positions as a new one), else a new one. Hand it back with `laidOut.keep`.
+    func layout(for cr: OpaquePointer) -> OpaquePointer {
+        if let kept = laidOut.take() {
+            pango_cairo_update_layout(cr, kept)
+            return kept
+        }
+        let layout = Self.makeLayout(for: cr)
+        configure(layout)
+        return layout
+    }
+
+    /// Hands back a layout from `layout(for:)`.
+    func keep(_ layout: OpaquePointer) { laidOut.keep(layout) }
 
     /// A layout on the shared engine's context, fitted to `cr`'s surface and matrix.
     static func makeLayout(for cr: OpaquePointer) -> OpaquePointer {
@@ -137,9 +156,8 @@ extension CGContext {
     }
 
     func drawText(_ text: TextLayout, at point: CGPoint) {
-        let layout = TextLayout.makeLayout(for: cr)
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        text.configure(layout)
+        let layout = text.layout(for: cr)
+        defer { text.keep(layout) }
         let color = text.color.rgba
         let flipped = isFlipped
         var ink = PangoRectangle()
@@ -167,5 +185,38 @@ extension CGContext {
             cairo_restore(cr)
             cairo_clip(cr)
         }, bounds: { _ in inkBounds }))
+    }
+}
+
+/// A `TextLayout`'s Pango layout between uses, shared by its unchanged copies. Pango's objects
+/// belong to the thread whose font map made them (Pango's default font map is per thread), so
+/// a layout is reused only on the thread that made it; one user at a time takes it.
+private final class LaidOutText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var layout: OpaquePointer?
+    private var thread: pthread_t?
+
+    /// The kept layout, when it was made on this thread (it is no longer kept).
+    func take() -> OpaquePointer? {
+        lock.lock(); defer { lock.unlock() }
+        guard let layout, let thread, pthread_equal(thread, pthread_self()) != 0 else { return nil }
+        self.layout = nil
+        return layout
+    }
+
+    /// Keeps `layout`, made or taken on this thread, for the next use (one is kept: another is freed).
+    func keep(_ layout: OpaquePointer) {
+        lock.lock()
+        var freed: OpaquePointer? = layout
+        if self.layout == nil || thread.map({ pthread_equal($0, pthread_self()) != 0 }) == true {
+            freed = self.layout
+            (self.layout, thread) = (layout, pthread_self())
+        }
+        lock.unlock()
+        if let freed { g_object_unref(UnsafeMutableRawPointer(freed)) }
+    }
+
+    deinit {
+        if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
 }

@@ -19,6 +19,11 @@ final class SwapChain {
         buffers = [first] + (second.map { [$0] } ?? [])
         self.width = first.width
         self.height = first.height
+        // Shared memory is given pages as it is first written, one fault per page (the first
+        // frame of a 1280×720 window would take 900 of them): populated on another thread in
+        // one call each, while the first frame is still being planned.
+        let held = HeldBuffers(buffers)
+        DispatchQueue.global(qos: .userInitiated).async { for buffer in held.buffers { buffer.populate() } }
     }
 
     var count: Int { buffers.count }
@@ -45,4 +50,11 @@ final class SwapChain {
 
     /// The server has read every put up to request `serial` (a ShmCompletion event).
     func putCompleted(serial: UInt) { completions.record(serial) }
+}
+
+/// Buffers handed to another thread to be populated (`FrameBuffer.populate`), kept alive until
+/// it is done; nothing else of them is touched there.
+private final class HeldBuffers: @unchecked Sendable {
+    let buffers: [FrameBuffer]
+    init(_ buffers: [FrameBuffer]) { self.buffers = buffers }
 }

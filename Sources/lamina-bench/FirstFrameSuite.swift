@@ -10,8 +10,19 @@ import LaminaHost
 ///
 ///     first-frame: demo=NAME runs=N p50_ms=… max_ms=…
 ///
-/// then `first-frame: all p50_ms=… max_ms=…` over every run of every demo.
+/// then `first-frame: all p50_ms=… max_ms=…` over every run of every demo. With `--phases`,
+/// also where each demo's time went (p50 of each step, ms):
+///
+///     first-frame: demo=NAME phases loaded=… connected=… built=… committed=… drawn=…
+///
+/// `loaded`: to the child's first line of Swift (the process's start, libraries linked);
+/// `connected`: the X connection (with its input method); `built`: the demo's view made;
+/// `committed`: `show()` (the window mapped, the first commit handed to the render thread);
+/// `drawn`: until the first frame is put.
 enum FirstFrameSuite {
+    /// The steps of a child's start, in order (see the suite's comment).
+    static let phases = ["loaded", "connected", "built", "committed", "drawn"]
+
     static func run(_ arguments: [String]) -> Int32 {
         if let i = arguments.firstIndex(of: "--child"), i + 1 < arguments.count {
             return MainActor.assumeIsolated { child(arguments[i + 1]) }
@@ -22,17 +33,23 @@ enum FirstFrameSuite {
         var all: [Double] = []
         for name in names {
             var times: [Double] = []
+            var steps: [[Double]] = Array(repeating: [], count: phases.count)
             for _ in 0..<max(runs, 1) {
-                guard let ms = launch(name) else {
+                guard let (ms, phased) = launch(name) else {
                     print("first-frame: demo=\(name) failed (no display, or no frame within 30 s)")
                     return 1
                 }
                 times.append(ms)
+                if phased.count == phases.count { for i in phased.indices { steps[i].append(phased[i]) } }
             }
             all += times
             let sorted = times.sorted()
             print(String(format: "first-frame: demo=%@ runs=%d p50_ms=%.1f max_ms=%.1f", name, times.count, sorted[sorted.count / 2],
                          sorted.last!))
+            if arguments.contains("--phases"), !steps[0].isEmpty {
+                let medians = steps.map { $0.sorted()[$0.count / 2] }
+                print("first-frame: demo=\(name) phases " + zip(phases, medians).map { String(format: "%@=%.1f", $0, $1) }.joined(separator: " "))
+            }
             fflush(nil)
         }
         let sorted = all.sorted()
@@ -40,8 +57,9 @@ enum FirstFrameSuite {
         return 0
     }
 
-    /// Starts a child for `demo` and returns its time to first frame in milliseconds.
-    private static func launch(_ demo: String) -> Double? {
+    /// Starts a child for `demo` and returns its time to first frame in milliseconds, with the
+    /// time each of its `phases` took.
+    private static func launch(_ demo: String) -> (Double, [Double])? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["first-frame", "--child", demo]
@@ -51,21 +69,38 @@ enum FirstFrameSuite {
         guard (try? process.run()) != nil else { return nil }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8),
-              let shown = text.split(separator: "\n").compactMap({ $0.hasPrefix("shown=") ? Double($0.dropFirst(6)) : nil }).first
-        else { return nil }
-        return (shown - started) * 1000
+        guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else { return nil }
+        // Wall clocks the child noted as it went ("loaded=…", …, "shown=…").
+        var clocks: [String: Double] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, let value = Double(parts[1]) { clocks[String(parts[0])] = value }
+        }
+        guard let shown = clocks["shown"] else { return nil }
+        var last = started, steps: [Double] = []
+        for phase in phases {
+            guard let clock = phase == "drawn" ? shown : clocks[phase] else { break }
+            steps.append((clock - last) * 1000)
+            last = clock
+        }
+        return ((shown - started) * 1000, steps)
     }
 
     /// The child: opens `name` in a window and prints the wall clock once a frame is shown.
     @MainActor
     private static func child(_ name: String) -> Int32 {
+        func note(_ phase: String) { print(String(format: "%@=%.6f", phase, Date().timeIntervalSince1970)) }
+        note("loaded")
         guard let demo = demos.first(where: { $0.name == name }),
               let window = try? Window(checkedTitle: "lamina-bench first-frame", size: StressDemo.size) else { return 1 }
-        window.contentView = demo.make()
+        note("connected")
+        let view = demo.make()
+        note("built")
+        window.contentView = view
         window.show()
+        note("committed")
         guard Application.shared.runUntil(timeout: 30, { window.shownMediaTime.isFinite }) else { return 1 }
-        print(String(format: "shown=%.6f", Date().timeIntervalSince1970))
+        note("shown")
         fflush(nil)
         window.close()
         return 0

@@ -12,7 +12,8 @@
 //   latency    --presses N: real clicks to changed pixels put beside a spinner, and the intervals between shown frames (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
 //   stress     --layers N --seconds S [--unpaced]: the stress scene in a real window (needs DISPLAY)
-//   first-frame [DEMO…] [--runs N]: process start to the first frame shown, per gallery demo (needs DISPLAY)
+//   first-frame [DEMO…] [--runs N] [--phases]: process start to the first frame shown, per gallery demo, and with
+//              --phases where the time went (loading, X connection, building, show(), drawing) (needs DISPLAY)
 //   pacing     --layers N --seconds S: intervals between an animating window's frames, p50/p99/max (needs DISPLAY)
 // The render-tree suites: offscreen (the render thread's frames, as `frames`), then in a real window
 // when there is a DISPLAY; [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]:
@@ -80,7 +81,7 @@ guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
           + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
           + "       (effects --layers N, particles --count N)\n"
-          + "   |   lamina-bench first-frame [DEMO…] [--runs N]\n"
+          + "   |   lamina-bench first-frame [DEMO…] [--runs N] [--phases]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

@@ -1,5 +1,6 @@
 import XCTest
 import CoreGraphics
+import LaminaTesting
 
 final class TextLayoutTests: XCTestCase {
     /// Rows (memory order, top first) that hold ink, and the ink's column range.
@@ -23,6 +24,34 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertLessThan(text.size.width, 160)
         XCTAssertEqual(text.firstBaseline, 18.6, accuracy: 1.5)
         XCTAssertGreaterThan(TextLayout("Hello, Lamina", fontSize: 20, weight: .bold).size.width, text.size.width)
+    }
+
+    /// A text measured, then drawn, reuses its Pango layout (shaped once): the same pixels as a
+    /// text drawn unmeasured, also where the drawing's matrix differs from the measurement's
+    /// (Pango lays it out again for it); a changed copy measures its own text, and the copy it
+    /// came from keeps its own.
+    func testMeasuredThenDrawnAsAFreshLayoutDraws() throws {
+        func drawn(_ text: TextLayout, scale: CGFloat) throws -> CGImage {
+            let c = TestBitmap.rgba(240, 80)
+            c.scaleBy(x: scale, y: scale)
+            text.draw(in: c, at: CGPoint(x: 6, y: 70 / scale))
+            return try XCTUnwrap(c.makeImage())
+        }
+        for scale in [1, 1.7] as [CGFloat] {
+            let measured = TextLayout("Row 17 · Invoice 2041", fontSize: 17)
+            XCTAssertGreaterThan(measured.size.width, 100)
+            let fresh = try drawn(TextLayout("Row 17 · Invoice 2041", fontSize: 17), scale: scale)
+            XCTAssertEqual(SnapshotComparison.difference(try drawn(measured, scale: scale), fresh, channelTolerance: 0).differing, 0,
+                           "scale \(scale)")
+            XCTAssertGreaterThan(measured.size.width, 100, "measured again after drawing")
+        }
+        var text = TextLayout("one", fontSize: 20)
+        let original = text, one = text.size.width
+        text.string = "one two three"
+        XCTAssertGreaterThan(text.size.width, one * 2)
+        text.fontSize = 10
+        XCTAssertLessThan(text.size.width, TextLayout("one two three", fontSize: 20).size.width * 0.6)
+        XCTAssertEqual(original.size.width, one)
     }
 
     func testWrapping() {

@@ -319,4 +319,25 @@ final class AnimationOptionsTests: XCTestCase {
         XCTAssertEqual(row[31 * 4 + 3], 0)
         XCTAssertNil(meter.contents)                                    // the model layer was not drawn
     }
+
+    /// `add(_:forKey:)` refuses values that are not finite, whatever their type (plain numbers
+    /// take a shorter check than boxes and structures), and takes finite ones.
+    func testAddRefusesValuesThatAreNotFiniteOfEveryNumericType() {
+        let values: [(Any, Bool)] = [(Double.nan, false), (CGFloat.infinity, false), (-Double.infinity, false),
+                                     (NSNumber(value: Double.nan), false), (Float.nan, false),
+                                     (CGPoint(x: CGFloat.nan, y: 0), false), (NSValue(cgPoint: CGPoint(x: 0, y: CGFloat.infinity)), false),
+                                     (0, true), (Int.max, true), (0.3, true), (CGFloat(2), true), (Float(1.5), true),
+                                     (NSNumber(value: 2), true), (CGPoint(x: 1, y: 2), true)]
+        for (value, finite) in values {
+            let messages = CGDiagnostics.collecting(during: {
+                let layer = CALayer()
+                let animation = CABasicAnimation(keyPath: "opacity")
+                animation.fromValue = value
+                animation.toValue = 1
+                layer.add(animation, forKey: "a")
+                XCTAssertEqual(layer.animation(forKey: "a") != nil, finite, "\(value)")
+            })
+            XCTAssertEqual(messages.isEmpty, finite, "\(value): \(messages)")
+        }
+    }
 }

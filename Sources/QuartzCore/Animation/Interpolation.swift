@@ -33,6 +33,14 @@ enum Interpolation {
     /// Whether a value has no NaN or infinite number in it (numbers, points, sizes, rects,
     /// transforms, arrays of them); values of other kinds are finite.
     static func isFinite(_ value: Any?) -> Bool {
+        // Plain numbers (most animations' values) first: each cast below that fails walks the
+        // runtime's bridging (a thousand tiles' 3000 animations felt it at their first frame).
+        if let value {
+            let type = type(of: value)
+            if type == Double.self { return (value as! Double).isFinite }
+            if type == CGFloat.self { return (value as! CGFloat).isFinite }
+            if type == Int.self { return true }
+        }
         switch value {
         case nil: return true
         case let v as CGPoint: return v.x.isFinite && v.y.isFinite

@@ -64,6 +64,13 @@ final class CompositePlan {
                 if tracked, let damage { addDamage(from: match, to: node, in: damage) }
                 return node
             }
+        } else if match == nil, !isRoot, let local = Self.firstPlacementExtent(of: layer),
+                  !Self.canShow(local, of: layer, in: placement) {
+            // Seen for the first time (a first frame, a layer just added) and out of sight: its
+            // textures are drawn when it comes into view (Culling.swift).
+            if !layer.hasAnimations { node.localExtent = local }
+            if tracked, let damage { damage.add(old?.extent) }
+            return node
         }
         placeLayer(layer, node, old: match, tracked: tracked && match != nil, isRoot: isRoot)
         guard tracked, let damage else { return node }
@@ -75,16 +82,6 @@ final class CompositePlan {
         }
         addDamage(from: match, to: node, in: damage)
         return node
-    }
-
-    /// Whether `local` (the subtree's extent in the layer's coordinates) placed as `placement`
-    /// says can touch the clip (true when not sure: under perspective).
-    private static func canShow(_ local: CGRect, of layer: LayerSnapshot, in placement: Placement) -> Bool {
-        guard !layer.isHidden, layer.opacity > 0 else { return false }
-        guard let affine = layer.transformToParent(in: placement.space).planeAffine else { return true }
-        let device = local.applying(affine.concatenating(placement.toDevice))
-        guard device.isFiniteRect else { return true }
-        return DeviceRect(enclosing: device, within: placement.clip) != nil
     }
 
     /// Whether the layer's last node shows it as it is now: the same version, no animations, placed the same way.
