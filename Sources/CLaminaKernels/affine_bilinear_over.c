@@ -138,15 +138,6 @@ static lamina_walk walk_from(double u0, double v0, const double m[6], int x) {
     return w;
 }
 
-/// The pixels of row y (center `y`) within [first, last) that sample only the rectangle whose
-/// bounds are `part`; an empty span when none.
-static inline void flat_span(const lamina_row_bound part[2], double y, double from, double to, int first, int last,
-                             int *flat_first, int *flat_last) {
-    lamina_narrow(&part[0], y, &from, &to);
-    lamina_narrow(&part[1], y, &from, &to);
-    lamina_pixels_within(from, to, first, last, flat_first, flat_last);
-}
-
 static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                             const lamina_texture *src, const double m[6], uint32_t tint, int additive,
                             const lamina_edges *edges);
@@ -222,10 +213,10 @@ static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x
         uint32_t *out = dst + (long)y * dst_stride;
         int flat_first = last, flat_last = last;
         if (has_flat) {
-            flat_span(flat_part[0], center, from, to, first, last, &flat_first, &flat_last);
+            lamina_flat_span(flat_part[0], center, from, to, first, last, &flat_first, &flat_last);
             if (has_flat2) {
                 int a = last, b = last;
-                flat_span(flat_part[1], center, from, to, first, last, &a, &b);
+                lamina_flat_span(flat_part[1], center, from, to, first, last, &a, &b);
                 lamina_join_spans(&flat_first, &flat_last, a, b);
             }
             if (flat_first >= flat_last) flat_first = flat_last = last;

@@ -361,7 +361,7 @@ static row_lanes row_lanes_for(const lamina_row_bound covered[2], const lamina_r
     return r;
 }
 
-/// Row `center`'s pixels [first, last) and its flat span, as `lamina_narrow`,
+/// Row `center`'s pixels [first, last) and its flat span, as `lamina_narrow`, `lamina_flat_span`,
 /// `lamina_pixels_within` and `lamina_join_spans` work them out one bound at a time (the same
 /// sums, so the same pixels); returns 0 when the row has none.
 __attribute__((target("avx2,fma")))
@@ -528,15 +528,10 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         const double u0 = cu + m[2] * center, v0 = cv + m[3] * center;
         int flat_first = last, flat_last = last;
         if (has_flat) {
-            for (int k = 0; k < 2; k++) {
-                double f = from, t = to;
-                lamina_narrow(&flat_part[k][0], center, &f, &t);
-                lamina_narrow(&flat_part[k][1], center, &f, &t);
-                int a, b;
-                lamina_pixels_within(f, t, first, last, &a, &b);
-                if (k == 0) { if (a < b) { flat_first = a; flat_last = b; } }
-                else lamina_join_spans(&flat_first, &flat_last, a, b);
-            }
+            lamina_flat_span(flat_part[0], center, from, to, first, last, &flat_first, &flat_last);
+            int a = last, b = last;
+            lamina_flat_span(flat_part[1], center, from, to, first, last, &a, &b);
+            lamina_join_spans(&flat_first, &flat_last, a, b);
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }
 #if defined(__x86_64__)

@@ -54,6 +54,15 @@ static inline void lamina_pixels_within(double from, double to, int x0, int x1, 
     *last = to < x1 ? (to > x0 ? lamina_ceil_int(to) : x0) : x1;
 }
 
+/// The pixels of row y (center `y`) within [first, last) inside the rectangle whose bounds
+/// are `part` (a flat part of a texture or an outline); an empty span when none.
+static inline void lamina_flat_span(const lamina_row_bound part[2], double y, double from, double to, int first, int last,
+                                    int *flat_first, int *flat_last) {
+    lamina_narrow(&part[0], y, &from, &to);
+    lamina_narrow(&part[1], y, &from, &to);
+    lamina_pixels_within(from, to, first, last, flat_first, flat_last);
+}
+
 /// Joins the span [a, b) of a second rectangle into [*first, *last) of the first, the two
 /// rectangles overlapping (a rounded outline's interior as a wide and a tall rectangle): spans
 /// that touch join, else the longer one is taken. An empty span is one with first >= last.
