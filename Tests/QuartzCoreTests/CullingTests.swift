@@ -104,4 +104,26 @@ final class CullingTests: CompositingTestCase {
         XCTAssertNotNil(composited(root, with: compositor, into: ctx))
         XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), rendered(root)), 10, "the layer moved in shows")
     }
+
+    func testAFirstPlacementMeasuresABoundedSubtree() {
+        // A chain of layers, each inside the last: measured when short, given up on (placed, not
+        // culled) past the bound, so that a deep tree's first frame is not measured once per level.
+        func chain(_ count: Int) -> LayerSnapshot {
+            let top = CALayer()
+            top.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            var last = top
+            for _ in 1..<count {
+                let next = CALayer()
+                next.frame = CGRect(x: 1, y: 1, width: 10, height: 10)
+                next.backgroundColor = CGColor(gray: 0.5, alpha: 1)
+                last.addSublayer(next)
+                last = next
+            }
+            return LayerSnapshot(top)
+        }
+        let short = CompositePlan.firstPlacementExtent(of: chain(CompositePlan.measuredLayersAtMost))
+        XCTAssertEqual(short?.maxX ?? 0, CGFloat(CompositePlan.measuredLayersAtMost - 1) + 10, accuracy: 1e-9,
+                       "every layer of the chain counted")
+        XCTAssertNil(CompositePlan.firstPlacementExtent(of: chain(CompositePlan.measuredLayersAtMost + 1)))
+    }
 }

@@ -24,13 +24,25 @@ extension CompositePlan {
     /// counts as the whole extent moved by its offset and grown by its blur (a subtree's shadow
     /// is of its whole picture) and, with a `shadowPath`, the path's box too.
     static func firstPlacementExtent(of layer: LayerSnapshot) -> CGRect? {
+        var budget = measuredLayersAtMost
+        return firstPlacementExtent(of: layer, budget: &budget)
+    }
+
+    /// How many layers one subtree's first-placement extent looks at before giving up (nil: no
+    /// culling). Each layer placed for the first time measures its subtree, so without a bound a
+    /// first frame of a deep tree would measure its lower layers once per layer above them.
+    static let measuredLayersAtMost = 64
+
+    private static func firstPlacementExtent(of layer: LayerSnapshot, budget: inout Int) -> CGRect? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         if layer.isHidden { return .null }
         guard layer.transition == nil, !layer.isTransformLayer, layer.replicator == nil || layer.masksToBounds,
               layer.emitter == nil || layer.masksToBounds else { return nil }
         var extent = LayerContents.ownExtent(of: layer)
         if !layer.masksToBounds {
             for i in layer.sublayers.indices {
-                guard let inner = firstPlacementExtent(of: layer.sublayers[i]) else { return nil }
+                guard let inner = firstPlacementExtent(of: layer.sublayers[i], budget: &budget) else { return nil }
                 if inner.isNull { continue }
                 guard let m = layer.sublayers[i].transformToParent(in: layer.sublayerSpace).planeAffine else { return nil }
                 extent = extent.union(inner.applying(m))
