@@ -137,6 +137,10 @@ static void covered_span_lanes(uint32_t *out, int first, int last, const outline
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+/// How an outline's four sides are cut: all soft (a ramp a pixel wide), all aliased (a step at
+/// the side), or some of each.
+enum { SIDES_SOFT, SIDES_CUT, SIDES_MIXED };
+
 /// The AVX2 path's numbers for one call. Each side of the outline (0–3) and of the border's
 /// inner edge (4–7) has a signed distance inside it, in texels, that changes by `step[i]` a
 /// pixel along a row (its value at the row's first pixel is worked out per row, so that floats
@@ -144,10 +148,17 @@ static void covered_span_lanes(uint32_t *out, int first, int last, const outline
 /// the device scale and ½ on a soft side, steep and 1 on a cut one.
 typedef struct {
     float step[8], slope[8], offset[8];
+    /// The outline's and the inner edge's sides as (−x0, x1, −y0, y1), for the rows' distances.
+    double outer_edges[4], inner_edges[4];
     /// Corners: q = |position − middle| − `reach`, per axis; rounded where both q > 0.
     float du, dv, outer_reach_x, outer_reach_y, outer_radius, inner_reach_x, inner_reach_y, inner_radius, scale;
     float corner_mask[4];
     int outer_round, inner_round, has_inner, all_ring;
+    /// `SIDES_SOFT`, `SIDES_CUT` or `SIDES_MIXED` for the outer sides (the inner edge is soft).
+    int outer_sides;
+    /// Whether every corner is rounded (no per-pixel choice of corner), and whether the inner
+    /// corners' circles share the outer ones' centers (the same reach: one square root for both).
+    int every_corner, shared_corners;
     float border_alpha;
     /// The border's and the fill's channels (blue, green, red, alpha) times the tint's, 0–255.
     float border_channels[4], fill_channels[4];
@@ -156,60 +167,107 @@ typedef struct {
 __attribute__((target("avx2,fma")))
 static inline __m256 clamp01_wide(__m256 v) { return _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(1)); }
 
-/// Eight pixels' coverage of the sides [first_side, first_side + 4) and their corners.
-__attribute__((target("avx2,fma")))
-static inline __m256 coverage_wide(const wide_numbers *w, const float *start, int first_side, __m256 X, __m256 um, __m256 vm,
-                                   int rounds, float reach_x, float reach_y, float radius) {
-    __m256 c = _mm256_set1_ps(1);
-    for (int i = first_side; i < first_side + 4; i++) {
-        __m256 d = _mm256_fmadd_ps(X, _mm256_set1_ps(w->step[i]), _mm256_set1_ps(start[i]));
-        c = _mm256_min_ps(c, clamp01_wide(_mm256_fmadd_ps(d, _mm256_set1_ps(w->slope[i]), _mm256_set1_ps(w->offset[i]))));
+/// Eight pixels' coverage of the sides [first_side, first_side + 4), all cut alike (`sides` is
+/// soft or cut). A side's coverage rises with its distance, so the least of the four sides'
+/// coverages is the coverage of the least distance: one ramp for the four, the same numbers.
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m256 sides_wide(const wide_numbers *w, const float *start, int first_side, __m256 X, int sides) {
+    __m256 d[4];
+    for (int i = 0; i < 4; i++) d[i] = _mm256_fmadd_ps(X, _mm256_set1_ps(w->step[first_side + i]), _mm256_set1_ps(start[first_side + i]));
+    if (sides == SIDES_MIXED) {
+        __m256 c = _mm256_set1_ps(1);
+        for (int i = 0; i < 4; i++) {
+            const int k = first_side + i;
+            c = _mm256_min_ps(c, clamp01_wide(_mm256_fmadd_ps(d[i], _mm256_set1_ps(w->slope[k]), _mm256_set1_ps(w->offset[k]))));
+        }
+        return c;
     }
-    if (!rounds) return c;
+    const __m256 least = _mm256_min_ps(_mm256_min_ps(d[0], d[1]), _mm256_min_ps(d[2], d[3]));
+    return clamp01_wide(_mm256_fmadd_ps(least, _mm256_set1_ps(w->slope[first_side]), _mm256_set1_ps(w->offset[first_side])));
+}
+
+/// The corners' part of eight pixels' coverage: where both q > 0 (past the straight part of
+/// both sides) at a rounded corner, the circle's coverage from `root` (the distance to the
+/// circle's center) caps `c`.
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m256 corner_wide(__m256 c, __m256 applies, __m256 root, float radius, float scale) {
+    const __m256 t = clamp01_wide(_mm256_fnmadd_ps(_mm256_sub_ps(root, _mm256_set1_ps(radius)), _mm256_set1_ps(scale), _mm256_set1_ps(0.5f)));
+    return _mm256_blendv_ps(c, _mm256_min_ps(c, t), applies);
+}
+
+/// Where eight pixels are past both straight parts (q > 0 on each axis, `qx`/`qy` set) at a
+/// rounded corner; all clear when none is.
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, float reach_x, float reach_y, __m256 *qx, __m256 *qy) {
     const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
-    __m256 dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), um), dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), vm);
-    __m256 qx = _mm256_sub_ps(_mm256_andnot_ps(sign, dx), _mm256_set1_ps(reach_x));
-    __m256 qy = _mm256_sub_ps(_mm256_andnot_ps(sign, dy), _mm256_set1_ps(reach_y));
-    __m256 in_corner = _mm256_and_ps(_mm256_cmp_ps(qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(qy, zero, _CMP_GT_OQ));
-    if (_mm256_movemask_ps(in_corner) == 0) return c;
+    *qx = _mm256_sub_ps(_mm256_andnot_ps(sign, dx), _mm256_set1_ps(reach_x));
+    *qy = _mm256_sub_ps(_mm256_andnot_ps(sign, dy), _mm256_set1_ps(reach_y));
+    const __m256 in_corner = _mm256_and_ps(_mm256_cmp_ps(*qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(*qy, zero, _CMP_GT_OQ));
+    if (w->every_corner || _mm256_movemask_ps(in_corner) == 0) return in_corner;
     // Which corner each pixel is at: its mask word, picked by the signs of dx and dy.
     __m256i index = _mm256_or_si256(_mm256_srli_epi32(_mm256_castps_si256(dx), 31),
                                     _mm256_slli_epi32(_mm256_srli_epi32(_mm256_castps_si256(dy), 31), 1));
     // Sign bits: 1 where left/top. Corner index k = right + 2·bottom → 3 − index.
     index = _mm256_sub_epi32(_mm256_set1_epi32(3), index);
-    __m256 rounded = _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_loadu_ps(w->corner_mask)), index);
-    __m256 distance = _mm256_sub_ps(_mm256_sqrt_ps(_mm256_fmadd_ps(qx, qx, _mm256_mul_ps(qy, qy))), _mm256_set1_ps(radius));
-    __m256 t = clamp01_wide(_mm256_fnmadd_ps(distance, _mm256_set1_ps(w->scale), _mm256_set1_ps(0.5f)));
-    return _mm256_blendv_ps(c, _mm256_min_ps(c, t), _mm256_and_ps(in_corner, rounded));
+    return _mm256_and_ps(in_corner, _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_loadu_ps(w->corner_mask)), index));
 }
 
+/// The distance from the corner circles' centers: √(qx² + qy²).
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m256 corner_root(__m256 qx, __m256 qy) { return _mm256_sqrt_ps(_mm256_fmadd_ps(qx, qx, _mm256_mul_ps(qy, qy))); }
+
 /// The pixels [first, last) of a row, eight at a time; `start` holds each side's distance at
-/// pixel `origin`, (um, vm) the texel position there less the middle.
-__attribute__((target("avx2,fma")))
-static void covered_span_avx2(uint32_t *out, int first, int last, int origin, const wide_numbers *w, const float start[8],
-                              float um, float vm) {
+/// pixel `origin`, (um, vm) the texel position there less the middle. `sides` is the outer
+/// sides' kind (a constant where it is inlined, so each kind gets its own loop).
+__attribute__((target("avx2,fma"), always_inline))
+static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, const wide_numbers *w, const float start[8],
+                                     float um, float vm, int sides) {
     // The border's and the fill's channels (blue, green, red, alpha) tinted, as floats: a pixel's
     // color is ring·border + outer·(1 − α·ring)·fill, then OVER what is under it. Floats take
     // eight pixels a step without widening the channels to 16 bits and back, and without
     // rounding the weights: the stress scene's frame took a fifth less CPU than with 16-bit lanes.
-    __m256 border[4], fill[4];
-    for (int k = 0; k < 4; k++) {
-        border[k] = _mm256_set1_ps(w->border_channels[k]);
-        fill[k] = _mm256_set1_ps(w->fill_channels[k]);
-    }
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), one = _mm256_set1_ps(1), most = _mm256_set1_ps(255);
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), one = _mm256_set1_ps(1);
     // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
     const __m256 least = _mm256_set1_ps(0.5f / 255);
     const __m256 alpha = _mm256_set1_ps(w->border_alpha > 0 ? w->border_alpha : 0);
     const __m256 umv = _mm256_set1_ps(um), vmv = _mm256_set1_ps(vm);
-    const __m256i byte = _mm256_set1_epi32(0xFF);
+    // A pixel's channels from their bytes, and back: byte k of each pixel to its own word, and
+    // the four channels' words (packed with saturation) to each pixel's bytes in order.
+    const __m256i green_byte = _mm256_setr_epi8(1, -1, -1, -1, 5, -1, -1, -1, 9, -1, -1, -1, 13, -1, -1, -1,
+                                                1, -1, -1, -1, 5, -1, -1, -1, 9, -1, -1, -1, 13, -1, -1, -1);
+    const __m256i red_byte = _mm256_setr_epi8(2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1, -1, -1,
+                                              2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1, -1, -1);
+    const __m256i interleave = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
+                                                0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
     for (int x = first; x < last; x += 8) {
-        __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
-        __m256 o = coverage_wide(w, start, 0, X, umv, vmv, w->outer_round, w->outer_reach_x, w->outer_reach_y, w->outer_radius);
+        const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
+        __m256 o = sides_wide(w, start, 0, X, sides);
+        __m256 dx = _mm256_setzero_ps(), dy = dx, qx = dx, qy = dx, root = dx, outer_corners = dx;
+        int any_corner = 0;
+        if (w->outer_round) {
+            dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), umv);
+            dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), vmv);
+            outer_corners = corner_lanes(w, dx, dy, w->outer_reach_x, w->outer_reach_y, &qx, &qy);
+            any_corner = _mm256_movemask_ps(outer_corners) != 0;
+            if (any_corner) {
+                root = corner_root(qx, qy);
+                o = corner_wide(o, outer_corners, root, w->outer_radius, w->scale);
+            }
+        }
         if (_mm256_movemask_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ)) == 0) continue;
         __m256 ring;
         if (w->has_inner) {
-            __m256 inner = coverage_wide(w, start, 4, X, umv, vmv, w->inner_round, w->inner_reach_x, w->inner_reach_y, w->inner_radius);
+            __m256 inner = sides_wide(w, start, 4, X, SIDES_SOFT);
+            if (w->shared_corners) {
+                if (any_corner) inner = corner_wide(inner, outer_corners, root, w->inner_radius, w->scale);
+            } else if (w->inner_round) {
+                if (!w->outer_round) {
+                    dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), umv);
+                    dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), vmv);
+                }
+                const __m256 corners = corner_lanes(w, dx, dy, w->inner_reach_x, w->inner_reach_y, &qx, &qy);
+                if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(qx, qy), w->inner_radius, w->scale);
+            }
             ring = _mm256_max_ps(_mm256_sub_ps(o, inner), _mm256_setzero_ps());
         } else {
             ring = w->all_ring ? o : _mm256_setzero_ps();
@@ -219,17 +277,21 @@ static void covered_span_avx2(uint32_t *out, int first, int last, int origin, co
         const int whole = last - x >= 8;
         const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         const __m256i under = whole ? _mm256_loadu_si256((const __m256i *)(out + x)) : _mm256_maskload_epi32((const int *)(out + x), mask);
-        const __m256 source_alpha = _mm256_fmadd_ps(ring, border[3], _mm256_mul_ps(under_fill, fill[3]));
+        #define SOURCE(k) _mm256_fmadd_ps(ring, _mm256_set1_ps(w->border_channels[k]), _mm256_mul_ps(under_fill, _mm256_set1_ps(w->fill_channels[k])))
+        const __m256 source_alpha = SOURCE(3);
         const __m256 kept = _mm256_fnmadd_ps(source_alpha, _mm256_set1_ps(1.0f / 255), one);
-        #define CHANNEL(k, source) \
-            _mm256_slli_epi32(_mm256_cvtps_epi32(_mm256_min_ps(_mm256_fmadd_ps( \
-                _mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(under, 8 * (k)), byte)), kept, (source)), most)), 8 * (k))
-        const __m256i blue = CHANNEL(0, _mm256_fmadd_ps(ring, border[0], _mm256_mul_ps(under_fill, fill[0])));
-        const __m256i green = CHANNEL(1, _mm256_fmadd_ps(ring, border[1], _mm256_mul_ps(under_fill, fill[1])));
-        const __m256i red = CHANNEL(2, _mm256_fmadd_ps(ring, border[2], _mm256_mul_ps(under_fill, fill[2])));
-        const __m256i alpha_channel = CHANNEL(3, source_alpha);
+        // Each channel's result rounded to a word; the packs below saturate it at 255.
+        #define CHANNEL(bytes, source) _mm256_cvtps_epi32(_mm256_fmadd_ps(_mm256_cvtepi32_ps(bytes), kept, (source)))
+        const __m256i blue = CHANNEL(_mm256_and_si256(under, _mm256_set1_epi32(0xFF)), SOURCE(0));
+        const __m256i green = CHANNEL(_mm256_shuffle_epi8(under, green_byte), SOURCE(1));
+        const __m256i red = CHANNEL(_mm256_shuffle_epi8(under, red_byte), SOURCE(2));
+        const __m256i alpha_channel = CHANNEL(_mm256_srli_epi32(under, 24), source_alpha);
         #undef CHANNEL
-        const __m256i result = _mm256_or_si256(_mm256_or_si256(blue, green), _mm256_or_si256(red, alpha_channel));
+        #undef SOURCE
+        // Per 128-bit lane (four pixels): blue and green words, red and alpha words, then their
+        // bytes as b0–b3 g0–g3 r0–r3 a0–a3, shuffled into pixels.
+        const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(blue, green), _mm256_packus_epi32(red, alpha_channel));
+        const __m256i result = _mm256_shuffle_epi8(bytes, interleave);
         if (whole) _mm256_storeu_si256((__m256i *)(out + x), result);
         else _mm256_maskstore_epi32((int *)(out + x), mask, result);
     }
@@ -313,15 +375,24 @@ __attribute__((target("avx2,fma")))
 static inline void outline_row_wide(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
     // Each side's distance inside it at the row's first pixel, from the middle's position there.
+    // (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) + (−x0, x1, −y0, y1): the same sums.
     const double u = u0 + m[0] * first, v = v0 + m[1] * first;
-    const float start[8] = {
-        (float)(u - n->x0), (float)(n->x1 - u), (float)(v - n->y0), (float)(n->y1 - v),
-        (float)(u - n->ix0), (float)(n->ix1 - u), (float)(v - n->iy0), (float)(n->iy1 - v),
-    };
+    const __m256d position = _mm256_setr_pd(u, -u, v, -v);
+    float start[8];
+    _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
+    _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
     const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
-    covered_span_avx2(out, first, flat_first, first, w, start, um, vm);
-    lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-    if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm);
+    // One copy of the span's loop per kind of outer sides, chosen once per row.
+    #define SPANS(sides) \
+        covered_span_avx2(out, first, flat_first, first, w, start, um, vm, sides); \
+        lamina_solid_over(out + flat_first, flat_last - flat_first, flat); \
+        if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm, sides);
+    switch (w->outer_sides) {
+    case SIDES_SOFT: SPANS(SIDES_SOFT) break;
+    case SIDES_CUT: SPANS(SIDES_CUT) break;
+    default: SPANS(SIDES_MIXED) break;
+    }
+    #undef SPANS
 }
 #endif
 
@@ -464,6 +535,9 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
             w.offset[i] = aliased ? 1.0f : 0.5f;
         }
         w.du = (float)m[0]; w.dv = (float)m[1];
+        const double outer_edges[4] = { -n.x0, n.x1, -n.y0, n.y1 }, inner_edges[4] = { -n.ix0, n.ix1, -n.iy0, n.iy1 };
+        memcpy(w.outer_edges, outer_edges, sizeof outer_edges);
+        memcpy(w.inner_edges, inner_edges, sizeof inner_edges);
         w.outer_reach_x = (n.x1 - n.x0) / 2 - n.radius; w.outer_reach_y = (n.y1 - n.y0) / 2 - n.radius; w.outer_radius = n.radius;
         w.inner_reach_x = (n.ix1 - n.ix0) / 2 - n.inner_radius; w.inner_reach_y = (n.iy1 - n.iy0) / 2 - n.inner_radius;
         w.inner_radius = n.inner_radius;
@@ -476,6 +550,10 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         w.outer_round = n.radius > 0 && n.rounded != 0;
         w.inner_round = n.inner_radius > 0 && n.rounded != 0;
         w.has_inner = n.has_inner;
+        const int cut_sides = n.alias_x0 + n.alias_x1 + n.alias_y0 + n.alias_y1;
+        w.outer_sides = cut_sides == 0 ? SIDES_SOFT : cut_sides == 4 ? SIDES_CUT : SIDES_MIXED;
+        w.every_corner = (n.rounded & 15u) == 15u;
+        w.shared_corners = w.outer_round && w.inner_round && w.outer_reach_x == w.inner_reach_x && w.outer_reach_y == w.inner_reach_y;
         w.all_ring = !n.has_inner && border_alpha >= 0;
         w.border_alpha = border_alpha;
         for (int k = 0; k < 4; k++) {

@@ -8,11 +8,11 @@
 /// `color` (its channels in 16-bit lanes) OVER eight pixels, with `inverse` 255 − its alpha.
 __attribute__((target("avx2")))
 static inline __m256i over_eight(__m256i d, __m256i color, __m256i inverse) {
-    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128);
-    __m256i lo = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), inverse), bias);
-    __m256i hi = _mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), inverse), bias);
-    lo = _mm256_srli_epi16(_mm256_add_epi16(lo, _mm256_srli_epi16(lo, 8)), 8);
-    hi = _mm256_srli_epi16(_mm256_add_epi16(hi, _mm256_srli_epi16(hi, 8)), 8);
+    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128), by257 = _mm256_set1_epi16(257);
+    // v / 255 rounded, as (v + 128 + ((v + 128) >> 8)) >> 8 rounds it, in one multiply: for
+    // every v up to 255·255, (w + (w >> 8)) >> 8 equals (w·257) >> 16 with w = v + 128.
+    const __m256i lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero), inverse), bias), by257);
+    const __m256i hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero), inverse), bias), by257);
     return _mm256_packus_epi16(_mm256_add_epi16(lo, color), _mm256_add_epi16(hi, color));
 }
 
