@@ -216,21 +216,54 @@ static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, f
 __attribute__((target("avx2,fma"), always_inline))
 static inline __m256 corner_root(__m256 qx, __m256 qy) { return _mm256_sqrt_ps(_mm256_fmadd_ps(qx, qx, _mm256_mul_ps(qy, qy))); }
 
-/// The pixels [first, last) of a row, eight at a time; `start` holds each side's distance at
-/// pixel `origin`, (um, vm) the texel position there less the middle. `sides` is the outer
-/// sides' kind (a constant where it is inlined, so each kind gets its own loop).
+/// Eight pixels of a row from their coverage, OVER `under` (their pixels now); 0 when none is
+/// covered enough to show. `X` holds each lane's pixel less the row's first (any pixels of the
+/// row: coverage depends on the position alone), `start` each side's distance at the row's
+/// first pixel, (um, vm) the texel position there less the middle. `sides` is the outer sides'
+/// kind (a constant where this is inlined, so each kind gets its own loop).
 __attribute__((target("avx2,fma"), always_inline))
-static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, const wide_numbers *w, const float start[8],
-                                     float um, float vm, int sides) {
+static inline int pixels_wide(const wide_numbers *w, const float start[8], float um, float vm, int sides, __m256 X, __m256i under,
+                              __m256i *result) {
+    const __m256 one = _mm256_set1_ps(1);
+    // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
+    const __m256 least = _mm256_set1_ps(0.5f / 255);
+    __m256 o = sides_wide(w, start, 0, X, sides);
+    __m256 dx = _mm256_setzero_ps(), dy = dx, qx = dx, qy = dx, root = dx, outer_corners = dx;
+    int any_corner = 0;
+    if (w->outer_round) {
+        dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), _mm256_set1_ps(um));
+        dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), _mm256_set1_ps(vm));
+        outer_corners = corner_lanes(w, dx, dy, w->outer_reach_x, w->outer_reach_y, &qx, &qy);
+        any_corner = _mm256_movemask_ps(outer_corners) != 0;
+        if (any_corner) {
+            root = corner_root(qx, qy);
+            o = corner_wide(o, outer_corners, root, w->outer_radius, w->scale);
+        }
+    }
+    if (_mm256_movemask_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ)) == 0) return 0;
+    __m256 ring;
+    if (w->has_inner) {
+        __m256 inner = sides_wide(w, start, 4, X, SIDES_SOFT);
+        if (w->shared_corners) {
+            if (any_corner) inner = corner_wide(inner, outer_corners, root, w->inner_radius, w->scale);
+        } else if (w->inner_round) {
+            if (!w->outer_round) {
+                dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), _mm256_set1_ps(um));
+                dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), _mm256_set1_ps(vm));
+            }
+            const __m256 corners = corner_lanes(w, dx, dy, w->inner_reach_x, w->inner_reach_y, &qx, &qy);
+            if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(qx, qy), w->inner_radius, w->scale);
+        }
+        ring = _mm256_max_ps(_mm256_sub_ps(o, inner), _mm256_setzero_ps());
+    } else {
+        ring = w->all_ring ? o : _mm256_setzero_ps();
+    }
     // The border's and the fill's channels (blue, green, red, alpha) tinted, as floats: a pixel's
     // color is ring·border + outer·(1 − α·ring)·fill, then OVER what is under it. Floats take
     // eight pixels a step without widening the channels to 16 bits and back, and without
     // rounding the weights: the stress scene's frame took a fifth less CPU than with 16-bit lanes.
-    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), one = _mm256_set1_ps(1);
-    // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
-    const __m256 least = _mm256_set1_ps(0.5f / 255);
     const __m256 alpha = _mm256_set1_ps(w->border_alpha > 0 ? w->border_alpha : 0);
-    const __m256 umv = _mm256_set1_ps(um), vmv = _mm256_set1_ps(vm);
+    const __m256 under_fill = _mm256_mul_ps(o, _mm256_fnmadd_ps(alpha, ring, one));
     // A pixel's channels from their bytes, and back: byte k of each pixel to its own word, and
     // the four channels' words (packed with saturation) to each pixel's bytes in order.
     const __m256i green_byte = _mm256_setr_epi8(1, -1, -1, -1, 5, -1, -1, -1, 9, -1, -1, -1, 13, -1, -1, -1,
@@ -239,62 +272,60 @@ static inline void covered_span_avx2(uint32_t *out, int first, int last, int ori
                                               2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1, -1, -1);
     const __m256i interleave = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
                                                 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
+    #define SOURCE(k) _mm256_fmadd_ps(ring, _mm256_set1_ps(w->border_channels[k]), _mm256_mul_ps(under_fill, _mm256_set1_ps(w->fill_channels[k])))
+    const __m256 source_alpha = SOURCE(3);
+    const __m256 kept = _mm256_fnmadd_ps(source_alpha, _mm256_set1_ps(1.0f / 255), one);
+    // Each channel's result rounded to a word; the packs below saturate it at 255.
+    #define CHANNEL(bytes, source) _mm256_cvtps_epi32(_mm256_fmadd_ps(_mm256_cvtepi32_ps(bytes), kept, (source)))
+    const __m256i blue = CHANNEL(_mm256_and_si256(under, _mm256_set1_epi32(0xFF)), SOURCE(0));
+    const __m256i green = CHANNEL(_mm256_shuffle_epi8(under, green_byte), SOURCE(1));
+    const __m256i red = CHANNEL(_mm256_shuffle_epi8(under, red_byte), SOURCE(2));
+    const __m256i alpha_channel = CHANNEL(_mm256_srli_epi32(under, 24), source_alpha);
+    #undef CHANNEL
+    #undef SOURCE
+    // Per 128-bit lane (four pixels): blue and green words, red and alpha words, then their
+    // bytes as b0–b3 g0–g3 r0–r3 a0–a3, shuffled into pixels.
+    const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(blue, green), _mm256_packus_epi32(red, alpha_channel));
+    *result = _mm256_shuffle_epi8(bytes, interleave);
+    return 1;
+}
+
+/// The pixels [first, last) of a row, eight at a time (`pixels_wide`, `origin` the row's first pixel).
+__attribute__((target("avx2,fma"), always_inline))
+static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, const wide_numbers *w, const float start[8],
+                                     float um, float vm, int sides) {
+    const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     for (int x = first; x < last; x += 8) {
-        const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
-        __m256 o = sides_wide(w, start, 0, X, sides);
-        __m256 dx = _mm256_setzero_ps(), dy = dx, qx = dx, qy = dx, root = dx, outer_corners = dx;
-        int any_corner = 0;
-        if (w->outer_round) {
-            dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), umv);
-            dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), vmv);
-            outer_corners = corner_lanes(w, dx, dy, w->outer_reach_x, w->outer_reach_y, &qx, &qy);
-            any_corner = _mm256_movemask_ps(outer_corners) != 0;
-            if (any_corner) {
-                root = corner_root(qx, qy);
-                o = corner_wide(o, outer_corners, root, w->outer_radius, w->scale);
-            }
-        }
-        if (_mm256_movemask_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ)) == 0) continue;
-        __m256 ring;
-        if (w->has_inner) {
-            __m256 inner = sides_wide(w, start, 4, X, SIDES_SOFT);
-            if (w->shared_corners) {
-                if (any_corner) inner = corner_wide(inner, outer_corners, root, w->inner_radius, w->scale);
-            } else if (w->inner_round) {
-                if (!w->outer_round) {
-                    dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), umv);
-                    dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), vmv);
-                }
-                const __m256 corners = corner_lanes(w, dx, dy, w->inner_reach_x, w->inner_reach_y, &qx, &qy);
-                if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(qx, qy), w->inner_radius, w->scale);
-            }
-            ring = _mm256_max_ps(_mm256_sub_ps(o, inner), _mm256_setzero_ps());
-        } else {
-            ring = w->all_ring ? o : _mm256_setzero_ps();
-        }
-        const __m256 under_fill = _mm256_mul_ps(o, _mm256_fnmadd_ps(alpha, ring, one));
         // The span's end is masked: nothing past `last` is read or written.
         const int whole = last - x >= 8;
         const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
         const __m256i under = whole ? _mm256_loadu_si256((const __m256i *)(out + x)) : _mm256_maskload_epi32((const int *)(out + x), mask);
-        #define SOURCE(k) _mm256_fmadd_ps(ring, _mm256_set1_ps(w->border_channels[k]), _mm256_mul_ps(under_fill, _mm256_set1_ps(w->fill_channels[k])))
-        const __m256 source_alpha = SOURCE(3);
-        const __m256 kept = _mm256_fnmadd_ps(source_alpha, _mm256_set1_ps(1.0f / 255), one);
-        // Each channel's result rounded to a word; the packs below saturate it at 255.
-        #define CHANNEL(bytes, source) _mm256_cvtps_epi32(_mm256_fmadd_ps(_mm256_cvtepi32_ps(bytes), kept, (source)))
-        const __m256i blue = CHANNEL(_mm256_and_si256(under, _mm256_set1_epi32(0xFF)), SOURCE(0));
-        const __m256i green = CHANNEL(_mm256_shuffle_epi8(under, green_byte), SOURCE(1));
-        const __m256i red = CHANNEL(_mm256_shuffle_epi8(under, red_byte), SOURCE(2));
-        const __m256i alpha_channel = CHANNEL(_mm256_srli_epi32(under, 24), source_alpha);
-        #undef CHANNEL
-        #undef SOURCE
-        // Per 128-bit lane (four pixels): blue and green words, red and alpha words, then their
-        // bytes as b0–b3 g0–g3 r0–r3 a0–a3, shuffled into pixels.
-        const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(blue, green), _mm256_packus_epi32(red, alpha_channel));
-        const __m256i result = _mm256_shuffle_epi8(bytes, interleave);
+        __m256i result;
+        if (!pixels_wide(w, start, um, vm, sides, _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes), under, &result)) continue;
         if (whole) _mm256_storeu_si256((__m256i *)(out + x), result);
         else _mm256_maskstore_epi32((int *)(out + x), mask, result);
     }
+}
+
+/// A row's two covered spans [first, first + a) and [second, second + b), a + b ≤ 8, in one step:
+/// the first in lanes [0, a), the second in lanes [a, a + b). Most rows of a turned tile have a
+/// few covered pixels on each side of their flat span: one step for both, not one each.
+__attribute__((target("avx2,fma"), always_inline))
+static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second, int b, const wide_numbers *w, const float start[8],
+                                     float um, float vm, int sides) {
+    const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i in_first = _mm256_cmpgt_epi32(_mm256_set1_epi32(a), index);
+    const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_cmpgt_epi32(_mm256_set1_epi32(a + b), index));
+    // Lane i of the second span is its pixel i − a: addressed from `second − a`, the same
+    // positions as a step of its own (whole numbers, exact in floats).
+    const __m256 lanes = _mm256_cvtepi32_ps(index);
+    const __m256 X = _mm256_blendv_ps(_mm256_add_ps(_mm256_set1_ps((float)(second - first - a)), lanes), lanes, _mm256_castsi256_ps(in_first));
+    const __m256i under = _mm256_or_si256(_mm256_maskload_epi32((const int *)(out + first), in_first),
+                                          _mm256_maskload_epi32((const int *)(out + second - a), in_second));
+    __m256i result;
+    if (!pixels_wide(w, start, um, vm, sides, X, under, &result)) return;
+    _mm256_maskstore_epi32((int *)(out + first), in_first, result);
+    _mm256_maskstore_epi32((int *)(out + second - a), in_second, result);
 }
 #endif
 
@@ -383,10 +414,15 @@ static inline void outline_row_wide(uint32_t *out, int first, int last, int flat
     _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
     const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
     // One copy of the span's loop per kind of outer sides, chosen once per row.
+    const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
     #define SPANS(sides) \
-        covered_span_avx2(out, first, flat_first, first, w, start, um, vm, sides); \
-        lamina_solid_over(out + flat_first, flat_last - flat_first, flat); \
-        if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm, sides);
+        if (paired) { \
+            covered_pair_avx2(out, first, a, flat_last, b, w, start, um, vm, sides); \
+        } else { \
+            covered_span_avx2(out, first, flat_first, first, w, start, um, vm, sides); \
+            if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm, sides); \
+        } \
+        lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
     switch (w->outer_sides) {
     case SIDES_SOFT: SPANS(SIDES_SOFT) break;
     case SIDES_CUT: SPANS(SIDES_CUT) break;
