@@ -141,17 +141,21 @@ static void covered_span_lanes(uint32_t *out, int first, int last, const outline
 /// the side), or some of each.
 enum { SIDES_SOFT, SIDES_CUT, SIDES_MIXED };
 
-/// The AVX2 path's numbers for one call. Each side of the outline (0–3) and of the border's
-/// inner edge (4–7) has a signed distance inside it, in texels, that changes by `step[i]` a
-/// pixel along a row (its value at the row's first pixel is worked out per row, so that floats
-/// hold only distances within the texture); its coverage is clamp(distance·slope + offset):
-/// the device scale and ½ on a soft side, steep and 1 on a cut one.
+/// The AVX2 path's numbers for one call. A pixel's coverage of a side is clamp(distance·slope +
+/// offset), its distance inside the side in texels: the device scale and ½ on a soft side,
+/// steep and 1 on a cut one. Where the four sides are cut alike, the distances come from the
+/// position less the middle (d, along a row `du`/`dv` a pixel); else each side of the outline
+/// (0–3) and of the border's inner edge (4–7) has its own, changing by `step[i]` a pixel along
+/// a row (its value at the row's first pixel is worked out per row, so that floats hold only
+/// distances within the texture).
 typedef struct {
     float step[8], slope[8], offset[8];
     /// The outline's and the inner edge's sides as (−x0, x1, −y0, y1), for the rows' distances.
     double outer_edges[4], inner_edges[4];
     /// Corners: q = |position − middle| − `reach`, per axis; rounded where both q > 0.
     float du, dv, outer_reach_x, outer_reach_y, outer_radius, inner_reach_x, inner_reach_y, inner_radius, scale;
+    /// The inner edge's ramp offset from the outer sides' least distance: ½ − border·scale.
+    float inner_offset;
     float corner_mask[4];
     int outer_round, inner_round, has_inner, all_ring;
     /// `SIDES_SOFT`, `SIDES_CUT` or `SIDES_MIXED` for the outer sides (the inner edge is soft).
@@ -167,23 +171,16 @@ typedef struct {
 __attribute__((target("avx2,fma")))
 static inline __m256 clamp01_wide(__m256 v) { return _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(1)); }
 
-/// Eight pixels' coverage of the sides [first_side, first_side + 4), all cut alike (`sides` is
-/// soft or cut). A side's coverage rises with its distance, so the least of the four sides'
-/// coverages is the coverage of the least distance: one ramp for the four, the same numbers.
+/// Eight pixels' coverage of the sides [first_side, first_side + 4), each ramped as it is cut
+/// (outlines whose sides are cut differently: an `edgeAntialiasingMask` with some sides off).
 __attribute__((target("avx2,fma"), always_inline))
-static inline __m256 sides_wide(const wide_numbers *w, const float *start, int first_side, __m256 X, int sides) {
-    __m256 d[4];
-    for (int i = 0; i < 4; i++) d[i] = _mm256_fmadd_ps(X, _mm256_set1_ps(w->step[first_side + i]), _mm256_set1_ps(start[first_side + i]));
-    if (sides == SIDES_MIXED) {
-        __m256 c = _mm256_set1_ps(1);
-        for (int i = 0; i < 4; i++) {
-            const int k = first_side + i;
-            c = _mm256_min_ps(c, clamp01_wide(_mm256_fmadd_ps(d[i], _mm256_set1_ps(w->slope[k]), _mm256_set1_ps(w->offset[k]))));
-        }
-        return c;
+static inline __m256 sides_wide(const wide_numbers *w, const float *start, int first_side, __m256 X) {
+    __m256 c = _mm256_set1_ps(1);
+    for (int i = first_side; i < first_side + 4; i++) {
+        const __m256 d = _mm256_fmadd_ps(X, _mm256_set1_ps(w->step[i]), _mm256_set1_ps(start[i]));
+        c = _mm256_min_ps(c, clamp01_wide(_mm256_fmadd_ps(d, _mm256_set1_ps(w->slope[i]), _mm256_set1_ps(w->offset[i]))));
     }
-    const __m256 least = _mm256_min_ps(_mm256_min_ps(d[0], d[1]), _mm256_min_ps(d[2], d[3]));
-    return clamp01_wide(_mm256_fmadd_ps(least, _mm256_set1_ps(w->slope[first_side]), _mm256_set1_ps(w->offset[first_side])));
+    return c;
 }
 
 /// The corners' part of eight pixels' coverage: where both q > 0 (past the straight part of
@@ -195,14 +192,12 @@ static inline __m256 corner_wide(__m256 c, __m256 applies, __m256 root, float ra
     return _mm256_blendv_ps(c, _mm256_min_ps(c, t), applies);
 }
 
-/// Where eight pixels are past both straight parts (q > 0 on each axis, `qx`/`qy` set) at a
-/// rounded corner; all clear when none is.
+/// Where eight pixels are past both straight parts (qx > 0 and qy > 0, q = |d| − reach per
+/// axis, d the position less the middle) at a rounded corner; all clear when none is.
 __attribute__((target("avx2,fma"), always_inline))
-static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, float reach_x, float reach_y, __m256 *qx, __m256 *qy) {
-    const __m256 sign = _mm256_set1_ps(-0.0f), zero = _mm256_setzero_ps();
-    *qx = _mm256_sub_ps(_mm256_andnot_ps(sign, dx), _mm256_set1_ps(reach_x));
-    *qy = _mm256_sub_ps(_mm256_andnot_ps(sign, dy), _mm256_set1_ps(reach_y));
-    const __m256 in_corner = _mm256_and_ps(_mm256_cmp_ps(*qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(*qy, zero, _CMP_GT_OQ));
+static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, __m256 qx, __m256 qy) {
+    const __m256 zero = _mm256_setzero_ps();
+    const __m256 in_corner = _mm256_and_ps(_mm256_cmp_ps(qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(qy, zero, _CMP_GT_OQ));
     if (w->every_corner || _mm256_movemask_ps(in_corner) == 0) return in_corner;
     // Which corner each pixel is at: its mask word, picked by the signs of dx and dy.
     __m256i index = _mm256_or_si256(_mm256_srli_epi32(_mm256_castps_si256(dx), 31),
@@ -211,6 +206,10 @@ static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, f
     index = _mm256_sub_epi32(_mm256_set1_epi32(3), index);
     return _mm256_and_ps(in_corner, _mm256_permutevar8x32_ps(_mm256_castps128_ps256(_mm_loadu_ps(w->corner_mask)), index));
 }
+
+/// |d| − reach: how far past the straight part of its sides along one axis a position is.
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m256 past_wide(__m256 d, float reach) { return _mm256_sub_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), d), _mm256_set1_ps(reach)); }
 
 /// The distance from the corner circles' centers: √(qx² + qy²).
 __attribute__((target("avx2,fma"), always_inline))
@@ -227,13 +226,25 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
     const __m256 one = _mm256_set1_ps(1);
     // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
     const __m256 least = _mm256_set1_ps(0.5f / 255);
-    __m256 o = sides_wide(w, start, 0, X, sides);
-    __m256 dx = _mm256_setzero_ps(), dy = dx, qx = dx, qy = dx, root = dx, outer_corners = dx;
+    // The position less the middle, and how far past each axis's straight part it is.
+    const __m256 dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), _mm256_set1_ps(um));
+    const __m256 dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), _mm256_set1_ps(vm));
+    const __m256 qx = past_wide(dx, w->outer_reach_x), qy = past_wide(dy, w->outer_reach_y);
+    __m256 o, inner = _mm256_setzero_ps(), root = _mm256_setzero_ps(), outer_corners = root;
+    if (sides == SIDES_MIXED) {
+        o = sides_wide(w, start, 0, X);
+        if (w->has_inner) inner = sides_wide(w, start, 4, X);
+    } else {
+        // Sides cut alike: the least of the four sides' distances is the least of the two axes'
+        // (half the size less |d|, that is the radius less q), and the inner edge's is that less
+        // the border's width (each inner side is its outer side moved in by the width).
+        const __m256 nearest = _mm256_sub_ps(_mm256_set1_ps(w->outer_radius), _mm256_max_ps(qx, qy));
+        o = clamp01_wide(_mm256_fmadd_ps(nearest, _mm256_set1_ps(w->slope[0]), _mm256_set1_ps(w->offset[0])));
+        if (w->has_inner) inner = clamp01_wide(_mm256_fmadd_ps(nearest, _mm256_set1_ps(w->scale), _mm256_set1_ps(w->inner_offset)));
+    }
     int any_corner = 0;
     if (w->outer_round) {
-        dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), _mm256_set1_ps(um));
-        dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), _mm256_set1_ps(vm));
-        outer_corners = corner_lanes(w, dx, dy, w->outer_reach_x, w->outer_reach_y, &qx, &qy);
+        outer_corners = corner_lanes(w, dx, dy, qx, qy);
         any_corner = _mm256_movemask_ps(outer_corners) != 0;
         if (any_corner) {
             root = corner_root(qx, qy);
@@ -243,16 +254,12 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
     if (_mm256_movemask_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ)) == 0) return 0;
     __m256 ring;
     if (w->has_inner) {
-        __m256 inner = sides_wide(w, start, 4, X, SIDES_SOFT);
         if (w->shared_corners) {
             if (any_corner) inner = corner_wide(inner, outer_corners, root, w->inner_radius, w->scale);
         } else if (w->inner_round) {
-            if (!w->outer_round) {
-                dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), _mm256_set1_ps(um));
-                dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), _mm256_set1_ps(vm));
-            }
-            const __m256 corners = corner_lanes(w, dx, dy, w->inner_reach_x, w->inner_reach_y, &qx, &qy);
-            if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(qx, qy), w->inner_radius, w->scale);
+            const __m256 iqx = past_wide(dx, w->inner_reach_x), iqy = past_wide(dy, w->inner_reach_y);
+            const __m256 corners = corner_lanes(w, dx, dy, iqx, iqy);
+            if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(iqx, iqy), w->inner_radius, w->scale);
         }
         ring = _mm256_max_ps(_mm256_sub_ps(o, inner), _mm256_setzero_ps());
     } else {
@@ -405,14 +412,17 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 __attribute__((target("avx2,fma")))
 static inline void outline_row_wide(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
-    // Each side's distance inside it at the row's first pixel, from the middle's position there.
-    // (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) + (−x0, x1, −y0, y1): the same sums.
+    // The position at the row's first pixel less the middle; for sides cut differently, each
+    // side's distance inside it there: (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) +
+    // (−x0, x1, −y0, y1).
     const double u = u0 + m[0] * first, v = v0 + m[1] * first;
-    const __m256d position = _mm256_setr_pd(u, -u, v, -v);
-    float start[8];
-    _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
-    _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
     const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
+    float start[8];
+    if (w->outer_sides == SIDES_MIXED) {
+        const __m256d position = _mm256_setr_pd(u, -u, v, -v);
+        _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
+        _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
+    }
     // One copy of the span's loop per kind of outer sides, chosen once per row.
     const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
     #define SPANS(sides) \
@@ -470,36 +480,55 @@ static row_lanes row_lanes_for(const lamina_row_bound covered[2], const lamina_r
 
 /// Row `center`'s pixels [first, last) and its flat span, as `lamina_narrow`, `lamina_flat_span`,
 /// `lamina_pixels_within` and `lamina_join_spans` work them out one bound at a time (the same
-/// sums, so the same pixels); returns 0 when the row has none.
-__attribute__((target("avx2,fma")))
-static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int x1, int has_flat,
-                                 int *first, int *last, int *flat_first, int *flat_last) {
+/// sums, so the same pixels), in `spans` as (first, last, flat_first, flat_last); returns 0 when
+/// the row has none.
+__attribute__((target("avx2,fma"), always_inline))
+static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int x1, int has_flat, int spans[4]) {
     const __m256d y = _mm256_set1_pd(center);
     // No fused multiply-adds: lamina_narrow's products are rounded before the sums.
     const __m256d pf = _mm256_add_pd(r->p_from, _mm256_mul_pd(r->p_slope, y)), qf = _mm256_add_pd(r->q_from, _mm256_mul_pd(r->q_slope, y));
     const __m256d pt = _mm256_add_pd(r->p_to, _mm256_mul_pd(r->p_slope, y)), qt = _mm256_add_pd(r->q_to, _mm256_mul_pd(r->q_slope, y));
     __m256d from = _mm256_max_pd(pf, qf), to = _mm256_min_pd(pt, qt);
-    // The covered part within [x0, x1), and the flat rectangles within it.
+    // The covered part within [x0, x1), and the flat rectangles within it. Pixels are counted
+    // rising with the bounds, so each flat span lies within the covered one or is empty: the
+    // scalar path's clamp of the flat spans to [first, last) changes nothing that is drawn.
     from = _mm256_max_pd(from, _mm256_max_pd(_mm256_permute4x64_pd(from, 0x00), _mm256_set1_pd(x0)));
     to = _mm256_min_pd(to, _mm256_min_pd(_mm256_permute4x64_pd(to, 0x00), _mm256_set1_pd(x1)));
     const __m256d low = _mm256_set1_pd(x0), high = _mm256_set1_pd(x1);
-    __m256d a = _mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(from), low), high);
-    __m256d b = _mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(to), low), high);
-    *first = (int)_mm256_cvtsd_f64(a);
-    *last = (int)_mm256_cvtsd_f64(b);
-    if (*first >= *last) return 0;
-    *flat_first = *flat_last = *last;
-    if (!has_flat) return 1;
-    const __m256d f = _mm256_set1_pd(*first), l = _mm256_set1_pd(*last);
-    a = _mm256_min_pd(_mm256_max_pd(a, f), l);
-    b = _mm256_min_pd(_mm256_max_pd(b, f), l);
-    double spans[8];
-    _mm256_storeu_pd(spans, a);
-    _mm256_storeu_pd(spans + 4, b);
-    if (spans[1] < spans[5]) { *flat_first = (int)spans[1]; *flat_last = (int)spans[5]; }
-    lamina_join_spans(flat_first, flat_last, (int)spans[2], (int)spans[6]);
-    if (*flat_first >= *flat_last) *flat_first = *flat_last = *last;
+    const __m128i a = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(from), low), high));
+    const __m128i b = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(to), low), high));
+    const int first = _mm_cvtsi128_si32(a), last = _mm_cvtsi128_si32(b);
+    if (first >= last) return 0;
+    spans[0] = first;
+    spans[1] = last;
+    int flat_first = last, flat_last = last;
+    if (has_flat) {
+        const int wide_first = _mm_extract_epi32(a, 1), wide_last = _mm_extract_epi32(b, 1);
+        if (wide_first < wide_last) { flat_first = wide_first; flat_last = wide_last; }
+        lamina_join_spans(&flat_first, &flat_last, _mm_extract_epi32(a, 2), _mm_extract_epi32(b, 2));
+        if (flat_first >= flat_last) flat_first = flat_last = last;
+    }
+    spans[2] = flat_first;
+    spans[3] = flat_last;
     return 1;
+}
+#endif
+
+#if defined(__x86_64__)
+/// The rows of a turned outline (every bound moving along the rows): the bounds in lanes, a row at a time.
+__attribute__((target("avx2,fma")))
+static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const lamina_row_bound covered[2],
+                             const lamina_row_bound flat_part[2][2], int has_flat, double cu, double cv, const double m[6],
+                             const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
+    const row_lanes lanes = row_lanes_for(covered, flat_part);
+    for (int y = y0; y < y1; y++) {
+        const double center = y + 0.5;
+        int spans[4];
+        if (!row_spans_avx2(&lanes, center, x0, x1, has_flat, spans)) continue;
+        if (y + PREFETCH_ROWS < y1) prefetch_row(dst + (long)(y + PREFETCH_ROWS) * dst_stride, spans[0], spans[1], x0, x1);
+        outline_row_wide(dst + (long)y * dst_stride, spans[0], spans[1], spans[2], spans[3], cu + m[2] * center, cv + m[3] * center,
+                         m, n, w, flat);
+    }
 }
 #endif
 
@@ -578,6 +607,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         w.inner_reach_x = (n.ix1 - n.ix0) / 2 - n.inner_radius; w.inner_reach_y = (n.iy1 - n.iy0) / 2 - n.inner_radius;
         w.inner_radius = n.inner_radius;
         w.scale = (float)s;
+        w.inner_offset = (float)(0.5 - bw * s);
         const unsigned bits[4] = { LAMINA_CORNER_X0Y0, LAMINA_CORNER_X1Y0, LAMINA_CORNER_X0Y1, LAMINA_CORNER_X1Y1 };
         for (int k = 0; k < 4; k++) {
             const int32_t all = (n.rounded & bits[k]) ? -1 : 0;
@@ -618,15 +648,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
     // Turned outlines (every bound moving along the rows): the bounds in lanes, a row at a time.
     if (wide && !covered[0].constant && !covered[1].constant &&
         (!has_flat || (!flat_part[0][0].constant && !flat_part[0][1].constant && !flat_part[1][0].constant && !flat_part[1][1].constant))) {
-        const row_lanes lanes = row_lanes_for(covered, flat_part);
-        for (int y = y0; y < y1; y++) {
-            const double center = y + 0.5;
-            int first, last, flat_first, flat_last;
-            if (!row_spans_avx2(&lanes, center, x0, x1, has_flat, &first, &last, &flat_first, &flat_last)) continue;
-            if (y + PREFETCH_ROWS < y1) prefetch_row(dst + (long)(y + PREFETCH_ROWS) * dst_stride, first, last, x0, x1);
-            outline_row_wide(dst + (long)y * dst_stride, first, last, flat_first, flat_last, cu + m[2] * center, cv + m[3] * center,
-                             m, &n, &w, flat);
-        }
+        turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, flat_part, has_flat, cu, cv, m, &n, &w, flat);
         return;
     }
 #endif
