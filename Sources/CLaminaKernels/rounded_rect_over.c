@@ -409,7 +409,7 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 #if defined(__x86_64__)
 /// One row of the AVX2 path: its covered pixels, its flat span, then the covered ones after it;
 /// (u0, v0) is the texel position at the center of the row's pixel 0.
-__attribute__((target("avx2,fma")))
+__attribute__((target("avx2,fma"), always_inline))
 static inline void outline_row_wide(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
     // The position at the row's first pixel less the middle; for sides cut differently, each
@@ -439,6 +439,16 @@ static inline void outline_row_wide(uint32_t *out, int first, int last, int flat
     default: SPANS(SIDES_MIXED) break;
     }
     #undef SPANS
+}
+#endif
+
+#if defined(__x86_64__)
+/// `outline_row_wide` for the rows of outlines that are not turned (called from code built
+/// without AVX2, which cannot inline it).
+__attribute__((target("avx2,fma")))
+static void outline_row_wide_called(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
+                                    const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
+    outline_row_wide(out, first, last, flat_first, flat_last, u0, v0, m, n, w, flat);
 }
 #endif
 
@@ -672,7 +682,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         }
 #if defined(__x86_64__)
         if (wide) {
-            outline_row_wide(out, first, last, flat_first, flat_last, u0, v0, m, &n, &w, flat);
+            outline_row_wide_called(out, first, last, flat_first, flat_last, u0, v0, m, &n, &w, flat);
             continue;
         }
 #endif
