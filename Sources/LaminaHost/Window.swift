@@ -79,8 +79,14 @@ public final class Window {
     private var lastClick: (time: UInt, button: UInt32, x: Int32, y: Int32, count: Int) = (0, 0, 0, 0, 0)
     /// Keys held down, to tell auto-repeat (presses without releases) from new presses.
     private var keysDown: Set<UInt32> = []
-    /// The window's input context (nil without an input method).
+    /// The window's input context (nil without an input method), made when the window first
+    /// becomes key or takes a key (`ensureInputContext`).
     private var inputContext: XIC?
+    /// Whether the window has made its input context (for tests).
+    package var hasInputContext: Bool { inputContext != nil }
+    /// The event mask selected at `show()`, which an input context adds its events to.
+    private var eventMask = 0
+    private var inputContextTried = false
     /// The cursor shown over the window now.
     private var shownCursor: Cursor?
     /// Where the pointer was last seen over the window (points), for cursor updates.
@@ -159,11 +165,8 @@ public final class Window {
         } else {
             mask |= EnterWindowMask | LeaveWindowMask
         }
-        if let im = x.inputMethod, let ic = lamina_create_input_context(im, id) {
-            inputContext = ic
-            mask |= lamina_input_context_event_mask(ic)
-        }
-        XSelectInput(x.display, id, Int(mask))
+        eventMask = Int(mask)
+        XSelectInput(x.display, id, eventMask)
         applyTitle()
         applySizeHints()
         // Which process owns the window, for window managers and tools (`xdotool search --pid`).
@@ -197,6 +200,7 @@ public final class Window {
         delegate?.windowWillClose(self)
         if let inputContext { XDestroyIC(inputContext) }
         inputContext = nil
+        inputContextTried = false
         if let surface { RenderThread.shared.remove(surface) }
         surface = nil
         if let gc { XFreeGC(x.display, gc) }
@@ -381,6 +385,7 @@ public final class Window {
             let focused = event.type == FocusIn
             guard focused != isKey else { break }
             isKey = focused
+            if focused { ensureInputContext() }
             if let inputContext { if focused { XSetICFocus(inputContext) } else { XUnsetICFocus(inputContext) } }
             if !focused { keysDown.removeAll(); contentView?.interruptGestures() }
             if focused { delegate?.windowDidBecomeKey(self) } else { delegate?.windowDidResignKey(self) }
@@ -530,8 +535,23 @@ public final class Window {
         if pressed { contentView?.keyDown(with: event) } else { contentView?.keyUp(with: event) }
     }
 
+    /// The window's input context, made now if it was not yet (with the input method, opened on
+    /// first use: see `X11Display.openedInputMethod()`), and the events it needs selected.
+    private func ensureInputContext() {
+        guard !inputContextTried, let id = windowID else { return }
+        inputContextTried = true
+        guard let im = x.openedInputMethod(), let ic = lamina_create_input_context(im, id) else { return }
+        inputContext = ic
+        let mask = eventMask | Int(lamina_input_context_event_mask(ic))
+        if mask != eventMask {
+            eventMask = mask
+            XSelectInput(x.display, id, mask)
+        }
+    }
+
     /// The text a press types through the input method (compose keys, any layout), in UTF-8.
     private func typedText(_ e: inout XKeyEvent) -> (String, KeySym) {
+        ensureInputContext()
         guard let inputContext else { return keymapText(&e) }
         var symbol: KeySym = 0, status: Int32 = 0
         var buffer = [CChar](repeating: 0, count: 64)

@@ -25,9 +25,10 @@ final class X11Display: @unchecked Sendable {
     let offersXFixes: Bool
     /// XInput 2 (2.1 or later), when offered: windows take pointer events from it.
     let xinput: XInput2?
-    /// The input method (XIM) that turns key presses into text (compose keys, other layouts);
-    /// nil when none opens (keys then go through the keymap alone, `XLookupString`).
-    let inputMethod: XIM?
+    /// The input method (XIM) that turns key presses into text (compose keys, other layouts),
+    /// opened by `openedInputMethod()`; nil until then, and when none opens.
+    @MainActor private var inputMethod: XIM?
+    @MainActor private var inputMethodTried = false
     /// The desktop's double-click time in milliseconds (Xresources `multiClickTime`, else 400).
     let doubleClickMilliseconds: UInt
 
@@ -68,7 +69,6 @@ final class X11Display: @unchecked Sendable {
         // Auto-repeat as presses alone (no release in between), so that a repeat can be told apart.
         var supported: Int32 = 0
         _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
-        inputMethod = X11Display.openInputMethod(display)
         doubleClickMilliseconds = XGetDefault(display, "lamina", "multiClickTime").flatMap { UInt(String(cString: $0)) } ?? 400
         XSetErrorHandler { _, event in
             X11Display.lastError = Int32(event?.pointee.error_code ?? 1)
@@ -79,6 +79,17 @@ final class X11Display: @unchecked Sendable {
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(1)
         }
+    }
+
+    /// The input method, opened on first use; nil when none opens (keys then go through the
+    /// keymap alone, `XLookupString`). Opening it reads the locale's compose table (about 14 ms
+    /// here), so windows ask for it when they first need it, not before their first frame.
+    @MainActor func openedInputMethod() -> XIM? {
+        if !inputMethodTried {
+            inputMethodTried = true
+            inputMethod = Self.openInputMethod(display)
+        }
+        return inputMethod
     }
 
     /// The desktop's input method. Text comes out as UTF-8 whatever the locale; a locale is

@@ -125,10 +125,14 @@ final class InputTests: XCTestCase {
         let focus = Focus()
         window.delegate = focus
         let x = try X11Display.connection()
+        // The input context (and the input method, about 14 ms to open) waits for the first focus
+        // or key: shown alone, the window has none.
+        XCTAssertFalse(window.hasInputContext, "made before the window was focused or typed in")
         XSetInputFocus(x.display, window.windowID!, RevertToParent, UInt(CurrentTime))
         XSync(x.display, 0)
         XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.isKey }, "never focused")
         XCTAssertEqual(focus.events, ["key"])
+        XCTAssertEqual(window.hasInputContext, x.openedInputMethod() != nil, "focus makes the input context")
         // A spare keycode mapped to é for the test: a layout with the letter, typed through XTest.
         var minimum: Int32 = 0, maximum: Int32 = 0
         XDisplayKeycodes(x.display, &minimum, &maximum)
