@@ -109,4 +109,21 @@ final class AnimationScheduleTests: XCTestCase {
         XCTAssertNil(layer.animation(forKey: "slide"))
         XCTAssertEqual(root.animationSchedule(atMediaTime: end + 0.001), .still)
     }
+
+    /// The layer key an animation's path starts with: what a commit checks against the keys
+    /// that need a redraw or only move the layer.
+    func testAnimatedKeysAreTheFirstComponentOfThePath() {
+        func keys(_ path: String?) -> [String] { CABasicAnimation(keyPath: path).animatedKeys }
+        XCTAssertEqual(keys("transform.rotation.z"), ["transform"])
+        XCTAssertEqual(keys("opacity"), ["opacity"])
+        XCTAssertEqual(keys("position.x"), ["position"])
+        XCTAssertEqual(keys(".bounds.size"), ["bounds"], "empty components are skipped")
+        XCTAssertEqual(keys("sublayers.é.opacity"), ["sublayers"])
+        XCTAssertEqual(keys("..."), [])
+        XCTAssertEqual(keys(""), [])
+        XCTAssertEqual(keys(nil), [])
+        let group = CAAnimationGroup()
+        group.animations = [CABasicAnimation(keyPath: "opacity"), CAKeyframeAnimation(keyPath: "position.y")]
+        XCTAssertEqual(group.animatedKeys, ["opacity", "position"])
+    }
 }

@@ -80,7 +80,12 @@ open class CAPropertyAnimation: CAAnimation {
     override var isValid: Bool { keyPath?.isEmpty == false }
 
     override var animatedKeys: [String] {
-        keyPath.flatMap { $0.split(separator: ".").first.map(String.init) }.map { [$0] } ?? []
+        // The first non-empty component, found in the path's bytes: a commit asks every animation
+        // it snapshots, and splitting the path into an array of parts was 40 % of snapshotting
+        // the stress scene's 3000 animations.
+        guard let path = keyPath?.utf8, let start = path.firstIndex(where: { $0 != UInt8(ascii: ".") }) else { return [] }
+        let end = path[start...].firstIndex(of: UInt8(ascii: ".")) ?? path.endIndex
+        return [String(Substring(path[start..<end]))]
     }
 
     /// The animated value at `progress` of one cycle; nil when there is none.
