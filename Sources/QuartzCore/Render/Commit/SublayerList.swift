@@ -35,6 +35,36 @@ struct SublayerList: RandomAccessCollection, Sendable {
         }
     }
 
+    /// Presents each animated sublayer at `parentTime` (see `LayerSnapshot.present`): a copy of
+    /// the committed one is put in the presented storage and its animations applied there, in
+    /// place (building each presented layer apart and then storing it copied 500 bytes twice
+    /// and retained its references twice, per animated layer per frame). True when one's
+    /// `zPosition` changed (the drawing order is then worked out again).
+    mutating func presentAnimated(atParentTime parentTime: CFTimeInterval) -> Bool {
+        guard !animatedIndices.isEmpty else { return false }
+        if slots.isEmpty { slots = Array(repeating: -1, count: committed.count) }
+        presented.reserveCapacity(presented.count + animatedIndices.count)
+        var reordered = false
+        for i in animatedIndices {
+            let source = committed[i].pointer
+            let slot: Int
+            if slots[i] >= 0 {
+                slot = Int(slots[i])
+                presented[slot] = source.pointee
+            } else {
+                slot = presented.count
+                slots[i] = Int32(slot)
+                presented.append(source.pointee)
+            }
+            let z = presented.withUnsafeMutableBufferPointer { buffer in
+                buffer[slot].present(atParentTime: parentTime)
+                return buffer[slot].zPosition
+            }
+            reordered = reordered || z != source.pointee.zPosition
+        }
+        return reordered
+    }
+
     /// Puts `layer` in place of the sublayer at `index`.
     mutating func replace(_ index: Int, with layer: LayerSnapshot) {
         if slots.isEmpty { slots = Array(repeating: -1, count: committed.count) }
