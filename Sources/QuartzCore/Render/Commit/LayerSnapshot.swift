@@ -201,16 +201,41 @@ struct LayerSnapshot: Sendable {
         /// Whether every animation takes the typed fast path (`ScalarAnimation`): a frame then
         /// needs no model copy for the general path.
         let animationsAreScalar: Bool
+        /// Which of the values are there, as the planner asks of every placed layer every frame
+        /// (a getter's copy of a list or an object retains and releases it; a flag is a load).
+        let hasSublayers: Bool, hasMask: Bool, hasTransition: Bool, hasBackgroundColor: Bool
+        /// Filters or a compositing filter; background filters; tiles, an emitter, a replicator.
+        let hasFilters: Bool, hasBackgroundFilters: Bool, hasTiles: Bool, hasEmitter: Bool, hasReplicator: Bool
 
         init(_ values: Values) {
             self.values = values
             animationsAreScalar = values.animations.allSatisfy { $0.scalar != nil }
+            hasSublayers = !values.sublayers.isEmpty
+            hasMask = !values.mask.isEmpty
+            hasTransition = values.transition != nil
+            hasBackgroundColor = values.backgroundColor != nil
+            hasFilters = !values.filters.isEmpty || values.compositingFilter != nil
+            hasBackgroundFilters = !values.backgroundFilters.isEmpty
+            hasTiles = values.tiles != nil
+            hasEmitter = values.emitter != nil
+            hasReplicator = values.replicator != nil
             bodyCanShow = (values.backgroundColor?.alpha ?? 0) > 0 || values.contents != nil || values.content != nil
             borderColorShows = (values.borderColor?.alpha ?? 0) > 0
             shadowColorShows = (values.shadowColor?.alpha ?? 0) > 0
         }
     }
 
+    /// Whether it has sublayers, a mask, a transition in flight, a background color (see `References`).
+    var hasSublayers: Bool { references.hasSublayers }
+    var hasMask: Bool { references.hasMask }
+    var hasTransition: Bool { references.hasTransition }
+    var hasBackgroundColor: Bool { references.hasBackgroundColor }
+    /// Whether it has filters or a compositing filter; background filters; tiles; an emitter; a replicator.
+    var hasFilters: Bool { references.hasFilters }
+    var hasBackgroundFilters: Bool { references.hasBackgroundFilters }
+    var hasTiles: Bool { references.hasTiles }
+    var hasEmitter: Bool { references.hasEmitter }
+    var hasReplicator: Bool { references.hasReplicator }
     /// Whether its background, contents or subclass content can show (a color of alpha 0 does not).
     var bodyCanShow: Bool { references.bodyCanShow }
     /// Whether its border can show (width and color).

@@ -97,7 +97,7 @@ package final class Compositor: @unchecked Sendable {
         }
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
-        let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
+        var previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
         let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
         // The animated shapes the plan placed, rasterized on every core before anything composites them.
@@ -106,6 +106,10 @@ package final class Compositor: @unchecked Sendable {
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
+        // Dropped here, not at the end of the call: held to the end (a local's lifetime), this
+        // reference was the last one to the last frame's tree once the thread below had let go
+        // of its own, so the render thread freed the thousand nodes after all.
+        previous = nil
         let overlayRects = overlay.rectangles(scale: scale, screen: screen)
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
