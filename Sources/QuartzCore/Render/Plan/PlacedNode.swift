@@ -72,6 +72,7 @@ final class PlacedNode: @unchecked Sendable {
         if children.isEmpty && above.isEmpty { return below }
         if let flattened { return flattened }
         var all = below
+        all.reserveCapacity(below.count + children.count + above.count)      // at least one item a child, mostly
         var starts: [Int] = []
         starts.reserveCapacity(children.count)
         let source = reusedFrom.flatMap { reused in reused.old.flattened.map { (reused.old, reused.indices, $0) } }
