@@ -287,7 +287,8 @@ final class CompositePlan {
                     if touches { reuse(match) }
                     placed = match
                 } else {
-                    placed = place(sublayers[i], childPlacement, old: match, tracked: tracked && match != nil)
+                    // Lent, not copied: a copy retained its references (see `SublayerList.lend`).
+                    placed = sublayers.lend(i) { place($0, childPlacement, old: match, tracked: tracked && match != nil) }
                 }
                 children.append(placed)
                 if let covered = placed.extent { extent = extent.map { $0.union(covered) } ?? covered }
