@@ -298,4 +298,27 @@ final class FilteredTextureReuseTests: CompositingTestCase {
         }
         XCTAssertEqual(Set(textures).count, 1, "the moving layer's filtered texture was drawn again")
     }
+
+    /// Items are plain data and retain neither their blend nor their background filter: the
+    /// placed node that made them keeps both for as long as its items are shown.
+    func testPlacedNodesKeepTheBlendsAndBackdropsOfTheirItems() throws {
+        let root = scene()
+        let panel = tile(CGRect(x: 30, y: 30, width: 80, height: 50), CGColor(red: 0.2, green: 0.6, blue: 0.4, alpha: 0.5))
+        panel.backgroundFilters = [CIFilter(name: "CIGaussianBlur", parameters: [kCIInputRadiusKey: 4])!]
+        let blended = tile(CGRect(x: 60, y: 40, width: 60, height: 40), CGColor(red: 0.9, green: 0.2, blue: 0.5, alpha: 1))
+        blended.compositingFilter = "multiplyBlendMode"
+        root.addSublayer(panel)
+        root.addSublayer(blended)
+        let tree = try XCTUnwrap(RenderTree(root))
+        let compositor = Compositor(threads: 1)
+        for t in [1000.0, 1000.5] {
+            _ = compositor.composite(tree, atMediaTime: t, scale: 1, into: target())
+            let nodes = try XCTUnwrap(compositor.lastRoot?.children)
+            let panelNode = nodes[nodes.count - 2], blendedNode = nodes[nodes.count - 1]
+            let backdrop = try XCTUnwrap(panelNode.below.first?.backdrop)
+            XCTAssertTrue(panelNode.effects.contains { $0 === backdrop }, "the node keeps its item's background filter")
+            let blend = try XCTUnwrap(blendedNode.below.last?.blend)
+            XCTAssertTrue(blendedNode.effects.contains { $0 === blend }, "the node keeps its item's blend")
+        }
+    }
 }

@@ -161,6 +161,120 @@ final class RenderTreeEvaluationTests: XCTestCase {
         XCTAssertNil(scalar({ _ in }, { CASpringAnimation(keyPath: "opacity") }))
     }
 
+    /// A spin about z of a transform that stays in the plane is written straight (no
+    /// decomposition, no rotation matrices): the very values the general path composes.
+    func testATurnInThePlaneMatchesTheGeneralPath() {
+        let planar = [CATransform3DIdentity, CATransform3DMakeScale(1.5, 0.8, 1), CATransform3DMakeTranslation(12, -7, 0),
+                      CATransform3DRotate(CATransform3DMakeScale(2, 3, 1), 0.4, 0, 0, 1), CATransform3DMakeScale(0, 2, 1),
+                      { var t = CATransform3DIdentity; (t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) = (0.6, -0.8, 0.8, 0.6, 5, 6); return t }()]
+        for (n, t) in planar.enumerated() {
+            XCTAssertTrue(ScalarAnimation.isTurnedInPlane(t), "transform \(n)")
+            for angle in stride(from: -7.0, through: 7.0, by: 0.37) + [0, .pi, -.pi, .pi / 2, 2 * .pi] {
+                var components = TransformComponents(t)
+                components[field: .rotationZ] = angle
+                XCTAssertEqual(ScalarAnimation.turnedInPlane(t, to: angle), components.transform, "transform \(n), angle \(angle)")
+            }
+        }
+        // A z rotation made by CATransform3DMakeRotation has m33 = c + (1 − c), not always exactly 1: such a
+        // transform is decomposed as before.
+        XCTAssertFalse(ScalarAnimation.isTurnedInPlane(CATransform3DMakeRotation(-2.9, 0, 0, 1)))
+        for t in [CATransform3DMakeRotation(0.3, 1, 0, 0), CATransform3DMakeScale(1, 1, 2), CATransform3DMakeTranslation(0, 0, 4),
+                  { var p = CATransform3DIdentity; p.m34 = -1.0 / 500; return p }()] {
+            XCTAssertFalse(ScalarAnimation.isTurnedInPlane(t), "depth or perspective takes the general path")
+        }
+    }
+
+    /// Presented sublayers are evaluated in place, in the presented list's own storage: frame
+    /// after frame they must agree with `presentation()`, leave the committed tree as it was,
+    /// and an animation removed between frames must stop showing.
+    func testPresentingInPlaceAgreesFrameAfterFrame() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        let container = CALayer()
+        container.frame = CGRect(x: 10, y: 10, width: 300, height: 200)
+        root.addSublayer(container)
+        var tiles: [CALayer] = []
+        for i in 0..<6 {
+            let tile = CALayer()
+            tile.frame = CGRect(x: 20 * Double(i), y: 15, width: 30, height: 30)
+            tile.opacity = 0.9
+            container.addSublayer(tile)
+            tiles.append(tile)
+            guard i != 3 else { continue }                                   // one still tile among them
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.fromValue = 0
+            spin.toValue = 2 * CGFloat.pi
+            spin.duration = 1 + 0.3 * Double(i)
+            spin.repeatCount = .infinity
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = 1
+            fade.toValue = 0.3
+            fade.duration = 0.8
+            fade.autoreverses = true
+            fade.repeatCount = .infinity
+            let slide = CABasicAnimation(keyPath: "position.x")
+            slide.fromValue = 20 * Double(i)
+            slide.toValue = 200
+            slide.duration = 1.5
+            slide.autoreverses = true
+            slide.repeatCount = .infinity
+            for (key, animation) in [("spin", spin), ("fade", fade), ("slide", slide)] { tile.add(animation, forKey: key) }
+        }
+        let rise = CABasicAnimation(keyPath: "zPosition")                  // reorders the list while presenting
+        rise.fromValue = 0
+        rise.toValue = 2
+        rise.duration = 1
+        tiles[0].add(rise, forKey: "rise")
+        let wobble = CAKeyframeAnimation(keyPath: "position")                // the general path beside typed ones
+        wobble.values = [CGPoint(x: 40, y: 30), CGPoint(x: 90, y: 80)]
+        wobble.duration = 1
+        wobble.repeatCount = .infinity
+        tiles[2].add(wobble, forKey: "wobble")
+
+        func check(_ snapshot: LayerSnapshot, at t: Double, _ label: String) {
+            let presented = snapshot.presented(atParentTime: 1000 + t).sublayers[0]
+            let expected = LayerSnapshot(root.presentationTree(at: 1000 + t)).sublayers[0]
+            XCTAssertEqual(presented.drawingOrder, expected.drawingOrder, "\(label) at \(t)")
+            for i in tiles.indices {
+                let message = "\(label), tile \(i) at \(t)"
+                XCTAssertEqual(presented.sublayers[i].id, tiles[i].renderID, message)
+                XCTAssertEqual(presented.sublayers[i].position, expected.sublayers[i].position, message)
+                XCTAssertEqual(presented.sublayers[i].transform, expected.sublayers[i].transform, message)
+                XCTAssertEqual(presented.sublayers[i].zPosition, expected.sublayers[i].zPosition, message)
+                XCTAssertEqual(presented.sublayers[i].opacity, expected.sublayers[i].opacity, accuracy: 1e-6, message)
+            }
+        }
+        func checkCommitted(_ snapshot: LayerSnapshot, _ label: String) {
+            for i in tiles.indices {
+                let committed = snapshot.sublayers[0].sublayers[i]
+                XCTAssertEqual(committed.position, tiles[i].position, "\(label): presenting leaves the committed tile \(i) alone")
+                XCTAssertEqual(committed.transform, CATransform3DIdentity, label)
+                XCTAssertEqual(committed.opacity, 0.9, accuracy: 1e-6, label)
+                XCTAssertEqual(committed.zPosition, 0, label)
+            }
+        }
+        var snapshot = LayerSnapshot(root)
+        for t in [0.1, 0.45, 0.8, 1.7, 2.35] { check(snapshot, at: t, "committed once") }
+        checkCommitted(snapshot, "first commit")
+        tiles[1].removeAnimation(forKey: "spin")
+        tiles[4].removeAnimation(forKey: "slide")
+        tiles[0].removeAnimation(forKey: "rise")
+        snapshot = LayerSnapshot(root)
+        for t in [2.5, 2.9] {
+            check(snapshot, at: t, "after removals")
+            let presented = snapshot.presented(atParentTime: 1000 + t).sublayers[0]
+            XCTAssertEqual(presented.sublayers[1].transform, CATransform3DIdentity, "the removed spin no longer turns it")
+            XCTAssertEqual(presented.sublayers[4].position, tiles[4].position, "the removed slide no longer moves it")
+            XCTAssertEqual(presented.drawingOrder, Array(0..<6), "the removed rise no longer lifts it")
+        }
+        checkCommitted(snapshot, "second commit")
+        tiles[5].removeAllAnimations()
+        tiles[2].removeAllAnimations()
+        snapshot = LayerSnapshot(root)
+        XCTAssertEqual(snapshot.sublayers[0].sublayers.animatedIndices, [0, 1, 4])
+        check(snapshot, at: 3.1, "after more removals")
+    }
+
     func testTheRenderTreeEvaluatesOffTheMainThread() throws {
         let root = scene()
         let snapshot = LayerSnapshot(root)

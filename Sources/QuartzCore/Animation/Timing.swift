@@ -8,7 +8,23 @@ struct Timing: Sendable {
     var repeatCount: Float = 0
     var repeatDuration: CFTimeInterval = 0
     var autoreverses = false
-    var fillMode = CAMediaTimingFillMode.removed
+    /// The fill mode as the two sides it fills (read at every frame of every animation: comparing
+    /// the mode's strings there showed in profiles).
+    var fillsBackwards = false, fillsForwards = false
+
+    init(beginTime: CFTimeInterval = 0, duration: CFTimeInterval = 0, speed: Float = 1, timeOffset: CFTimeInterval = 0,
+         repeatCount: Float = 0, repeatDuration: CFTimeInterval = 0, autoreverses: Bool = false,
+         fillMode: CAMediaTimingFillMode = .removed) {
+        self.beginTime = beginTime
+        self.duration = duration
+        self.speed = speed
+        self.timeOffset = timeOffset
+        self.repeatCount = repeatCount
+        self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses
+        fillsBackwards = fillMode == .backwards || fillMode == .both
+        fillsForwards = fillMode == .forwards || fillMode == .both
+    }
 
     /// A layer's time from its parent's.
     func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval {
@@ -48,8 +64,6 @@ struct Timing: Sendable {
     func phase(atParentTime t: CFTimeInterval) -> Phase {
         let elapsed = (t - beginTime) * CFTimeInterval(abs(speed))
         let active = activeDuration
-        let fillsBackwards = fillMode == .backwards || fillMode == .both
-        let fillsForwards = fillMode == .forwards || fillMode == .both
         if elapsed < 0 || speed == 0 && t < beginTime {
             return fillsBackwards ? .active(fraction: speed < 0 ? endFraction.fraction : 0, iteration: 0) : .pending
         }

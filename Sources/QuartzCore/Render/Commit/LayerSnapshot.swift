@@ -198,15 +198,44 @@ struct LayerSnapshot: Sendable {
         /// Whether the background, contents or subclass content can show; whether the border's
         /// and the shadow's colors can (worked out once: the renderer asks for each layer every frame).
         let bodyCanShow: Bool, borderColorShows: Bool, shadowColorShows: Bool
+        /// Whether every animation takes the typed fast path (`ScalarAnimation`): a frame then
+        /// needs no model copy for the general path.
+        let animationsAreScalar: Bool
+        /// Which of the values are there, as the planner asks of every placed layer every frame
+        /// (a getter's copy of a list or an object retains and releases it; a flag is a load).
+        let hasSublayers: Bool, hasMask: Bool, hasTransition: Bool, hasBackgroundColor: Bool
+        /// Filters or a compositing filter; background filters; tiles, an emitter, a replicator.
+        let hasFilters: Bool, hasBackgroundFilters: Bool, hasTiles: Bool, hasEmitter: Bool, hasReplicator: Bool
 
         init(_ values: Values) {
             self.values = values
+            animationsAreScalar = values.animations.allSatisfy { $0.scalar != nil }
+            hasSublayers = !values.sublayers.isEmpty
+            hasMask = !values.mask.isEmpty
+            hasTransition = values.transition != nil
+            hasBackgroundColor = values.backgroundColor != nil
+            hasFilters = !values.filters.isEmpty || values.compositingFilter != nil
+            hasBackgroundFilters = !values.backgroundFilters.isEmpty
+            hasTiles = values.tiles != nil
+            hasEmitter = values.emitter != nil
+            hasReplicator = values.replicator != nil
             bodyCanShow = (values.backgroundColor?.alpha ?? 0) > 0 || values.contents != nil || values.content != nil
             borderColorShows = (values.borderColor?.alpha ?? 0) > 0
             shadowColorShows = (values.shadowColor?.alpha ?? 0) > 0
         }
     }
 
+    /// Whether it has sublayers, a mask, a transition in flight, a background color (see `References`).
+    var hasSublayers: Bool { references.hasSublayers }
+    var hasMask: Bool { references.hasMask }
+    var hasTransition: Bool { references.hasTransition }
+    var hasBackgroundColor: Bool { references.hasBackgroundColor }
+    /// Whether it has filters or a compositing filter; background filters; tiles; an emitter; a replicator.
+    var hasFilters: Bool { references.hasFilters }
+    var hasBackgroundFilters: Bool { references.hasBackgroundFilters }
+    var hasTiles: Bool { references.hasTiles }
+    var hasEmitter: Bool { references.hasEmitter }
+    var hasReplicator: Bool { references.hasReplicator }
     /// Whether its background, contents or subclass content can show (a color of alpha 0 does not).
     var bodyCanShow: Bool { references.bodyCanShow }
     /// Whether its border can show (width and color).
@@ -317,45 +346,55 @@ struct LayerSnapshot: Sendable {
     /// evaluator as `presentation()`, over values only, so that a render thread can run it.
     func presented(atParentTime parentTime: CFTimeInterval) -> LayerSnapshot {
         guard hasAnimations else { return self }
-        let time = timing.localTime(fromParent: parentTime)
         var result = self
-        if !animations.isEmpty {
-            // The general path works on a target object, made only for the first animation that needs it.
-            var target: SnapshotTarget?, model: SnapshotTarget?
-            for box in animations {
-                let animation = box.animation
-                switch box.timing.phase(atParentTime: time) {
+        result.present(atParentTime: parentTime)
+        return result
+    }
+
+    /// `presented(atParentTime:)` in place: these values, as committed, become the presented
+    /// ones. A parent presents its animated sublayers straight into its list's storage
+    /// (`SublayerList.presentAnimated`), so that each is copied once, and everything read here
+    /// is read through the committed references, held once (each getter of a snapshot's
+    /// references copies what it returns, with its retains: a thousand spinning tiles felt it).
+    mutating func present(atParentTime parentTime: CFTimeInterval) {
+        guard hasAnimations else { return }
+        let committed = references          // what was committed: self's may be replaced below
+        let time = committed.values.timing.localTime(fromParent: parentTime)
+        if !committed.values.animations.isEmpty {
+            // The general path works on target objects over the model (the committed values)
+            // and the result, made only for the first animation that needs them.
+            let model: LayerSnapshot? = committed.animationsAreScalar ? nil : self
+            var target: SnapshotTarget?, modelTarget: SnapshotTarget?
+            for k in committed.values.animations.indices {
+                switch committed.values.animations[k].timing.phase(atParentTime: time) {
                 case .active(let f, let i), .finished(let f?, let i):
-                    if let scalar = box.scalar {
-                        if let target { scalar.apply(atProgress: box.progress(f), to: &target.snapshot) }
-                        else { scalar.apply(atProgress: box.progress(f), to: &result) }
-                    } else {
-                        let into = target ?? SnapshotTarget(result)
-                        let from = model ?? SnapshotTarget(self)
-                        (target, model) = (into, from)
-                        animation.apply(to: into, model: from, fraction: f, iteration: i)
+                    if let scalar = committed.values.animations[k].scalar {
+                        let progress = committed.values.animations[k].progress(f)
+                        if let target { scalar.apply(atProgress: progress, to: &target.snapshot) }
+                        else { scalar.apply(atProgress: progress, to: &self) }
+                    } else if let model {
+                        let into = target ?? SnapshotTarget(self)
+                        let from = modelTarget ?? SnapshotTarget(model)
+                        (target, modelTarget) = (into, from)
+                        committed.values.animations[k].animation.apply(to: into, model: from, fraction: f, iteration: i)
                     }
                 default:
                     continue
                 }
             }
-            if let target { result = target.snapshot }
+            if let target { self = target.snapshot }
         }
-        if let tiles { result.tiles = tiles.presented(atLocalTime: time) }   // their fade-in
+        if let tiles = committed.values.tiles { self.tiles = tiles.presented(atLocalTime: time) }   // their fade-in
         // Only animated sublayers change; the others stay as they are (no copies made for them).
-        if !sublayers.animatedIndices.isEmpty {
-            var list = sublayers, reordered = false
-            for i in sublayers.animatedIndices {
-                list.replace(i, with: sublayers[i].presented(atParentTime: time))
-                reordered = reordered || list[i].zPosition != sublayers[i].zPosition
-            }
-            result.sublayers = list
-            if reordered { result.drawingOrder = Self.drawingOrder(of: list) }
+        if !committed.values.sublayers.animatedIndices.isEmpty {
+            var list = committed.values.sublayers
+            let reordered = list.presentAnimated(atParentTime: time)
+            sublayers = list
+            if reordered { drawingOrder = Self.drawingOrder(of: list) }
         }
-        if replicator != nil { result.presentReplicatorInstances(from: sublayers, atLocalTime: time) }
-        if emitter != nil { result.emitter?.time = time }
-        if !mask.isEmpty { result.mask = mask.map { $0.presented(atParentTime: time) } }
-        return result
+        if committed.values.replicator != nil { presentReplicatorInstances(from: committed.values.sublayers, atLocalTime: time) }
+        if committed.values.emitter != nil { emitter?.time = time }
+        if !committed.values.mask.isEmpty { mask = committed.values.mask.map { $0.presented(atParentTime: time) } }
     }
 
     var sublayerSpace: LayerGeometry.SublayerSpace {

@@ -15,7 +15,7 @@ struct ScalarAnimation {
         case boundsX, boundsY, boundsWidth, boundsHeight
         case transform(TransformComponents.Field)
         /// A number of a subclass's content (a shape's `strokeEnd`: spinners animate it).
-        case content(String)
+        case content(ContentKey)
 
         init?(_ keyPath: String) {
             switch keyPath {
@@ -36,13 +36,22 @@ struct ScalarAnimation {
             case "bounds.origin.y": self = .boundsY
             case "bounds.size.width": self = .boundsWidth
             case "bounds.size.height": self = .boundsHeight
-            case "strokeStart", "strokeEnd", "lineWidth", "lineDashPhase": self = .content(keyPath)
+            case "strokeStart": self = .content(.strokeStart)
+            case "strokeEnd": self = .content(.strokeEnd)
+            case "lineWidth": self = .content(.lineWidth)
+            case "lineDashPhase": self = .content(.lineDashPhase)
             default:
                 guard keyPath.hasPrefix("transform."), let field = TransformComponents.Field(String(keyPath.dropFirst(10)))
                 else { return nil }
                 self = .transform(field)
             }
         }
+    }
+
+    /// A content number's key (an enum rather than the key's string, so that the animation is
+    /// plain data: evaluating a frame copies none of it with retains).
+    enum ContentKey: String {
+        case strokeStart, strokeEnd, lineWidth, lineDashPhase
     }
 
     init?(_ animation: CAAnimation) {
@@ -82,11 +91,35 @@ struct ScalarAnimation {
         case .boundsY: layer.bounds.origin.y = v
         case .boundsWidth: layer.bounds.size.width = max(0, v)
         case .boundsHeight: layer.bounds.size.height = max(0, v)
+        case .transform(.rotationZ) where Self.isTurnedInPlane(layer.transform):
+            layer.transform = Self.turnedInPlane(layer.transform, to: v)
         case .transform(let f):
             var components = TransformComponents(layer.transform)
             components[field: f] = v
             layer.transform = components.transform
-        case .content(let key): layer.content?.setNumber(v, forKey: key)
+        case .content(let key): layer.content?.setNumber(v, forKey: key.rawValue)
         }
+    }
+
+    /// Whether `t` only scales, turns about z and moves in the plane (no depth, no perspective):
+    /// what a layer spun by `transform.rotation.z` usually holds (the identity, most often).
+    static func isTurnedInPlane(_ t: CATransform3D) -> Bool {
+        t.m13 == 0 && t.m23 == 0 && t.m31 == 0 && t.m32 == 0 && t.m33 == 1
+            && t.m14 == 0 && t.m24 == 0 && t.m34 == 0 && t.m43 == 0 && t.m44 == 1
+    }
+
+    /// Such a transform with its rotation about z set to `angle`: the values the general path
+    /// (`TransformComponents`: decompose, set, compose scale · Rx · Ry · Rz) gives, worked out
+    /// without its three rotation matrices and their products. Its x and y rotations are 0
+    /// there and its z scale 1, so the product is the planar scales times the z rotation,
+    /// whose m33 is `c + (1 − c)` as `CATransform3DMakeRotation` computes it (not always
+    /// exactly 1). Every frame of a spinning layer takes this path.
+    static func turnedInPlane(_ t: CATransform3D, to angle: CGFloat) -> CATransform3D {
+        let sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot(), sy = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
+        let c = cos(angle), s = sin(angle)
+        return CATransform3D(m11: sx * c, m12: sx * s, m13: 0, m14: 0,
+                             m21: -(sy * s), m22: sy * c, m23: 0, m24: 0,
+                             m31: 0, m32: 0, m33: c + (1 - c), m34: 0,
+                             m41: t.m41, m42: t.m42, m43: 0, m44: 1)
     }
 }

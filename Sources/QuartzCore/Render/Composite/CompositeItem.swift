@@ -18,9 +18,12 @@ struct CompositeItem {
     /// renderer drew), for `LAMINA_DEBUG=offscreen`.
     var isOffscreen = false
     /// A compositing filter's blend with what is below (nil: source-over, the fast paths).
-    var blend: LayerBlend?
-    /// Background filters applied to what is below (this item draws no texture).
-    var backdrop: BackdropFilter?
+    /// Not retained, like the texture, so that an item is plain data (a frame copies and frees
+    /// thousands as bytes): the placed node that made the item keeps it (`PlacedNode.effects`).
+    unowned(unsafe) var blend: LayerBlend?
+    /// Background filters applied to what is below (this item draws no texture); not retained
+    /// either (`PlacedNode.effects` keeps it).
+    unowned(unsafe) var backdrop: BackdropFilter?
     /// The product of the opacities down to this layer, in 1/255 steps.
     let alpha: UInt8
     /// A per-channel multiplier, premultiplied ARGB32 with 255 = 1, opacity included (a

@@ -81,7 +81,8 @@ package final class Compositor: @unchecked Sendable {
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
         let before = cache.drawn
-        let presented: LayerSnapshot
+        // Optional so that it can be moved out and freed on another thread once placed (below).
+        var presented: LayerSnapshot?
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
             (presented, evaluationSeconds) = early.result()
         } else {
@@ -97,29 +98,36 @@ package final class Compositor: @unchecked Sendable {
         }
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
-        let previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
+        var previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
         let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
-        let root = plan.placeRoot(presented, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
+        let root = plan.placeRoot(presented!, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
         // The animated shapes the plan placed, rasterized on every core before anything composites them.
         cache.drawDeferred(threads: bands.count - 1)
         texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
+        // Dropped here, not at the end of the call: held to the end (a local's lifetime), this
+        // reference was the last one to the last frame's tree once the thread below had let go
+        // of its own, so the render thread freed the thousand nodes after all.
+        previous = nil
         let overlayRects = overlay.rectangles(scale: scale, screen: screen)
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
         BackdropFilter.grow(changes, reads: backdropReads)
-        // Held unmanaged so that the last reference is the one dropped on another thread (below).
-        let replaced = self.previous.map { Unmanaged.passRetained($0) }
+        // The last frame's nodes that were not reused, and this frame's presented tree (a copy
+        // of each animated layer), are freed on another thread: a thousand moving layers leave a
+        // thousand of each, and freeing them here would hold up the bands. Held unmanaged, with
+        // no local reference left, so that the last reference is the one dropped there.
+        let animated = presented?.hasAnimations == true
+        let spent = Unmanaged.passRetained(SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 },
+                                                      presented: presented.take()))
         self.previous = root
         previousBackdrop = backdrop
-        // The last frame's nodes that were not reused are freed on another thread: a thousand
-        // moving layers leave a thousand nodes, and freeing them here would hold up the bands.
-        if let replaced {
-            if replaced.takeUnretainedValue() === root { replaced.release() } else {
-                DispatchQueue.global().async { replaced.release() }
-            }
+        if animated || spent.takeUnretainedValue().nodes != nil {
+            DispatchQueue.global().async { spent.release() }
+        } else {
+            spent.release()           // a still frame: nothing much to free
         }
         if needsFullFrame { targets.forget() }
         needsFullFrame = false
@@ -211,6 +219,18 @@ package final class Compositor: @unchecked Sendable {
         case .noneSkipFirst: return PIXMAN_x8r8g8b8
         default: return nil
         }
+    }
+}
+
+/// What a frame leaves to free once it is placed: the last frame's placed tree, where it was
+/// not reused, and this frame's presented tree.
+private final class SpentFrame: Sendable {
+    let nodes: PlacedNode?
+    let presented: LayerSnapshot?
+
+    init(nodes: PlacedNode?, presented: LayerSnapshot?) {
+        self.nodes = nodes
+        self.presented = presented
     }
 }
 

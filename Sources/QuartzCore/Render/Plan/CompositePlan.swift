@@ -144,18 +144,18 @@ final class CompositePlan {
     /// The one predicate that chooses a layer's route (its map to device pixels decides whether
     /// a clip is a rectangle on whole pixels).
     static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
-        let hasSublayers = !layer.sublayers.isEmpty
-        if layer.transition != nil { return .drawn(.transition) }
+        let hasSublayers = layer.hasSublayers
+        if layer.hasTransition { return .drawn(.transition) }
         if layer.shouldRasterize { return .drawn(.rasterized) }
         // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
         // mask the mask would have to cut it too.
-        if castsShadow(layer), !layer.mask.isEmpty, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
+        if castsShadow(layer), layer.hasMask, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
         if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
-        if !layer.mask.isEmpty { return .group(.mask) }
+        if layer.hasMask { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
         if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
         // The renderer fades a faded layer's background and border as one picture, sublayers between.
-        if hasBorder(layer), hasSublayers, opacity < 1, layer.backgroundColor != nil { return .drawn(.fadedBorder) }
+        if hasBorder(layer), hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
         return .items
     }
 
@@ -195,10 +195,10 @@ final class CompositePlan {
         // texture the layer renderer draws has its shadow in it already).
         var subtreeShadow = false
         if case .drawn = route {} else {
-            subtreeShadow = Self.castsShadow(layer) && layer.mask.isEmpty && (!layer.sublayers.isEmpty || opacity < 1)
+            subtreeShadow = Self.castsShadow(layer) && !layer.hasMask && (layer.hasSublayers || opacity < 1)
                 && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
         }
-        if !isRoot, !layer.backgroundFilters.isEmpty {
+        if !isRoot, layer.hasBackgroundFilters {
             Self.placeBackdrop(layer, node, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)   // FilterGroup.swift
         }
         if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
@@ -227,7 +227,7 @@ final class CompositePlan {
         node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook)
         if withShadow, Self.castsShadow(layer) { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         // The border goes above the sublayers: apart from the body when there are sublayers.
-        let borderApart = Self.hasBorder(layer) && !layer.sublayers.isEmpty
+        let borderApart = Self.hasBorder(layer) && layer.hasSublayers
         let part: LayerTexture.Part = borderApart ? .body : .whole
         if Self.drawsItself(layer, part: part),
            let texture = keptTexture(.body, of: layer, old: old, scale: scale)
@@ -242,15 +242,15 @@ final class CompositePlan {
                       edges: layer.aliasedEdges)
             }
         }
-        if let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
-        if let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
-        if !layer.sublayers.isEmpty {
+        if layer.hasTiles, let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
+        if layer.hasEmitter, let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
+        if layer.hasSublayers {
             var clip = node.placement.clip
             if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
                 guard let inside = clip.intersection(rect) else { return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart) }
                 clip = inside
             }
-            if let replicator = layer.replicator {
+            if layer.hasReplicator, let replicator = layer.replicator {
                 placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
                 return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
             }
@@ -287,7 +287,8 @@ final class CompositePlan {
                     if touches { reuse(match) }
                     placed = match
                 } else {
-                    placed = place(sublayers[i], childPlacement, old: match, tracked: tracked && match != nil)
+                    // Lent, not copied: a copy retained its references (see `SublayerList.lend`).
+                    placed = sublayers.lend(i) { place($0, childPlacement, old: match, tracked: tracked && match != nil) }
                 }
                 children.append(placed)
                 if let covered = placed.extent { extent = extent.map { $0.union(covered) } ?? covered }
@@ -371,7 +372,10 @@ final class CompositePlan {
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, offscreen: true)
-        if let blend = LayerBlend(layer.compositingFilter), !node.below.isEmpty { node.below[node.below.count - 1].blend = blend }
+        if let blend = LayerBlend(layer.compositingFilter), !node.below.isEmpty {
+            node.below[node.below.count - 1].blend = blend
+            node.effects.append(blend)            // items do not retain it
+        }
     }
 
     /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or

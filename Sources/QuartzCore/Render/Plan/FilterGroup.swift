@@ -13,6 +13,7 @@
 extension CompositePlan {
     /// Why a layer with filters is drawn into a texture of its own; nil when it has none that draw.
     static func filterRoute(of layer: LayerSnapshot) -> DrawnReason? {
+        guard layer.hasFilters else { return nil }          // most layers: asked every frame
         if !FilteredLayer.drawingFilters(of: layer).isEmpty { return .filters }
         if LayerBlend(layer.compositingFilter) != nil { return .compositingFilter }
         return nil
@@ -34,6 +35,7 @@ extension CompositePlan {
         else { return }
         var item = CompositeItem(texture: backdrop.placeholder, toDevice: .identity, alpha: 255, extent: extent)
         item.backdrop = backdrop
+        node.effects.append(backdrop)             // items do not retain it
         node.below.append(item)
         node.cover(extent)
     }

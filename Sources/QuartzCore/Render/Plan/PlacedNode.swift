@@ -37,6 +37,9 @@ final class PlacedNode: @unchecked Sendable {
     var tiles: TiledContent?
     /// An emitter's particles this frame (`EmitterPlacement`), kept while its items are shown.
     var particles: LayerTexture?
+    /// The blends and background filters its items name (items do not retain them: they are
+    /// plain data), kept while its items are shown.
+    var effects: [AnyObject] = []
     /// Whether its children are the last frame's layers in the same order (none came or went).
     var childrenInPlace = false
     /// How it placed its children (a child of a still parent placed the same way needs no
@@ -69,6 +72,7 @@ final class PlacedNode: @unchecked Sendable {
         if children.isEmpty && above.isEmpty { return below }
         if let flattened { return flattened }
         var all = below
+        all.reserveCapacity(below.count + children.count + above.count)      // at least one item a child, mostly
         var starts: [Int] = []
         starts.reserveCapacity(children.count)
         let source = reusedFrom.flatMap { reused in reused.old.flattened.map { (reused.old, reused.indices, $0) } }
