@@ -137,9 +137,9 @@ static void covered_span_lanes(uint32_t *out, int first, int last, const outline
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/// How an outline's four sides are cut: all soft (a ramp a pixel wide), all aliased (a step at
-/// the side), or some of each.
-enum { SIDES_SOFT, SIDES_CUT, SIDES_MIXED };
+/// How an outline's four sides are cut: all alike (all soft, a ramp a pixel wide, or all
+/// aliased, a step at the side), or some of each.
+enum { SIDES_ALIKE, SIDES_MIXED };
 
 /// The AVX2 path's numbers for one call. A pixel's coverage of a side is clamp(distance·slope +
 /// offset), its distance inside the side in texels: the device scale and ½ on a soft side,
@@ -158,7 +158,7 @@ typedef struct {
     float inner_offset;
     float corner_mask[4];
     int outer_round, inner_round, has_inner, all_ring;
-    /// `SIDES_SOFT`, `SIDES_CUT` or `SIDES_MIXED` for the outer sides (the inner edge is soft).
+    /// `SIDES_ALIKE` or `SIDES_MIXED` for the outer sides (the inner edge is soft).
     int outer_sides;
     /// Whether every corner is rounded (no per-pixel choice of corner), and whether the inner
     /// corners' circles share the outer ones' centers (the same reach: one square root for both).
@@ -423,7 +423,7 @@ static inline void outline_row_wide(uint32_t *out, int first, int last, int flat
         _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
         _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
     }
-    // One copy of the span's loop per kind of outer sides, chosen once per row.
+    // One copy of the spans' loop per kind of outer sides, chosen once per row.
     const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
     #define SPANS(sides) \
         if (paired) { \
@@ -433,11 +433,7 @@ static inline void outline_row_wide(uint32_t *out, int first, int last, int flat
             if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm, sides); \
         } \
         lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-    switch (w->outer_sides) {
-    case SIDES_SOFT: SPANS(SIDES_SOFT) break;
-    case SIDES_CUT: SPANS(SIDES_CUT) break;
-    default: SPANS(SIDES_MIXED) break;
-    }
+    if (w->outer_sides == SIDES_ALIKE) { SPANS(SIDES_ALIKE) } else { SPANS(SIDES_MIXED) }
     #undef SPANS
 }
 #endif
@@ -627,7 +623,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         w.inner_round = n.inner_radius > 0 && n.rounded != 0;
         w.has_inner = n.has_inner;
         const int cut_sides = n.alias_x0 + n.alias_x1 + n.alias_y0 + n.alias_y1;
-        w.outer_sides = cut_sides == 0 ? SIDES_SOFT : cut_sides == 4 ? SIDES_CUT : SIDES_MIXED;
+        w.outer_sides = cut_sides == 0 || cut_sides == 4 ? SIDES_ALIKE : SIDES_MIXED;
         w.every_corner = (n.rounded & 15u) == 15u;
         w.shared_corners = w.outer_round && w.inner_round && w.outer_reach_x == w.inner_reach_x && w.outer_reach_y == w.inner_reach_y;
         w.all_ring = !n.has_inner && border_alpha >= 0;
