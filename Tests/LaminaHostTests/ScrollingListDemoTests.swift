@@ -4,6 +4,7 @@ import GalleryDemos
 
 /// The gallery's scrolling list (the scene of `lamina-bench scroll`) is what it says: a thousand
 /// rounded cards with an icon and a text image, in a rounded clip, scrolled by its bounds' origin.
+/// (That only the rows in view have their text drawn: `CullingTests`.)
 final class ScrollingListDemoTests: XCTestCase {
     override func tearDown() { MediaClock.useSystemTime() }
 
@@ -16,18 +17,37 @@ final class ScrollingListDemoTests: XCTestCase {
             let cards = demo.list.sublayers ?? []
             XCTAssertEqual(cards.count, 1000)
             XCTAssertEqual(cards[999].frame.minY - cards[0].frame.minY, 999 * ScrollingListDemo.rowPitch)
-            var labelWidths = Set<Int>()
-            for card in cards {
+            var inkWidths = Set<Int>()
+            for (i, card) in cards.enumerated() {
                 XCTAssertGreaterThan(card.cornerRadius, 0)
                 let parts = card.sublayers ?? []
                 XCTAssertEqual(parts.count, 2)
                 let images = parts.compactMap { $0.contents as! CGImage? }
                 XCTAssertEqual(images.count, 2, "an icon and a text image")
                 XCTAssertEqual(images.first?.width, 40)
-                if let label = images.last { labelWidths.insert(label.width) }
+                guard let label = images.last else { continue }
+                // One line as wide as the card leaves room for (its pixels drawn when read).
+                XCTAssertEqual(label.width, 592 - 24 - 72)
+                XCTAssertEqual(label.height, 20, accuracy: 3)
+                XCTAssertEqual(parts[1].frame.size, CGSize(width: label.width, height: label.height))
+                if i < 24, let inkWidth = Self.inkWidth(label) {
+                    XCTAssertLessThan(inkWidth, label.width - 100, "row \(i): the text fits")
+                    inkWidths.insert(inkWidth)
+                }
             }
-            XCTAssertGreaterThan(labelWidths.count, 5, "each row its own text")
+            XCTAssertGreaterThan(inkWidths.count, 5, "each row its own text")
         }
+    }
+
+    /// The columns from the image's left edge to its rightmost inked pixel (alpha over 64), nil
+    /// when nothing is inked.
+    static func inkWidth(_ image: CGImage) -> Int? {
+        guard let data = image.dataProvider?.data as Data? else { return nil }
+        var right: Int?
+        for y in 0..<image.height {
+            for x in 0..<image.width where data[y * image.bytesPerRow + x * 4 + 3] > 64 { right = max(right ?? 0, x + 1) }
+        }
+        return right
     }
 
     func testScrollsByAnimatingBoundsOriginYToTheLastCardAndBack() {
