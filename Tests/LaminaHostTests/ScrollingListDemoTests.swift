@@ -1,5 +1,6 @@
 import XCTest
 import LaminaHost
+import LaminaTesting
 import GalleryDemos
 
 /// The gallery's scrolling list (the scene of `lamina-bench scroll`) is what it says: a thousand
@@ -36,6 +37,33 @@ final class ScrollingListDemoTests: XCTestCase {
                 }
             }
             XCTAssertGreaterThan(inkWidths.count, 5, "each row its own text")
+        }
+    }
+
+    /// The labels' text is drawn when a frame first needs it: a window's very first frame shows
+    /// the rows in view with their text, as the layer renderer draws them.
+    func testAWindowsFirstFrameShowsTheLabelsInView() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        try MainActor.assumeIsolated {
+            MediaClock.setVirtualTime(1000)
+            let view = ScrollingListDemo()
+            let window = try LaminaHost.Window(checkedTitle: "scroll first frame", size: CGSize(width: 640, height: 480))
+            window.contentView = view
+            window.show()
+            defer { window.close() }
+            XCTAssertTrue(Application.shared.runUntil(timeout: 20) { window.shownMediaTime == 1000 }, "no first frame")
+            let shown = try XCTUnwrap(window.capture())
+            // The first row's label (x 24 + 12 + 62, y 24 + 10 + 17 in the window) has dark text.
+            let pixels = SnapshotComparison.rgba(shown)
+            var dark = 0
+            for y in 51..<71 { for x in 98..<220 where pixels[(y * shown.width + x) * 4] < 100 { dark += 1 } }
+            XCTAssertGreaterThan(dark, 60, "the first row's text on the first frame")
+            let renderer = CARenderer(size: CGSize(width: 640, height: 480))
+            renderer.backgroundColor = CGColor(gray: 1, alpha: 1)
+            renderer.layer = view.layer
+            let reference = try XCTUnwrap(renderer.makeImage(atTime: 1000))
+            let differing = SnapshotComparison.difference(shown, reference, channelTolerance: 40).differing
+            XCTAssertLessThan(differing, 640 * 480 / 100, "the window and the renderer disagree in \(differing) pixels")
         }
     }
 
