@@ -78,6 +78,9 @@ public struct TextLayout: Sendable {
             CGDiagnostics.log("TextLayout.draw", "invalid position or font size.")
             return
         }
+        // No text, no ink: nothing to lay out (a label made empty and filled in later — the
+        // stress scene's readout — would otherwise load a thread's fonts before its first frame).
+        guard !string.isEmpty else { return }
         context.drawText(self, at: point)
     }
 

@@ -89,6 +89,20 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(text.keptLayoutSerial, drawn, "drawn again at the same scale")
     }
 
+    /// An empty text draws nothing, without laying anything out; its size is still one line's.
+    func testAnEmptyTextDrawsNothingWithoutALayout() throws {
+        let c = TestBitmap.rgba(60, 30)
+        c.setFillColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        c.fill(CGRect(x: 0, y: 0, width: 60, height: 30))
+        let before = try XCTUnwrap(c.makeImage())
+        let empty = TextLayout("", fontSize: 20, color: .black)
+        empty.draw(in: c, at: CGPoint(x: 4, y: 26))
+        XCTAssertNil(empty.keptLayoutSerial, "nothing laid out")
+        XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(c.makeImage()), before, channelTolerance: 0).differing, 0)
+        XCTAssertEqual(empty.size.height, TextLayout("Row", fontSize: 20).size.height, "one line high, as Pango measures it")
+        XCTAssertEqual(empty.size.width, 0)
+    }
+
     func testWrapping() {
         let long = TextLayout("one two three four five six seven eight", fontSize: 12, wrapWidth: 60)
         XCTAssertGreaterThan(long.lineCount, 2)
