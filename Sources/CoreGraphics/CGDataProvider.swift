@@ -83,6 +83,7 @@ public struct CGDataProviderDirectCallbacks {
         self.init(version: 0, getBytePointer: nil, releaseBytePointer: nil, getBytesAtPosition: nil, releaseInfo: nil)
     }
 
+    /// Callbacks with the given version and functions.
     public init(version: UInt32, getBytePointer: CGDataProviderGetBytePointerCallback?,
                 releaseBytePointer: CGDataProviderReleaseBytePointerCallback?,
                 getBytesAtPosition: CGDataProviderGetBytesAtPositionCallback?, releaseInfo: CGDataProviderReleaseInfoCallback?) {
