@@ -1,15 +1,30 @@
-/// A source of bytes for images: held in memory once read.
+/// A source of bytes for images: held in memory once read. A direct-access provider
+/// (`init(directInfo:size:callbacks:)`) is read when its bytes are first needed — an image over
+/// it is drawn, or composited by a window — not when the image is made, as Core Graphics reads
+/// one; its bytes are then kept.
 public final class CGDataProvider: @unchecked Sendable {
-    package let bytes: Data
+    /// The provider's bytes (a direct-access provider's read now, once).
+    package var bytes: Data {
+        guard let direct else { return held }
+        return direct.bytes
+    }
+
+    /// How many bytes the provider holds, known without reading them.
+    package var size: Int { direct?.size ?? held.count }
+
+    private let held: Data
+    private let direct: DirectSource?
 
     /// A provider over a copy of `data`. Copied in one pass: `Data(referencing:)` over a
     /// bridged buffer cost ~70 ms per MB each time its bytes were read.
     public init(data: CFData) {
-        bytes = Data(bytes: data.bytes, count: data.length)
+        held = Data(bytes: data.bytes, count: data.length)
+        direct = nil
     }
 
     init(bytes: Data) {
-        self.bytes = bytes
+        held = bytes
+        direct = nil
     }
 
     /// A provider reading a file; nil when it cannot be read.
@@ -20,15 +35,117 @@ public final class CGDataProvider: @unchecked Sendable {
     /// A provider reading a URL's contents; nil when they cannot be read.
     public init?(url: CFURL) {
         do {
-            bytes = try Data(contentsOf: url as URL)
+            held = try Data(contentsOf: url as URL)
         } catch {
             CGDiagnostics.log("CGDataProviderCreateWithURL", "cannot read \(url): \(error.localizedDescription)")
             return nil
         }
+        direct = nil
     }
+
+    /// A direct-access provider of `size` bytes that `callbacks` supply when they are first
+    /// needed (on whichever thread needs them: a window's render thread, for an image it
+    /// composites): through `getBytePointer` (then `releaseBytePointer`) when it is set, else
+    /// `getBytesAtPosition`. `releaseInfo` is called with `info` when the provider is freed.
+    /// Nil when neither way of reading is given or `size` is negative.
+    public init?(directInfo info: UnsafeMutableRawPointer?, size: off_t, callbacks: UnsafePointer<CGDataProviderDirectCallbacks>) {
+        let callbacks = callbacks.pointee
+        guard size >= 0, size <= off_t(Int.max), callbacks.getBytePointer != nil || callbacks.getBytesAtPosition != nil else {
+            CGDiagnostics.log("CGDataProviderCreateDirect", "no way to read the bytes, or a negative size.")
+            return nil
+        }
+        held = Data()
+        direct = DirectSource(info: info, size: Int(size), callbacks: callbacks)
+    }
+
+    /// The `info` pointer a direct-access provider was made with; nil for other providers.
+    public var info: UnsafeMutableRawPointer? { direct?.info }
 
     /// A copy of the provider's bytes.
     public var data: CFData? { bytes as NSData }
+}
+
+/// The callbacks through which a direct-access data provider supplies its bytes.
+public struct CGDataProviderDirectCallbacks {
+    /// The structure's version: 0.
+    public var version: UInt32
+    /// Returns a pointer to all the provider's bytes, held until `releaseBytePointer`.
+    public var getBytePointer: CGDataProviderGetBytePointerCallback?
+    /// Releases the pointer `getBytePointer` returned.
+    public var releaseBytePointer: CGDataProviderReleaseBytePointerCallback?
+    /// Copies up to `count` bytes from `position` into the buffer and returns how many it copied.
+    public var getBytesAtPosition: CGDataProviderGetBytesAtPositionCallback?
+    /// Called with the provider's `info` when the provider is freed.
+    public var releaseInfo: CGDataProviderReleaseInfoCallback?
+
+    /// Callbacks with every function nil and version 0.
+    public init() {
+        self.init(version: 0, getBytePointer: nil, releaseBytePointer: nil, getBytesAtPosition: nil, releaseInfo: nil)
+    }
+
+    /// Callbacks with the given version and functions.
+    public init(version: UInt32, getBytePointer: CGDataProviderGetBytePointerCallback?,
+                releaseBytePointer: CGDataProviderReleaseBytePointerCallback?,
+                getBytesAtPosition: CGDataProviderGetBytesAtPositionCallback?, releaseInfo: CGDataProviderReleaseInfoCallback?) {
+        self.version = version
+        self.getBytePointer = getBytePointer
+        self.releaseBytePointer = releaseBytePointer
+        self.getBytesAtPosition = getBytesAtPosition
+        self.releaseInfo = releaseInfo
+    }
+}
+
+/// Returns a pointer to a direct-access provider's bytes.
+public typealias CGDataProviderGetBytePointerCallback = @convention(c) (UnsafeMutableRawPointer?) -> UnsafeRawPointer?
+/// Releases the pointer a `CGDataProviderGetBytePointerCallback` returned.
+public typealias CGDataProviderReleaseBytePointerCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer) -> Void
+/// Copies bytes from a position of a direct-access provider into a buffer; returns how many.
+public typealias CGDataProviderGetBytesAtPositionCallback = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer, off_t, Int) -> Int
+/// Releases a provider's `info`.
+public typealias CGDataProviderReleaseInfoCallback = @convention(c) (UnsafeMutableRawPointer?) -> Void
+
+/// A direct-access provider's callbacks and, once read, its bytes (read once, under a lock:
+/// the render thread and the main thread may both ask).
+private final class DirectSource: @unchecked Sendable {
+    let info: UnsafeMutableRawPointer?
+    let size: Int
+    private let callbacks: CGDataProviderDirectCallbacks
+    private let lock = NSLock()
+    private var read: Data?
+
+    init(info: UnsafeMutableRawPointer?, size: Int, callbacks: CGDataProviderDirectCallbacks) {
+        self.info = info
+        self.size = size
+        self.callbacks = callbacks
+    }
+
+    var bytes: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        if let read { return read }
+        var data = Data(count: size)
+        if size > 0 {
+            data.withUnsafeMutableBytes { buffer in
+                let target = buffer.baseAddress!
+                if let get = callbacks.getBytePointer, let source = get(info) {
+                    target.copyMemory(from: source, byteCount: size)
+                    callbacks.releaseBytePointer?(info, source)
+                } else if let get = callbacks.getBytesAtPosition {
+                    // Bytes not supplied stay zero.
+                    var done = 0
+                    while done < size {
+                        let count = get(info, target + done, off_t(done), size - done)
+                        guard count > 0 else { break }
+                        done += min(count, size - done)
+                    }
+                }
+            }
+        }
+        read = data
+        return data
+    }
+
+    deinit { callbacks.releaseInfo?(info) }
 }
 
 /// A destination for bytes: PDF contexts write through one.

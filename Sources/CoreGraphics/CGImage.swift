@@ -35,8 +35,8 @@ public final class CGImage: @unchecked Sendable {
             CGDiagnostics.log("CGImageCreate", "invalid image: \(problem).")
             return nil
         }
-        guard provider.bytes.count >= layout.byteCount else {
-            CGDiagnostics.log("CGImageCreate", "provider holds \(provider.bytes.count) bytes, the image needs \(layout.byteCount).")
+        guard provider.size >= layout.byteCount else {
+            CGDiagnostics.log("CGImageCreate", "provider holds \(provider.size) bytes, the image needs \(layout.byteCount).")
             return nil
         }
         self.layout = layout
@@ -56,7 +56,7 @@ public final class CGImage: @unchecked Sendable {
                                  bitsPerPixel: bitsPerPixel, bytesPerRow: bytesPerRow,
                                  model: .monochrome, bitmapInfo: [])
         guard [1, 2, 4, 8].contains(bitsPerComponent), bitsPerPixel == bitsPerComponent, layout.imageProblem == nil,
-              provider.bytes.count >= layout.byteCount else {
+              provider.size >= layout.byteCount else {
             CGDiagnostics.log("CGImageMaskCreate", "invalid mask: \(layout.imageProblem ?? "bad depth or too few bytes").")
             return nil
         }

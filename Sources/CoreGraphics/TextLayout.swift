@@ -78,6 +78,9 @@ public struct TextLayout: Sendable {
             CGDiagnostics.log("TextLayout.draw", "invalid position or font size.")
             return
         }
+        // No text, no ink: nothing to lay out (a label made empty and filled in later — the
+        // stress scene's readout — would otherwise load a thread's fonts before its first frame).
+        guard !string.isEmpty else { return }
         context.drawText(self, at: point)
     }
 
@@ -124,12 +127,10 @@ public struct TextLayout: Sendable {
     }
 
     /// This text's Pango layout fitted to `cr`: the one kept from the last measurement or
-    /// drawing when there is one for this thread (Pango lays it out again only if `cr`'s
-    /// matrix or font options differ from what it was laid out for: the same glyphs and
-    /// positions as a new one), else a new one. Hand it back with `laidOut.keep`.
+    /// drawing when there is one for this thread, else a new one. Hand it back with `keep`.
     func layout(for cr: OpaquePointer) -> OpaquePointer {
         if let kept = laidOut.take() {
-            pango_cairo_update_layout(cr, kept)
+            Self.fit(kept, to: cr)
             return kept
         }
         let layout = Self.makeLayout(for: cr)
@@ -137,15 +138,36 @@ public struct TextLayout: Sendable {
         return layout
     }
 
+    /// Fits `layout` to `cr`'s matrix and surface, unless it is fitted to them already.
+    /// `pango_cairo_update_layout` cannot be called to make sure: it sets the context's matrix
+    /// even when it is the same, which counts as a change, so Pango would lay the text out
+    /// (itemize, shape, break) again — a measured label would be shaped again to be drawn, and
+    /// again for each call that fitted it. What a layout depends on from `cr` is its matrix
+    /// without the translation (when metrics are hinted, as here) and the target's font
+    /// options, which are its surface type's (the contexts set none of their own).
+    static func fit(_ layout: OpaquePointer, to cr: OpaquePointer) {
+        let fitted = LayoutFit(cr)
+        guard LaidOutText.fit(of: layout) != fitted else { return }
+        pango_cairo_update_layout(cr, layout)
+        LaidOutText.setFit(fitted, of: layout)
+    }
+
     /// Hands back a layout from `layout(for:)`.
     func keep(_ layout: OpaquePointer) { laidOut.keep(layout) }
+
+    /// The Pango serial of the layout kept for this thread, nil when there is none: Pango
+    /// raises it whenever the layout must be laid out (shaped) again, so tests can see that a
+    /// drawing reused a measurement's shaping.
+    var keptLayoutSerial: UInt32? { laidOut.serial }
 
     /// A layout on the shared engine's context, fitted to `cr`'s surface and matrix.
     static func makeLayout(for cr: OpaquePointer) -> OpaquePointer {
         let context = PangoEngine.makeContext(gridFitted: true)
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         pango_cairo_update_context(cr, context)
-        return pango_layout_new(context)
+        let layout = pango_layout_new(context)!
+        LaidOutText.setFit(LayoutFit(cr), of: layout)
+        return layout
     }
 }
 
@@ -156,35 +178,63 @@ extension CGContext {
     }
 
     func drawText(_ text: TextLayout, at point: CGPoint) {
+        let flipped = isFlipped
+        let place: (OpaquePointer) -> Void = { cr in
+            cairo_translate(cr, point.x, point.y)
+            if !flipped { cairo_scale(cr, 1, -1) }
+            cairo_move_to(cr, 0, 0)
+        }
+        // The layout is fitted to the matrix it is drawn with (the CTM, placed), not to cairo's
+        // matrix of the moment (that of the last drawing call, or the flipped base transform of
+        // a new context): Pango lays a layout out again whenever its matrix changes, so fitting
+        // it to another one first shaped a measured label twice more before drawing it.
+        cairo_save(cr)
+        guard syncMatrix() else {
+            cairo_restore(cr)
+            return
+        }
+        place(cr)
         let layout = text.layout(for: cr)
+        cairo_restore(cr)
         defer { text.keep(layout) }
         let color = text.color.rgba
-        let flipped = isFlipped
         var ink = PangoRectangle()
         pango_layout_get_extents(layout, &ink, nil)
         let scale = CGFloat(PANGO_SCALE)
         let (inkX, inkY, inkW, inkH) = (CGFloat(ink.x) / scale, CGFloat(ink.y) / scale, CGFloat(ink.width) / scale, CGFloat(ink.height) / scale)
         let inkBounds = CGRect(x: point.x + inkX, y: flipped ? point.y + inkY : point.y - inkY - inkH, width: inkW, height: inkH)
-        let place: (OpaquePointer) -> Void = { cr in
-            cairo_translate(cr, point.x, point.y)
-            if !flipped { cairo_scale(cr, 1, -1) }
-            cairo_move_to(cr, 0, 0)
-            pango_cairo_update_layout(cr, layout)
+        let placeLayout: (OpaquePointer) -> Void = { cr in
+            place(cr)
+            TextLayout.fit(layout, to: cr)
         }
         paint(PaintOperation(draw: { cr, alpha in
             cairo_save(cr)
-            place(cr)
+            placeLayout(cr)
             cairo_set_source_rgba(cr, color.r, color.g, color.b, color.a * alpha)
             pango_cairo_show_layout(cr, layout)
             cairo_restore(cr)
         }, clipToShape: { cr in
             cairo_save(cr)
-            place(cr)
+            placeLayout(cr)
             cairo_new_path(cr)
             pango_cairo_layout_path(cr, layout)
             cairo_restore(cr)
             cairo_clip(cr)
         }, bounds: { _ in inkBounds }))
+    }
+}
+
+/// What a Pango layout was last fitted to: a cairo context's matrix without its translation
+/// and the type of its target surface (whose font options the layout takes).
+struct LayoutFit: Equatable {
+    var xx, yx, xy, yy: Double
+    var surface: cairo_surface_type_t
+
+    init(_ cr: OpaquePointer) {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        (xx, yx, xy, yy) = (m.xx, m.yx, m.xy, m.yy)
+        surface = cairo_surface_get_type(cairo_get_target(cr))
     }
 }
 
@@ -204,6 +254,13 @@ private final class LaidOutText: @unchecked Sendable {
         return layout
     }
 
+    /// The kept layout's Pango serial, when it was made on this thread.
+    var serial: UInt32? {
+        lock.lock(); defer { lock.unlock() }
+        guard let layout, let thread, pthread_equal(thread, pthread_self()) != 0 else { return nil }
+        return pango_layout_get_serial(layout)
+    }
+
     /// Keeps `layout`, made or taken on this thread, for the next use (one is kept: another is freed).
     func keep(_ layout: OpaquePointer) {
         lock.lock()
@@ -219,4 +276,18 @@ private final class LaidOutText: @unchecked Sendable {
     deinit {
         if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
     }
+
+    /// The fit `layout` was last given (`setFit`), kept with it as GObject data, so that it goes
+    /// with the layout and is freed with it.
+    static func fit(of layout: OpaquePointer) -> LayoutFit? {
+        g_object_get_data(UnsafeMutablePointer(layout), fitKey)?.assumingMemoryBound(to: LayoutFit.self).pointee
+    }
+
+    static func setFit(_ fit: LayoutFit, of layout: OpaquePointer) {
+        let box = UnsafeMutablePointer<LayoutFit>.allocate(capacity: 1)
+        box.initialize(to: fit)
+        g_object_set_data_full(UnsafeMutablePointer(layout), fitKey, box) { $0?.assumingMemoryBound(to: LayoutFit.self).deallocate() }
+    }
+
+    private static let fitKey = "lamina-fit"
 }

@@ -4,6 +4,11 @@ import LaminaHost
 /// rounded cards, each with an icon and a line of text drawn into an image, moved by animating
 /// the container's `bounds.origin.y` from the top to the bottom and back, forever. The scene of
 /// `lamina-bench scroll` (which shows it at 1280×720).
+///
+/// Each label's image is as wide as the card leaves room for and one line high, and its text is
+/// drawn when its pixels are first needed (a direct-access data provider, as an app decodes
+/// images lazily): the window draws the rows it shows, so the list starts without laying out
+/// and drawing a thousand lines of text first.
 public final class ScrollingListDemo: DemoView {
     /// The distance between the tops of two cards, in points.
     public static let rowPitch: CGFloat = 64
@@ -23,6 +28,8 @@ public final class ScrollingListDemo: DemoView {
         list.masksToBounds = true
         let icons = (0..<Self.iconColors.count).map { Self.icon($0) }
         let width = list.bounds.width - 24
+        let labelSize = CGSize(width: max(width - 72, 1).rounded(.down),
+                               height: TextLayout("Row", fontSize: 17, weight: .regular).size.height.rounded(.up))
         for row in 0..<rows {
             let card = CALayer()
             card.frame = CGRect(x: 12, y: 10 + CGFloat(row) * Self.rowPitch, width: width, height: Self.rowPitch - 10)
@@ -35,10 +42,8 @@ public final class ScrollingListDemo: DemoView {
             icon.contents = icons[row % icons.count]
             card.addSublayer(icon)
             let text = CALayer()
-            let image = Self.label("Row \(row + 1) · \(Self.words[row % Self.words.count])")
-            text.frame = CGRect(x: 62, y: (card.bounds.height - CGFloat(image?.height ?? 0)) / 2,
-                                width: CGFloat(image?.width ?? 0), height: CGFloat(image?.height ?? 0))
-            text.contents = image
+            text.frame = CGRect(x: 62, y: (card.bounds.height - labelSize.height) / 2, width: labelSize.width, height: labelSize.height)
+            text.contents = Self.label("Row \(row + 1) · \(Self.words[row % Self.words.count])", size: labelSize)
             card.addSublayer(text)
             list.addSublayer(card)
         }
@@ -74,17 +79,52 @@ public final class ScrollingListDemo: DemoView {
         return c.makeImage()
     }
 
-    /// `string` drawn dark on transparent into an image its size.
-    static func label(_ string: String) -> CGImage? {
-        let text = TextLayout(string, fontSize: 17, weight: .regular, color: color(0.12, 0.13, 0.16))
-        let size = text.size
-        guard let c = CGContext(data: nil, width: Int(size.width.rounded(.up)), height: Int(size.height.rounded(.up)), bitsPerComponent: 8,
-                                bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
-                                bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
-        else { return nil }
-        c.translateBy(x: 0, y: CGFloat(c.height))          // top-left origin, y down, as a layer draws
+    /// `string` drawn dark on transparent from the top left of an image of `size` pixels, when
+    /// the image's pixels are first read.
+    static func label(_ string: String, size: CGSize) -> CGImage? {
+        let drawing = LabelDrawing(text: TextLayout(string, fontSize: 17, weight: .regular, color: color(0.12, 0.13, 0.16)),
+                                   width: Int(size.width), height: Int(size.height))
+        var callbacks = CGDataProviderDirectCallbacks(
+            version: 0, getBytePointer: nil, releaseBytePointer: nil,
+            getBytesAtPosition: { info, buffer, position, count in
+                Unmanaged<LabelDrawing>.fromOpaque(info!).takeUnretainedValue().copy(into: buffer, from: Int(position), count: count)
+            },
+            releaseInfo: { info in Unmanaged<LabelDrawing>.fromOpaque(info!).release() })
+        let info = Unmanaged.passRetained(drawing).toOpaque()
+        guard let provider = CGDataProvider(directInfo: info, size: off_t(drawing.bytesPerRow * drawing.height), callbacks: &callbacks) else {
+            Unmanaged<LabelDrawing>.fromOpaque(info).release()
+            return nil
+        }
+        return CGImage(width: drawing.width, height: drawing.height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: drawing.bytesPerRow,
+                       space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: LabelDrawing.bitmapInfo, provider: provider, decode: nil,
+                       shouldInterpolate: true, intent: .defaultIntent)
+    }
+}
+
+/// A label's text and its image's size: draws the image's pixels when its provider is read.
+private final class LabelDrawing: @unchecked Sendable {
+    static let bitmapInfo = CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+    let text: TextLayout
+    let width: Int, height: Int
+    var bytesPerRow: Int { width * 4 }
+
+    init(text: TextLayout, width: Int, height: Int) {
+        self.text = text
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+    }
+
+    /// Draws the text (top-left origin, y down, as a layer draws) and copies `count` bytes of
+    /// the image from `position` into `buffer`; returns how many it copied.
+    func copy(into buffer: UnsafeMutableRawPointer, from position: Int, count: Int) -> Int {
+        guard let c = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: bytesPerRow,
+                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: Self.bitmapInfo), let data = c.data
+        else { return 0 }
+        c.translateBy(x: 0, y: CGFloat(height))
         c.scaleBy(x: 1, y: -1)
         text.draw(in: c, at: .zero)
-        return c.makeImage()
+        let copied = max(min(count, bytesPerRow * height - position), 0)
+        buffer.copyMemory(from: data + position, byteCount: copied)
+        return copied
     }
 }

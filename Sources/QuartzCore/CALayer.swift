@@ -380,6 +380,8 @@ open class CALayer: NSObject {
     /// Built-in properties assigned by the layer's user (the others follow `style`).
     var explicitlySet: Set<String> = []
     var applyingStyle = false
+    /// The serial of the last transaction this layer's changes were recorded in (0: none).
+    var touchedInTransaction: UInt64 = 0
 
     // MARK: Timing (CAMediaTiming): the layer's time is (parent − beginTime) · speed + timeOffset
 

@@ -91,6 +91,13 @@ enum ModelSuite {
             move.repeatCount = .infinity
             tile.add(move, forKey: "move")
         }
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        (spin.fromValue, spin.toValue, spin.duration, spin.repeatCount) = (0, 2 * CGFloat.pi, 2, .infinity)
+        let fade = CABasicAnimation(keyPath: "opacity")
+        (fade.fromValue, fade.toValue, fade.duration, fade.autoreverses, fade.repeatCount) = (1, 0.3, 1, true, .infinity)
+        let slide = CABasicAnimation(keyPath: "position.x")
+        (slide.fromValue, slide.toValue, slide.duration, slide.autoreverses, slide.repeatCount) = (CGFloat(40), CGFloat(400), 1.5, true, .infinity)
+        let tileAnimations = [("spin", spin), ("fade", fade), ("slide", slide)]
         return [
             Benchmark(name: "set position (outside a committed tree)") { x += 1; layer.position = CGPoint(x: x, y: 0) },
             Benchmark(name: "set position 1000× inside one transaction") {
@@ -101,6 +108,16 @@ enum ModelSuite {
             Benchmark(name: "presentation() of a 1000-layer tree") { _ = tree.presentation() },
             Benchmark(name: "presentation() of 100 animated tiles") {
                 _ = animated.presentation()
+            },
+            // What the stress scene's start pays for its animations: each layer copies each
+            // animation, unboxes its values and checks they are finite.
+            Benchmark(name: "add(_:forKey:) 3 animations to each of 1000 new layers, committed") {
+                CATransaction.begin()
+                for _ in 0..<1000 {
+                    let tile = CALayer()
+                    for (key, animation) in tileAnimations { tile.add(animation, forKey: key) }
+                }
+                CATransaction.commit()
             },
         ]
     }

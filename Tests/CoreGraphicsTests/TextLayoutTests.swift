@@ -1,5 +1,5 @@
 import XCTest
-import CoreGraphics
+@testable import CoreGraphics
 import LaminaTesting
 
 final class TextLayoutTests: XCTestCase {
@@ -52,6 +52,55 @@ final class TextLayoutTests: XCTestCase {
         text.fontSize = 10
         XCTAssertLessThan(text.size.width, TextLayout("one two three", fontSize: 20).size.width * 0.6)
         XCTAssertEqual(original.size.width, one)
+    }
+
+    /// A label measured and then drawn upright at the scale it was measured at — in a flipped
+    /// context (a layer's, or an image drawn top-down) or a y-up one — is drawn from the
+    /// measurement's layout without Pango laying it out again (its serial stays); drawn at
+    /// another scale it is laid out again, once.
+    func testDrawingAtTheMeasuredScaleDoesNotLayOutAgain() throws {
+        for (flipped, drawnBefore) in [(true, false), (true, true), (false, false), (false, true)] {
+            let text = TextLayout("Row 17 · Invoice 2041", fontSize: 17)
+            _ = text.size
+            let measured = try XCTUnwrap(text.keptLayoutSerial)
+            let c = TestBitmap.rgba(240, 40)
+            if flipped {
+                c.translateBy(x: 0, y: 40)
+                c.scaleBy(x: 1, y: -1)
+            }
+            if drawnBefore {                                    // cairo's matrix set by another call first
+                c.setFillColor(gray: 0.5, alpha: 1)
+                c.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+            }
+            text.draw(in: c, at: CGPoint(x: 4, y: flipped ? 6 : 34))
+            XCTAssertEqual(text.keptLayoutSerial, measured, "flipped \(flipped), drawn before \(drawnBefore)")
+            XCTAssertGreaterThan(ink(c).rows.count, 10)
+            XCTAssertEqual(text.size, TextLayout("Row 17 · Invoice 2041", fontSize: 17).size)
+        }
+        let text = TextLayout("Row 17 · Invoice 2041", fontSize: 17)
+        _ = text.size
+        let measured = try XCTUnwrap(text.keptLayoutSerial)
+        let c = TestBitmap.rgba(480, 80)
+        c.scaleBy(x: 2, y: 2)
+        text.draw(in: c, at: CGPoint(x: 4, y: 34))
+        let drawn = try XCTUnwrap(text.keptLayoutSerial)
+        XCTAssertGreaterThan(drawn, measured)
+        text.draw(in: c, at: CGPoint(x: 4, y: 20))
+        XCTAssertEqual(text.keptLayoutSerial, drawn, "drawn again at the same scale")
+    }
+
+    /// An empty text draws nothing, without laying anything out; its size is still one line's.
+    func testAnEmptyTextDrawsNothingWithoutALayout() throws {
+        let c = TestBitmap.rgba(60, 30)
+        c.setFillColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        c.fill(CGRect(x: 0, y: 0, width: 60, height: 30))
+        let before = try XCTUnwrap(c.makeImage())
+        let empty = TextLayout("", fontSize: 20, color: .black)
+        empty.draw(in: c, at: CGPoint(x: 4, y: 26))
+        XCTAssertNil(empty.keptLayoutSerial, "nothing laid out")
+        XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(c.makeImage()), before, channelTolerance: 0).differing, 0)
+        XCTAssertEqual(empty.size.height, TextLayout("Row", fontSize: 20).size.height, "one line high, as Pango measures it")
+        XCTAssertEqual(empty.size.width, 0)
     }
 
     func testWrapping() {

@@ -74,6 +74,61 @@ final class CullingTests: CompositingTestCase {
         try checkFirstFrameDrawsOnlyWhatShows(cornerRadius: 0)
     }
 
+    /// Counts the reads of lazily provided row images (from any thread).
+    final class Reads: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rows: Set<Int> = []
+        func read(_ row: Int) { lock.lock(); rows.insert(row); lock.unlock() }
+        var read: Set<Int> { lock.lock(); defer { lock.unlock() }; return rows }
+    }
+
+    /// `rowImage(i)` over a direct-access provider that notes in `reads` when it is read.
+    private func lazyRowImage(_ i: Int, reads: Reads) -> CGImage {
+        final class Row { let index: Int, bytes: Data, reads: Reads; init(_ i: Int, _ b: Data, _ r: Reads) { (index, bytes, reads) = (i, b, r) } }
+        let eager = rowImage(i)
+        let row = Row(i, eager.dataProvider!.data! as Data, reads)
+        var callbacks = CGDataProviderDirectCallbacks(
+            version: 0, getBytePointer: nil, releaseBytePointer: nil,
+            getBytesAtPosition: { info, buffer, position, count in
+                let row = Unmanaged<Row>.fromOpaque(info!).takeUnretainedValue()
+                row.reads.read(row.index)
+                let n = min(count, row.bytes.count - Int(position))
+                row.bytes.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress! + Int(position), byteCount: n) }
+                return n
+            },
+            releaseInfo: { Unmanaged<Row>.fromOpaque($0!).release() })
+        let provider = CGDataProvider(directInfo: Unmanaged.passRetained(row).toOpaque(), size: off_t(row.bytes.count), callbacks: &callbacks)!
+        return CGImage(width: eager.width, height: eager.height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: eager.bytesPerRow,
+                       space: eager.colorSpace!, bitmapInfo: eager.bitmapInfo, provider: provider, decode: nil, shouldInterpolate: true,
+                       intent: .defaultIntent)!
+    }
+
+    /// Label images whose pixels are provided when first read (as the gallery's list draws its
+    /// text): committing the list reads none, its first frame in a window those of the rows it
+    /// shows, and a scroll those that come into view.
+    func testLazilyProvidedRowImagesAreReadOnlyForRowsInView() throws {
+        let (root, container) = list(cornerRadius: 12)
+        let reads = Reads()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        for (i, row) in container.sublayers!.enumerated() { row.sublayers![0].contents = lazyRowImage(i, reads: reads) }
+        CATransaction.commit()
+        XCTAssertEqual(reads.read, [], "committed: nothing read")
+        let compositor = Compositor(), ctx = target()
+        XCTAssertNotNil(composited(root, with: compositor, into: ctx))
+        XCTAssertTrue(reads.read.isSuperset(of: 0..<6), "the six rows in view: \(reads.read.sorted())")
+        XCTAssertTrue(reads.read.isSubset(of: 0...6), "and at most the one at the edge: \(reads.read.sorted())")
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        container.bounds.origin.y = 24 * 500
+        CATransaction.commit()
+        XCTAssertNotNil(composited(root, with: compositor, into: ctx))
+        let new = reads.read.subtracting(0...6)
+        XCTAssertTrue(new.isSuperset(of: 500..<506), "the rows scrolled into view: \(new.sorted())")
+        XCTAssertTrue(new.isSubset(of: 499...506), "and only those: \(new.sorted())")
+        XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), rendered(root)), size.width * size.height / 200)
+    }
+
     /// A layer first placed off the window and then moved in: drawn when it shows.
     func testALayerAddedOutOfSightIsDrawnWhenItMovesIn() throws {
         let root = CALayer()

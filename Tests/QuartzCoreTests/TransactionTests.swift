@@ -21,6 +21,46 @@ final class TransactionTests: XCTestCase {
         return layer
     }
 
+    /// Counts its layout passes.
+    final class CountingLayer: CALayer {
+        var layouts = 0
+        override func layoutSublayers() { layouts += 1 }
+    }
+
+    /// A transaction records each layer it changes once however many properties change, and
+    /// every later transaction records it again: each commit lays out the layers it changed
+    /// (nested transactions' changes go out with the outermost: here the implicit one, which
+    /// `flush()` commits).
+    func testEveryTransactionLaysOutTheLayersItChanged() {
+        let layer = CountingLayer()
+        CATransaction.flush()
+        layer.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.position = CGPoint(x: 5, y: 5)
+        CATransaction.flush()
+        XCTAssertEqual(layer.layouts, 1)
+        for (i, width) in [20, 30, 40].enumerated() {
+            layer.bounds.size.width = CGFloat(width)
+            layer.opacity = 0.5
+            CATransaction.flush()
+            XCTAssertEqual(layer.layouts, 2 + i, "transaction \(i)")
+        }
+        layer.bounds.size.width = 50
+        CATransaction.begin()
+        layer.bounds.size.width = 60
+        CATransaction.commit()
+        XCTAssertEqual(layer.layouts, 4, "the inner commit leaves it to the outermost")
+        layer.bounds.size.width = 70
+        CATransaction.flush()
+        XCTAssertEqual(layer.layouts, 5)
+        CATransaction.begin()
+        CATransaction.begin()
+        layer.bounds.size.width = 80
+        CATransaction.commit()
+        CATransaction.commit()
+        CATransaction.flush()
+        XCTAssertEqual(layer.layouts, 6, "changed only in an inner transaction")
+    }
+
     func testDefaultsAndNesting() {
         XCTAssertEqual(CATransaction.animationDuration(), 0.25)
         XCTAssertFalse(CATransaction.disableActions())

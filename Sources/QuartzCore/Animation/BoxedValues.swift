@@ -7,6 +7,16 @@ enum BoxedValues {
     /// The structure inside `value` when it is a structure box (arrays element by element);
     /// anything else as it is.
     static func unboxed(_ value: Any?) -> Any? {
+        // Plain numbers (most animations' values) first, with what the casts below make of
+        // them: on Linux a `Double` or `Int` casts to `NSNumber` (bridged as `NSNumber(value:)`),
+        // a `CGFloat` does not. Each cast that fails walks the runtime's bridging, and every
+        // animation a layer adds is unboxed (3000 for a thousand tiles).
+        if let value {
+            let type = type(of: value)
+            if type == Double.self { return NSNumber(value: value as! Double) }
+            if type == Int.self { return NSNumber(value: value as! Int) }
+            if type == CGFloat.self { return value }
+        }
         switch value {
         case let array as [Any]:
             // Only rebuild arrays that hold a box (arrays of numbers are left alone).

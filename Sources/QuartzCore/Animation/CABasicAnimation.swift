@@ -32,7 +32,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     override var valuesAreFinite: Bool {
-        [fromValue, toValue, byValue].allSatisfy(Interpolation.isFinite)
+        Interpolation.isFinite(fromValue) && Interpolation.isFinite(toValue) && Interpolation.isFinite(byValue)
     }
 
     override func value(atProgress progress: Double, model: Any?) -> Any? {

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 
 /// Groups layer changes into atomic updates and sets how their implicit animations run.
 ///
@@ -15,7 +16,11 @@ open class CATransaction: NSObject {
         var touched: [ObjectIdentifier: CALayer] = [:]
         var added: [(layer: CALayer, animation: CAAnimation)] = []
         let isImplicit: Bool
+        /// This transaction's number, unique in the process (never 0), which a layer it touched
+        /// keeps (`CALayer.touchedInTransaction`).
+        let serial = Frame.serials.wrappingAdd(1, ordering: .relaxed).newValue
         init(isImplicit: Bool) { self.isImplicit = isImplicit }
+        private static let serials = Atomic<UInt64>(0)
     }
 
     /// The stack of open transactions of the current thread.
@@ -135,7 +140,12 @@ open class CATransaction: NSObject {
     /// an earlier transaction and actions are enabled.
     static func layer(_ layer: CALayer, didChange key: String, from oldValue: Any?) {
         let frame = current
-        frame.touched[ObjectIdentifier(layer)] = layer
+        // Once per layer and transaction: a new layer's properties are set one after another,
+        // and hashing it into the table for each cost more than the setters' own work.
+        if layer.touchedInTransaction != frame.serial {
+            frame.touched[ObjectIdentifier(layer)] = layer
+            layer.touchedInTransaction = frame.serial
+        }
         guard layer.hasBeenCommitted, !disableActions(), layer.modelLayer == nil else { return }
         run(layer.action(forKey: key), forKey: key, on: layer, previous: oldValue)
     }
