@@ -47,11 +47,17 @@ public final class CGDataProvider: @unchecked Sendable {
     /// needed (on whichever thread needs them: a window's render thread, for an image it
     /// composites): through `getBytePointer` (then `releaseBytePointer`) when it is set, else
     /// `getBytesAtPosition`. `releaseInfo` is called with `info` when the provider is freed.
-    /// Nil when neither way of reading is given or `size` is negative.
+    /// Nil when neither way of reading is given, or `size` is negative or more than an image
+    /// may take (`ImageBudget`, 1 GiB: the bytes are read into memory at once, and a declared
+    /// size that memory cannot hold would trap there, long after this call).
     public init?(directInfo info: UnsafeMutableRawPointer?, size: off_t, callbacks: UnsafePointer<CGDataProviderDirectCallbacks>) {
         let callbacks = callbacks.pointee
-        guard size >= 0, size <= off_t(Int.max), callbacks.getBytePointer != nil || callbacks.getBytesAtPosition != nil else {
-            CGDiagnostics.log("CGDataProviderCreateDirect", "no way to read the bytes, or a negative size.")
+        guard callbacks.getBytePointer != nil || callbacks.getBytesAtPosition != nil else {
+            CGDiagnostics.log("CGDataProviderCreateDirect", "no way to read the bytes.")
+            return nil
+        }
+        guard size >= 0, size <= off_t(ImageBudget.standard.maximumByteCount) else {
+            CGDiagnostics.log("CGDataProviderCreateDirect", "a size of \(size) bytes: negative, or more than \(ImageBudget.standard.maximumByteCount).")
             return nil
         }
         held = Data()

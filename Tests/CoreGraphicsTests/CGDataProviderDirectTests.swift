@@ -93,6 +93,9 @@ final class CGDataProviderDirectTests: XCTestCase {
         var callbacks = CGDataProviderDirectCallbacks(version: 0, getBytePointer: nil, releaseBytePointer: nil,
                                                       getBytesAtPosition: { _, _, _, count in count }, releaseInfo: nil)
         XCTAssertNil(CGDataProvider(directInfo: nil, size: -1, callbacks: &callbacks))
+        // A declared size no image may take is refused now, not trapped on when first read.
+        XCTAssertNil(CGDataProvider(directInfo: nil, size: 1 << 40, callbacks: &callbacks))
+        XCTAssertNil(CGDataProvider(directInfo: nil, size: .max, callbacks: &callbacks))
         let small = try XCTUnwrap(CGDataProvider(directInfo: nil, size: 16, callbacks: &callbacks))
         XCTAssertNil(CGImage(width: 4, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 16, space: CGColorSpaceCreateDeviceRGB(),
                              bitmapInfo: Self.bitmapInfo, provider: small, decode: nil, shouldInterpolate: false, intent: .defaultIntent),
