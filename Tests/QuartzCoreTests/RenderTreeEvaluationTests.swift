@@ -166,7 +166,10 @@ final class RenderTreeEvaluationTests: XCTestCase {
     func testATurnInThePlaneMatchesTheGeneralPath() {
         let planar = [CATransform3DIdentity, CATransform3DMakeScale(1.5, 0.8, 1), CATransform3DMakeTranslation(12, -7, 0),
                       CATransform3DRotate(CATransform3DMakeScale(2, 3, 1), 0.4, 0, 0, 1), CATransform3DMakeScale(0, 2, 1),
-                      { var t = CATransform3DIdentity; (t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) = (0.6, -0.8, 0.8, 0.6, 5, 6); return t }()]
+                      { var t = CATransform3DIdentity; (t.m11, t.m12, t.m21, t.m22, t.m41, t.m42) = (0.6, -0.8, 0.8, 0.6, 5, 6); return t }(),
+                      CATransform3DMakeScale(-1, 1, 1), CATransform3DMakeScale(1, -2, 1),
+                      CATransform3DScale(CATransform3DRotate(CATransform3DIdentity, 0.4, 0, 0, 1), 2, 3, 1),
+                      { var t = CATransform3DIdentity; t.m21 = 0.5; return t }()]
         for (n, t) in planar.enumerated() {
             XCTAssertTrue(ScalarAnimation.isTurnedInPlane(t), "transform \(n)")
             for angle in stride(from: -7.0, through: 7.0, by: 0.37) + [0, .pi, -.pi, .pi / 2, 2 * .pi] {
