@@ -55,16 +55,105 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
     return bilinear_lanes(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
 }
 
-/// Samples, fades and blends the pixels [first, last) of `out`, two at a time.
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+/// Eight pixels [x, x + 8) of a translated span (`translated_run`): the 2×2 texels under each
+/// from `top` and `top + stride` with the same 7-bit weights `vertical` (128 − dy, dy as byte
+/// pairs; dy = 0 halves them, `doubled` restores it) and `horizontal` (128 − dx, dx as 16-bit
+/// pairs), faded and blended as `sample_span` does it, with the same roundings.
+__attribute__((target("avx2")))
+static inline __m256i translated_eight(const uint32_t *top, int stride, __m256i vertical, __m128i doubled,
+                                       __m256i horizontal, __m256i fade, int faded, __m256i d) {
+    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128), by257 = _mm256_set1_epi16(257);
+    const __m256i t0 = _mm256_loadu_si256((const __m256i *)top), t1 = _mm256_loadu_si256((const __m256i *)(top + 1));
+    const __m256i b0 = _mm256_loadu_si256((const __m256i *)(top + stride));
+    const __m256i b1 = _mm256_loadu_si256((const __m256i *)(top + stride + 1));
+    // Each channel's top·(128 − dy) + bottom·dy, for the left texels and the right ones; in-lane
+    // unpacks put pixels 0, 1, 4, 5 in the low halves and 2, 3, 6, 7 in the high ones, and the
+    // packs at the end put them back in order.
+    const __m256i left_lo = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(t0, b0), vertical), doubled);
+    const __m256i left_hi = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(t0, b0), vertical), doubled);
+    const __m256i right_lo = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(t1, b1), vertical), doubled);
+    const __m256i right_hi = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(t1, b1), vertical), doubled);
+    // left·(128 − dx) + right·dx in 32 bits, rounded back to 8 bits as bilinear_lanes does.
+    const __m256i round = _mm256_set1_epi32(1 << 13);
+#define LAMINA_ACROSS(l, r, unpack) _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(unpack(l, r), horizontal), round), 14)
+    __m256i lo = _mm256_packs_epi32(LAMINA_ACROSS(left_lo, right_lo, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_lo, right_lo, _mm256_unpackhi_epi16));
+    __m256i hi = _mm256_packs_epi32(LAMINA_ACROSS(left_hi, right_hi, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_hi, right_hi, _mm256_unpackhi_epi16));
+#undef LAMINA_ACROSS
+    // x / 255 rounded as lamina_div255_epi16 rounds it, in one multiply ((w·257) >> 16, w = x + 128).
+    if (faded) {
+        lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, fade), bias), by257);
+        hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, fade), bias), by257);
+    }
+    const __m256i alphas = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256i full = _mm256_set1_epi16(255);
+    const __m256i under_lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero),
+                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(lo, alphas))), bias), by257);
+    const __m256i under_hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero),
+                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(hi, alphas))), bias), by257);
+    return _mm256_packus_epi16(_mm256_add_epi16(lo, under_lo), _mm256_add_epi16(hi, under_hi));
+}
+
+/// The longest run of whole steps of eight from pixel 0 of a span whose samples step by exactly
+/// one texel along a row and none down it (a translation by fractions of a pixel: a scrolled
+/// list's rows), with no sample clamped, drawn in AVX2 lanes: every sample of the run has the
+/// same fractions, so its texels are two rows' consecutive words. Returns the pixels it drew,
+/// the same values as `sample_span`'s two a step.
+__attribute__((target("avx2")))
+static int translated_run(uint32_t *out, int count, const lamina_texture *src, lamina_walk w, sample_clamp k, uint32_t tint) {
+    if (w.v < k.vmin || w.v > k.vmax || w.u < k.umin || w.u > k.umax) return 0;
+    // Pixels whose samples stay within the clamp: u + 65536·i ≤ umax.
+    int unclamped = (int)(((int64_t)k.umax - w.u) >> 16) + 1;
+    int steps = (count < unclamped ? count : unclamped) / 8;
+    if (steps == 0) return 0;
+    const int dx = (w.u >> 9) & 0x7f, dy = (w.v >> 9) & 0x7f;
+    // 128 − dy does not fit a signed byte when dy is 0: halve both weights and double the sum.
+    const int half = dy == 0;
+    const __m256i vertical = _mm256_set1_epi16((short)((dy << 8) | ((128 - dy) >> half)));
+    const __m128i doubled = _mm_cvtsi32_si128(half);
+    const __m256i horizontal = _mm256_set1_epi32((dx << 16) | (128 - dx));
+    const __m256i fade = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)tint), _mm256_setzero_si256());
+    const int faded = tint != 0xFFFFFFFFu, stride = src->stride_pixels;
+    const uint32_t *top = src->texels + (w.v >> 16) * stride + (w.u >> 16);
+    for (int i = 0; i < steps * 8; i += 8) {
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(out + i));
+        _mm256_storeu_si256((__m256i *)(out + i), translated_eight(top + i, stride, vertical, doubled, horizontal, fade, faded, d));
+    }
+    return steps * 8;
+}
+#endif
+
+/// Samples, fades and blends the pixels [first, last) of `out`, two at a time; with `wide`
+/// (the CPU has AVX2), a translated span's unclamped middle eight at a time (`translated_run`).
 static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int first, int last, const lamina_texture *src,
                                                               lamina_walk w, sample_clamp k, uint32_t tint, int check_flat,
-                                                              int additive) {
+                                                              int additive, int wide) {
     __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi16(255);
     // Each channel's multiplier, for two pixels (a uniform fade is one alpha in every lane).
     __m128i fade = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)tint), zero);
     fade = _mm_unpacklo_epi64(fade, fade);
     const int faded = tint != 0xFFFFFFFFu;
     int x = first;
+#if defined(__x86_64__)
+    if (wide && !additive && w.du == 0x10000 && w.dv == 0 && last - first >= 8) {
+        // The clamped pixels before the run (a sample left of the clamp), one or two at most.
+        int end = w.u >= k.umin ? first : first + (int)(((int64_t)k.umin - w.u + 0xffff) >> 16);
+        if (end > last) end = last;
+        for (; x < end; x++, w.u += w.du) {
+            __m128i s = texel_lanes(src, w.u, w.v, k, zero, check_flat);
+            if (faded) s = lamina_div255_epi16(_mm_mullo_epi16(s, fade));
+            out[x] = lamina_over((uint32_t)_mm_cvtsi128_si32(_mm_packus_epi16(s, zero)), out[x]);
+        }
+        const int drawn = translated_run(out + x, last - x, src, w, k, tint);
+        x += drawn;
+        w.u += drawn * w.du;
+    }
+#else
+    (void)wide;
+#endif
     for (; x + 1 < last; x += 2, w.u += 2 * w.du, w.v += 2 * w.dv) {
         __m128i s = _mm_unpacklo_epi64(texel_lanes(src, w.u, w.v, k, zero, check_flat),
                                        texel_lanes(src, w.u + w.du, w.v + w.dv, k, zero, check_flat));
@@ -85,15 +174,15 @@ static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int
 
 /// A span of a texture without flat rectangles: its samples may fall in flat areas anywhere.
 static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
-                         uint32_t tint, int additive) {
-    sample_span(out, first, last, src, w, k, tint, 1, additive);
+                         uint32_t tint, int additive, int wide) {
+    sample_span(out, first, last, src, w, k, tint, 1, additive, wide);
 }
 
 /// The end of a row beside a flat rectangle: its samples are mostly the texture's edges, where
 /// texels seldom agree.
 static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
-                         uint32_t tint) {
-    sample_span(out, first, last, src, w, k, tint, 0, 0);
+                         uint32_t tint, int wide) {
+    sample_span(out, first, last, src, w, k, tint, 0, 0, wide);
 }
 #else
 /// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them).
@@ -110,7 +199,8 @@ static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy)
 
 /// Samples, fades and blends the pixels [first, last) of `out`, one at a time.
 static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
-                         uint32_t tint, int additive) {
+                         uint32_t tint, int additive, int wide) {
+    (void)wide;
     int stride = src->stride_pixels;
     for (int x = first; x < last; x++, w.u += w.du, w.v += w.dv) {
         // Rounding may step a hair outside; the outer texels are transparent padding anyway.
@@ -127,8 +217,8 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
 }
 
 static void sampled_edge(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
-                         uint32_t tint) {
-    sampled_span(out, first, last, src, w, k, tint, 0);
+                         uint32_t tint, int wide) {
+    sampled_span(out, first, last, src, w, k, tint, 0, wide);
 }
 #endif
 
@@ -140,7 +230,15 @@ static lamina_walk walk_from(double u0, double v0, const double m[6], int x) {
 
 static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                             const lamina_texture *src, const double m[6], uint32_t tint, int additive,
-                            const lamina_edges *edges);
+                            const lamina_edges *edges, unsigned features);
+
+unsigned lamina_affine_features(void) {
+#if defined(__x86_64__)
+    return __builtin_cpu_supports("avx2") ? LAMINA_KERNEL_AVX2 : 0;
+#else
+    return 0;
+#endif
+}
 
 void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                  const lamina_texture *src, const double m[6], uint32_t alpha) {
@@ -149,17 +247,24 @@ void lamina_affine_bilinear_over(uint32_t *dst, int dst_stride, int x0, int y0, 
 
 void lamina_affine_bilinear_tinted_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                         const lamina_texture *src, const double m[6], uint32_t tint) {
-    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, NULL);
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, NULL, lamina_affine_features());
 }
 
 void lamina_affine_bilinear_edged_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                        const lamina_texture *src, const double m[6], uint32_t tint, const lamina_edges *edges) {
-    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, edges && edges->aliased ? edges : NULL);
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, edges && edges->aliased ? edges : NULL, lamina_affine_features());
+}
+
+void lamina_affine_bilinear_edged_over_with(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
+                                            const lamina_texture *src, const double m[6], uint32_t tint,
+                                            const lamina_edges *edges, unsigned features) {
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 0, edges && edges->aliased ? edges : NULL,
+                    features & lamina_affine_features());
 }
 
 void lamina_affine_bilinear_tinted_add(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                                        const lamina_texture *src, const double m[6], uint32_t tint) {
-    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 1, NULL);
+    affine_bilinear(dst, dst_stride, x0, y0, x1, y1, src, m, tint, 1, NULL, 0);
 }
 
 /// Where pixel centers are drawn, in texel-center coordinates (texel i's center at i), and where
@@ -181,7 +286,8 @@ static void outline(const lamina_texture *src, const lamina_edges *edges, double
 /// clamp: the per-pixel work is the same.
 static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                             const lamina_texture *src, const double m[6], uint32_t tint, int additive,
-                            const lamina_edges *edges) {
+                            const lamina_edges *edges, unsigned features) {
+    const int wide = (features & LAMINA_KERNEL_AVX2) != 0;
     if (src->width < 2 || src->height < 2 || (tint >> 24) == 0) return;
     int has_flat = !additive && src->flat_x1 - src->flat_x0 >= 2 && src->flat_y1 - src->flat_y0 >= 2;
     int has_flat2 = has_flat && src->flat2_x1 - src->flat2_x0 >= 2 && src->flat2_y1 - src->flat2_y0 >= 2;
@@ -222,11 +328,11 @@ static void affine_bilinear(uint32_t *dst, int dst_stride, int x0, int y0, int x
             if (flat_first >= flat_last) flat_first = flat_last = last;
         }
         if (!has_flat) {
-            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), k, tint, additive);
+            sampled_span(out, first, last, src, walk_from(u0, v0, m, first), k, tint, additive, wide);
             continue;
         }
-        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), k, tint);
+        sampled_edge(out, first, flat_first, src, walk_from(u0, v0, m, first), k, tint, wide);
         lamina_solid_over(out + flat_first, flat_last - flat_first, flat);
-        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), k, tint);
+        if (flat_last < last) sampled_edge(out, flat_last, last, src, walk_from(u0, v0, m, flat_last), k, tint, wide);
     }
 }

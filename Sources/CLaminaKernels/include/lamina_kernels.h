@@ -71,6 +71,21 @@ void lamina_affine_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
                                        const lamina_texture *src, const double inverse[6], uint32_t tint,
                                        const lamina_edges *edges);
 
+/// Instruction sets a kernel may use beyond SSE2 (`lamina_affine_bilinear_edged_over_with`,
+/// `lamina_rounded_rect_over_with`).
+enum { LAMINA_KERNEL_AVX2 = 1 };
+
+/// The instruction sets beyond SSE2 that this CPU has and the affine kernel uses
+/// (`LAMINA_KERNEL_AVX2`: a translated span's samples eight at a time).
+unsigned lamina_affine_features(void);
+
+/// As `lamina_affine_bilinear_edged_over`, using only the instruction sets `features` names
+/// (`LAMINA_KERNEL_*`, and the CPU has): the paths side by side, for tests and benchmarks.
+void lamina_affine_bilinear_edged_over_with(uint32_t *dst, int dst_stride_pixels,
+                                            int x0, int y0, int x1, int y1,
+                                            const lamina_texture *src, const double inverse[6], uint32_t tint,
+                                            const lamina_edges *edges, unsigned features);
+
 /// Blends `src` OVER `dst` through a projective map (a layer under perspective), sampled
 /// bilinearly, faded by `alpha`, within [x0, x1)×[y0, y1). `inverse` is the row-vector 3×3 map from
 /// destination pixel coordinates to texel ones: (sx, sy, w) = (x, y, 1)·inverse, then divided by w;
@@ -118,8 +133,6 @@ void lamina_rounded_rect_over(uint32_t *dst, int dst_stride_pixels,
                               int x0, int y0, int x1, int y1,
                               const lamina_rounded_rect *shape, const double inverse[6], uint32_t tint);
 
-/// Instruction sets a kernel may use beyond SSE2 (`lamina_rounded_rect_over_with`).
-enum { LAMINA_KERNEL_AVX2 = 1 };
 
 /// As `lamina_rounded_rect_over`, using only the instruction sets `features` names (and the CPU
 /// has): the kernels' paths side by side, for tests and benchmarks.

@@ -1,0 +1,112 @@
+import XCTest
+import CLaminaKernels
+
+/// The affine kernel's translated spans (a map that only moves by fractions of a pixel, as a
+/// scrolled list's rows are placed): with AVX2 their samples are taken eight at a time with one
+/// set of weights, and must come out exactly as the two-at-a-time path draws them.
+final class TranslatedSamplingTests: XCTestCase {
+    /// A fixed sequence, so that a failure names a case that can be run again.
+    private struct Sequence: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private static func premultiplied(_ alpha: UInt32, _ rgb: UInt32) -> UInt32 {
+        alpha << 24 | ((rgb >> 16) & 0xFF) * alpha / 255 << 16 | ((rgb >> 8) & 0xFF) * alpha / 255 << 8 | (rgb & 0xFF) * alpha / 255
+    }
+
+    /// Draws `texels` (`width`×`height`, transparent ring) moved by (`dx`, `dy`) over a 160×160
+    /// target within `clip`, with the instruction sets `features` names.
+    private func draw(_ texels: [UInt32], width: Int, height: Int, findFlat: Bool, dx: Double, dy: Double, tint: UInt32,
+                      edges: lamina_edges?, clip: (Int32, Int32, Int32, Int32), features: UInt32) -> [UInt32] {
+        var target = (0..<160 * 160).map { UInt32(0xFF00_0000) | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) & 0xFF_FFFF }
+        texels.withUnsafeBufferPointer { src in
+            var texture = lamina_texture()
+            texture.texels = src.baseAddress
+            (texture.stride_pixels, texture.width, texture.height) = (Int32(width), Int32(width), Int32(height))
+            if findFlat { lamina_texture_find_flat_rect(&texture) }
+            let inverse = [1, 0, 0, 1, -dx, -dy]
+            var cut = edges ?? lamina_edges()
+            target.withUnsafeMutableBufferPointer { dst in
+                withUnsafePointer(to: &cut) { cut in
+                    lamina_affine_bilinear_edged_over_with(dst.baseAddress, 160, clip.0, clip.1, clip.2, clip.3, &texture, inverse, tint,
+                                                           edges == nil ? nil : cut, features)
+                }
+            }
+        }
+        return target
+    }
+
+    func testTranslatedSpansMatchTheTwoPixelPath() throws {
+        try XCTSkipIf(lamina_affine_features() & UInt32(LAMINA_KERNEL_AVX2) == 0, "this CPU has no AVX2")
+        var random = Sequence(state: 20)
+        var compared = 0
+        for trial in 0..<100 {
+            let width = Int.random(in: 3...130, using: &random), height = Int.random(in: 3...60, using: &random)
+            let kind = trial % 3
+            var texels = [UInt32](repeating: 0, count: width * height)
+            for y in 1..<max(height - 1, 1) { for x in 1..<max(width - 1, 1) {
+                switch kind {
+                case 0: texels[y * width + x] = Self.premultiplied(UInt32.random(in: 0...255, using: &random), UInt32.random(in: 0...0xFF_FFFF, using: &random))
+                case 1: texels[y * width + x] = Self.premultiplied(255, UInt32.random(in: 0...0xFF_FFFF, using: &random))
+                default:   // text on the left, transparent to the right: a label with a flat part
+                    texels[y * width + x] = x < width / 3 ? Self.premultiplied(UInt32((x * 7 + y * 13) % 256), 0x20_2020) : 0
+                }
+            } }
+            // Fractions in both directions, in one, none; some placements reach off the target.
+            var dx = Double(Int.random(in: -40...120, using: &random)) + Double(Int.random(in: 0...127, using: &random)) / 128
+            var dy = Double(Int.random(in: -20...120, using: &random)) + Double(Int.random(in: 0...127, using: &random)) / 128
+            if trial % 5 == 1 { dx.round(.down) }
+            if trial % 5 == 2 { dy.round(.down) }
+            let tints: [UInt32] = [.max, 0x8080_8080, 0xC0_80_40_20, 0x0101_0101 * UInt32.random(in: 1...254, using: &random)]
+            let tint = tints[trial % tints.count]
+            var edges: lamina_edges?
+            if trial % 4 == 3 {
+                edges = lamina_edges(x0: 1.3, y0: 1, x1: Double(width - 1) - 0.4, y1: Double(height - 1),
+                                     aliased: UInt32.random(in: 1...15, using: &random))
+            }
+            let x0 = Int32.random(in: 0...40, using: &random), y0 = Int32.random(in: 0...40, using: &random)
+            let clip = (x0, y0, min(x0 + Int32.random(in: 1...150, using: &random), 160), min(y0 + Int32.random(in: 1...120, using: &random), 160))
+            let findFlat = trial % 2 == 0
+            let two = draw(texels, width: width, height: height, findFlat: findFlat, dx: dx, dy: dy, tint: tint, edges: edges, clip: clip, features: 0)
+            let eight = draw(texels, width: width, height: height, findFlat: findFlat, dx: dx, dy: dy, tint: tint, edges: edges, clip: clip,
+                             features: UInt32(LAMINA_KERNEL_AVX2))
+            if let i = (0..<two.count).first(where: { two[$0] != eight[$0] }) {
+                return XCTFail("trial \(trial): pixel \(i % 160),\(i / 160) is \(String(eight[i], radix: 16)), the two-pixel path drew \(String(two[i], radix: 16)) (texture \(width)×\(height), moved \(dx), \(dy), tint \(String(tint, radix: 16)))")
+            }
+            compared += two.count
+        }
+        XCTAssertEqual(compared, 100 * 160 * 160)
+    }
+
+    /// Columns (or rows) of two colors moved by half a pixel across them: every pixel inside is
+    /// their average, and one moved by whole pixels is the texel itself, on both paths.
+    func testHalfAPixelAveragesNeighbours() {
+        let (width, height) = (40, 20)
+        let even: UInt32 = 0xFF20_6080, odd: UInt32 = 0xFFA0_4000
+        for across in [true, false] {
+            var texels = [UInt32](repeating: 0, count: width * height)
+            for y in 1..<height - 1 { for x in 1..<width - 1 { texels[y * width + x] = (across ? x : y) % 2 == 0 ? even : odd } }
+            for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
+                let out = draw(texels, width: width, height: height, findFlat: false, dx: across ? 10.5 : 10, dy: across ? 10 : 10.5,
+                               tint: .max, edges: nil, clip: (0, 0, 160, 160), features: features)
+                for y in 13..<27 { for x in 13..<47 {
+                    for k in stride(from: 0, to: 32, by: 8) {
+                        let expected = (Int((even >> k) & 0xFF) + Int((odd >> k) & 0xFF)) / 2
+                        XCTAssertLessThanOrEqual(abs(Int((out[y * 160 + x] >> k) & 0xFF) - expected), 1,
+                                                 "pixel \(x),\(y), channel \(k / 8), across \(across), features \(features)")
+                    }
+                } }
+                let whole = draw(texels, width: width, height: height, findFlat: false, dx: 10, dy: 10, tint: .max, edges: nil,
+                                 clip: (0, 0, 160, 160), features: features)
+                for y in 13..<27 { for x in 13..<47 { XCTAssertEqual(whole[y * 160 + x], texels[(y - 10) * width + x - 10]) } }
+            }
+        }
+    }
+}
