@@ -35,8 +35,11 @@ enum FirstFrameSuite {
             var times: [Double] = []
             var steps: [[Double]] = Array(repeating: [], count: phases.count)
             for _ in 0..<max(runs, 1) {
-                guard let (ms, phased) = launch(name) else {
-                    print("first-frame: demo=\(name) failed (no display, or no frame within 30 s)")
+                let (ms, phased): (Double, [Double])
+                switch launch(name) {
+                case .success(let result): (ms, phased) = result
+                case .failure(let failure):
+                    print("first-frame: demo=\(name) failed: \(failure.reason)")
                     return 1
                 }
                 times.append(ms)
@@ -57,33 +60,48 @@ enum FirstFrameSuite {
         return 0
     }
 
+    /// Why a child gave no time, and how it ended (what it wrote to standard error is in ours).
+    private struct LaunchFailure: Error {
+        let reason: String
+    }
+
     /// Starts a child for `demo` and returns its time to first frame in milliseconds, with the
     /// time each of its `phases` took.
-    private static func launch(_ demo: String) -> (Double, [Double])? {
+    private static func launch(_ demo: String) -> Result<(Double, [Double]), LaunchFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         process.arguments = ["first-frame", "--child", demo]
         let output = Pipe()
         process.standardOutput = output
         let started = Date().timeIntervalSince1970
-        guard (try? process.run()) != nil else { return nil }
+        do { try process.run() } catch { return .failure(LaunchFailure(reason: "could not start the child: \(error)")) }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        func failure(_ what: String) -> Result<(Double, [Double]), LaunchFailure> {
+            let ended = process.terminationReason == .uncaughtSignal ? "killed by signal \(process.terminationStatus)"
+                                                                       : "exit status \(process.terminationStatus)"
+            return .failure(LaunchFailure(reason: "\(what) (\(ended))"))
+        }
+        guard process.terminationStatus == 0, process.terminationReason == .exit else {
+            let what = process.terminationReason == .uncaughtSignal ? "the child crashed"
+                : text.contains("connected=") ? "no frame shown within 30 s" : "no window (no display?)"
+            return failure(what)
+        }
         // Wall clocks the child noted as it went ("loaded=…", …, "shown=…").
         var clocks: [String: Double] = [:]
         for line in text.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2, let value = Double(parts[1]) { clocks[String(parts[0])] = value }
         }
-        guard let shown = clocks["shown"] else { return nil }
+        guard let shown = clocks["shown"] else { return failure("no frame reported") }
         var last = started, steps: [Double] = []
         for phase in phases {
             guard let clock = phase == "drawn" ? shown : clocks[phase] else { break }
             steps.append((clock - last) * 1000)
             last = clock
         }
-        return ((shown - started) * 1000, steps)
+        return .success(((shown - started) * 1000, steps))
     }
 
     /// The child: opens `name` in a window and prints the wall clock once a frame is shown.
@@ -91,8 +109,12 @@ enum FirstFrameSuite {
     private static func child(_ name: String) -> Int32 {
         func note(_ phase: String) { print(String(format: "%@=%.6f", phase, Date().timeIntervalSince1970)) }
         note("loaded")
-        guard let demo = demos.first(where: { $0.name == name }),
-              let window = try? Window(checkedTitle: "lamina-bench first-frame", size: StressDemo.size) else { return 1 }
+        guard let demo = demos.first(where: { $0.name == name }) else { return 1 }
+        let window: Window
+        do { window = try Window(checkedTitle: "lamina-bench first-frame", size: StressDemo.size) } catch {
+            FileHandle.standardError.write(Data("first-frame: no window: \(error)\n".utf8))
+            return 1
+        }
         note("connected")
         let view = demo.make()
         note("built")
