@@ -1,3 +1,4 @@
+import GalleryDemos
 import QuartzCore
 
 /// `lamina-bench offscreen`: what a whole frame of a layer tree costs offscreen — composited from
@@ -79,6 +80,7 @@ enum OffscreenSuite {
 
 /// `lamina-bench model`: the cost of the model side — property changes, presentation, snapshots.
 enum ModelSuite {
+    @MainActor
     static var benchmarks: [Benchmark] {
         let layer = CALayer()
         let tree = OffscreenSuite.tiles(1000)
@@ -98,6 +100,11 @@ enum ModelSuite {
         let slide = CABasicAnimation(keyPath: "position.x")
         (slide.fromValue, slide.toValue, slide.duration, slide.autoreverses, slide.repeatCount) = (CGFloat(40), CGFloat(400), 1.5, true, .infinity)
         let tileAnimations = [("spin", spin), ("fade", fade), ("slide", slide)]
+        let stress = StressDemo(count: 1000).layer
+        stress.frame = CGRect(origin: .zero, size: StressDemo.size)
+        CATransaction.flush()
+        let stressTree = RenderTree(stress)!
+        var t = CACurrentMediaTime()
         return [
             Benchmark(name: "set position (outside a committed tree)") { x += 1; layer.position = CGPoint(x: x, y: 0) },
             Benchmark(name: "set position 1000× inside one transaction") {
@@ -108,6 +115,11 @@ enum ModelSuite {
             Benchmark(name: "presentation() of a 1000-layer tree") { _ = tree.presentation() },
             Benchmark(name: "presentation() of 100 animated tiles") {
                 _ = animated.presentation()
+            },
+            // The render side's evaluation of a frame (on the core the planner does not use).
+            Benchmark(name: "the stress scene's 1000 tiles × 3 animations evaluated (render side)") {
+                t += 1.0 / 60
+                precondition(stressTree.evaluated(atMediaTime: t) == 1001)
             },
             // What the stress scene's start pays for its animations: each layer copies each
             // animation, unboxes its values and checks they are finite.

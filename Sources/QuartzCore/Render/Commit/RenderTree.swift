@@ -26,6 +26,13 @@ package struct RenderTree: Sendable {
     /// Whether frames change with time (an animation somewhere in the tree).
     package var isAnimating: Bool { snapshot.hasAnimations }
 
+    /// Evaluates the tree's animations at media time `t`, as a render thread does before it
+    /// places a frame, and returns the presented root's sublayer count: the evaluation alone,
+    /// for benchmarks.
+    package func evaluated(atMediaTime t: CFTimeInterval) -> Int {
+        snapshot.presented(atParentTime: t).sublayers.count
+    }
+
     /// Draws the tree as it is at media time `t`, placed by the root's frame, into `ctx`, with
     /// the caches of `context`.
     package func draw(atMediaTime t: CFTimeInterval, in ctx: CGContext, context: RenderContext) {
