@@ -75,6 +75,7 @@ if arguments.first == "chart" {
 }
 if arguments.first == "kernels" {
     KernelSuite.run(samples: 9)
+    SamplingKernelSuite.run(samples: 9)
     exit(0)
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {

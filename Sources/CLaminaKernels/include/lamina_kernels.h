@@ -105,6 +105,13 @@ void lamina_projective_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
                                            const lamina_texture *src, const double inverse[9], uint32_t tint,
                                            const lamina_edges *edges);
 
+/// As `lamina_projective_bilinear_edged_over`, using only the instruction sets `features` names
+/// (`LAMINA_KERNEL_*`, and the CPU has): the paths side by side, for tests and benchmarks.
+void lamina_projective_bilinear_edged_over_with(uint32_t *dst, int dst_stride_pixels,
+                                                int x0, int y0, int x1, int y1,
+                                                const lamina_texture *src, const double inverse[9], uint32_t tint,
+                                                const lamina_edges *edges, unsigned features);
+
 /// A layer's own drawing when it is only a background and a border over its rounded bounds, in
 /// texel edge coordinates of its texture (the texture's `lamina_edges` rectangle): drawn from
 /// the outline by `lamina_rounded_rect_over` instead of sampled.
