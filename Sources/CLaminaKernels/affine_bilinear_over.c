@@ -58,6 +58,27 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
 #if defined(__x86_64__)
 #include <immintrin.h>
 
+/// Samples (16-bit lanes, each pixel's four channels; `lo` and `hi` hold the pixels that
+/// in-lane unpacks of `d` put there) faded by `fade` and blended OVER `d`, as `sample_span`
+/// does it: x / 255 rounded as lamina_div255_epi16 rounds it, in one multiply ((w·257) >> 16,
+/// w = x + 128).
+__attribute__((target("avx2")))
+static inline __m256i faded_over(__m256i lo, __m256i hi, __m256i fade, int faded, __m256i d) {
+    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128), by257 = _mm256_set1_epi16(257);
+    if (faded) {
+        lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, fade), bias), by257);
+        hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, fade), bias), by257);
+    }
+    const __m256i alphas = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
+                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
+    const __m256i full = _mm256_set1_epi16(255);
+    const __m256i under_lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero),
+                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(lo, alphas))), bias), by257);
+    const __m256i under_hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero),
+                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(hi, alphas))), bias), by257);
+    return _mm256_packus_epi16(_mm256_add_epi16(lo, under_lo), _mm256_add_epi16(hi, under_hi));
+}
+
 /// Eight pixels [x, x + 8) of a translated span (`translated_run`): the 2×2 texels under each
 /// from `top` and `top + stride` with the same 7-bit weights `vertical` (128 − dy, dy as byte
 /// pairs; dy = 0 halves them, `doubled` restores it) and `horizontal` (128 − dx, dx as 16-bit
@@ -65,7 +86,6 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
 __attribute__((target("avx2")))
 static inline __m256i translated_eight(const uint32_t *top, int stride, __m256i vertical, __m128i doubled,
                                        __m256i horizontal, __m256i fade, int faded, __m256i d) {
-    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128), by257 = _mm256_set1_epi16(257);
     const __m256i t0 = _mm256_loadu_si256((const __m256i *)top), t1 = _mm256_loadu_si256((const __m256i *)(top + 1));
     const __m256i b0 = _mm256_loadu_si256((const __m256i *)(top + stride));
     const __m256i b1 = _mm256_loadu_si256((const __m256i *)(top + stride + 1));
@@ -82,19 +102,7 @@ static inline __m256i translated_eight(const uint32_t *top, int stride, __m256i 
     __m256i lo = _mm256_packs_epi32(LAMINA_ACROSS(left_lo, right_lo, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_lo, right_lo, _mm256_unpackhi_epi16));
     __m256i hi = _mm256_packs_epi32(LAMINA_ACROSS(left_hi, right_hi, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_hi, right_hi, _mm256_unpackhi_epi16));
 #undef LAMINA_ACROSS
-    // x / 255 rounded as lamina_div255_epi16 rounds it, in one multiply ((w·257) >> 16, w = x + 128).
-    if (faded) {
-        lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, fade), bias), by257);
-        hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, fade), bias), by257);
-    }
-    const __m256i alphas = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-    const __m256i full = _mm256_set1_epi16(255);
-    const __m256i under_lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero),
-                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(lo, alphas))), bias), by257);
-    const __m256i under_hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero),
-                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(hi, alphas))), bias), by257);
-    return _mm256_packus_epi16(_mm256_add_epi16(lo, under_lo), _mm256_add_epi16(hi, under_hi));
+    return faded_over(lo, hi, fade, faded, d);
 }
 
 /// The longest run of whole steps of eight from pixel 0 of a span whose samples step by exactly
@@ -124,10 +132,78 @@ static int translated_run(uint32_t *out, int count, const lamina_texture *src, l
     }
     return steps * 8;
 }
+
+/// Two pixels' samples, one per lane (`top`, `bottom`: each lane's pixel's left and right
+/// texels of its two texel rows, widened to 16 bits), as bilinear_lanes weighs them: `vertical`
+/// (128 − dy) | dy << 16 and `horizontal` (128 − dx) | dx << 16 of each lane's pixel in all of
+/// its 32-bit words.
+__attribute__((target("avx2")))
+static inline __m256i bilinear_pair(__m256i top, __m256i bottom, __m256i vertical, __m256i horizontal) {
+    const __m256i first = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1);
+    const __m256i second = _mm256_setr_epi8(2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3);
+    const __m256i blended = _mm256_add_epi16(_mm256_mullo_epi16(top, _mm256_shuffle_epi8(vertical, first)),
+                                             _mm256_mullo_epi16(bottom, _mm256_shuffle_epi8(vertical, second)));
+    // Each left channel beside its right one; madd weighs and adds them in 32 bits.
+    const __m256i pairs = _mm256_unpacklo_epi16(blended, _mm256_bsrli_epi128(blended, 8));
+    return _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(pairs, horizontal), _mm256_set1_epi32(1 << 13)), 14);
+}
+
+/// Whole steps of eight from pixel 0 of any span (turned, scaled), drawn in AVX2 lanes: each
+/// pixel's position clamped, its 2×2 texels gathered (left and right as one 64-bit word per
+/// row), weighed and blended as `sample_span` does it two at a time, with the same roundings.
+/// Returns the pixels it drew.
+__attribute__((target("avx2")))
+static int walked_run(uint32_t *out, int count, const lamina_texture *src, lamina_walk w, sample_clamp k, uint32_t tint) {
+    const int steps = count / 8;
+    if (steps == 0) return 0;
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), zero = _mm256_setzero_si256();
+    const __m256i du = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(w.du)), dv = _mm256_mullo_epi32(lanes, _mm256_set1_epi32(w.dv));
+    const __m256i umin = _mm256_set1_epi32(k.umin), umax = _mm256_set1_epi32(k.umax);
+    const __m256i vmin = _mm256_set1_epi32(k.vmin), vmax = _mm256_set1_epi32(k.vmax);
+    const __m256i stride = _mm256_set1_epi32(src->stride_pixels), weight = _mm256_set1_epi32(0x7f), full = _mm256_set1_epi32(128);
+    const __m256i fade = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)tint), zero);
+    const __m256i order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
+    const int faded = tint != 0xFFFFFFFFu;
+    const long long *texels = (const long long *)(const void *)src->texels;
+    uint32_t u0 = (uint32_t)w.u, v0 = (uint32_t)w.v;
+    for (int i = 0; i < steps * 8; i += 8, u0 += 8 * (uint32_t)w.du, v0 += 8 * (uint32_t)w.dv) {
+        __m256i u = _mm256_add_epi32(_mm256_set1_epi32((int)u0), du), v = _mm256_add_epi32(_mm256_set1_epi32((int)v0), dv);
+        // texel_lanes' clamp: below the least to it, else above the most to that.
+        u = _mm256_blendv_epi8(_mm256_blendv_epi8(u, umax, _mm256_cmpgt_epi32(u, umax)), umin, _mm256_cmpgt_epi32(umin, u));
+        v = _mm256_blendv_epi8(_mm256_blendv_epi8(v, vmax, _mm256_cmpgt_epi32(v, vmax)), vmin, _mm256_cmpgt_epi32(vmin, v));
+        const __m256i index = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srai_epi32(v, 16), stride), _mm256_srai_epi32(u, 16));
+        const __m256i below = _mm256_add_epi32(index, stride);
+        const __m256i dx = _mm256_and_si256(_mm256_srli_epi32(u, 9), weight), dy = _mm256_and_si256(_mm256_srli_epi32(v, 9), weight);
+        const __m256i across = _mm256_or_si256(_mm256_sub_epi32(full, dx), _mm256_slli_epi32(dx, 16));
+        const __m256i down = _mm256_or_si256(_mm256_sub_epi32(full, dy), _mm256_slli_epi32(dy, 16));
+        const __m256i top_a = _mm256_i32gather_epi64(texels, _mm256_castsi256_si128(index), 4);
+        const __m256i top_b = _mm256_i32gather_epi64(texels, _mm256_extracti128_si256(index, 1), 4);
+        const __m256i bottom_a = _mm256_i32gather_epi64(texels, _mm256_castsi256_si128(below), 4);
+        const __m256i bottom_b = _mm256_i32gather_epi64(texels, _mm256_extracti128_si256(below, 1), 4);
+        // In-lane unpacks put pixels 0 and 2 (of each gather's four) in the low halves' lanes, 1 and 3 in the high.
+#define LAMINA_LANES(a, b) _mm256_setr_epi32(a, a, a, a, b, b, b, b)
+#define LAMINA_PAIR(unpack, gathered_top, gathered_bottom, a, b) \
+        bilinear_pair(unpack(gathered_top, zero), unpack(gathered_bottom, zero), \
+                      _mm256_permutevar8x32_epi32(down, LAMINA_LANES(a, b)), _mm256_permutevar8x32_epi32(across, LAMINA_LANES(a, b)))
+        const __m256i p02 = LAMINA_PAIR(_mm256_unpacklo_epi8, top_a, bottom_a, 0, 2);
+        const __m256i p13 = LAMINA_PAIR(_mm256_unpackhi_epi8, top_a, bottom_a, 1, 3);
+        const __m256i p46 = LAMINA_PAIR(_mm256_unpacklo_epi8, top_b, bottom_b, 4, 6);
+        const __m256i p57 = LAMINA_PAIR(_mm256_unpackhi_epi8, top_b, bottom_b, 5, 7);
+#undef LAMINA_PAIR
+#undef LAMINA_LANES
+        // 16-bit lanes: pixels (0, 1 | 2, 3) and (4, 5 | 6, 7); the target's pixels put in the
+        // same places, and the result back in order (the permutation is its own inverse).
+        const __m256i d = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(out + i)), order);
+        const __m256i blended = faded_over(_mm256_packs_epi32(p02, p13), _mm256_packs_epi32(p46, p57), fade, faded, d);
+        _mm256_storeu_si256((__m256i *)(out + i), _mm256_permutevar8x32_epi32(blended, order));
+    }
+    return steps * 8;
+}
 #endif
 
 /// Samples, fades and blends the pixels [first, last) of `out`, two at a time; with `wide`
-/// (the CPU has AVX2), a translated span's unclamped middle eight at a time (`translated_run`).
+/// (the CPU has AVX2), eight at a time: a translated span's unclamped middle from two texel
+/// rows (`translated_run`), the rest of any span by gathers (`walked_run`).
 static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int first, int last, const lamina_texture *src,
                                                               lamina_walk w, sample_clamp k, uint32_t tint, int check_flat,
                                                               int additive, int wide) {
@@ -150,6 +226,12 @@ static inline __attribute__((always_inline)) void sample_span(uint32_t *out, int
         const int drawn = translated_run(out + x, last - x, src, w, k, tint);
         x += drawn;
         w.u += drawn * w.du;
+    }
+    if (wide && !additive && last - x >= 8) {
+        const int drawn = walked_run(out + x, last - x, src, w, k, tint);
+        x += drawn;
+        w.u = (int32_t)((uint32_t)w.u + (uint32_t)drawn * (uint32_t)w.du);
+        w.v = (int32_t)((uint32_t)w.v + (uint32_t)drawn * (uint32_t)w.dv);
     }
 #else
     (void)wide;

@@ -1,10 +1,11 @@
 import XCTest
 import CLaminaKernels
 
-/// The affine kernel's translated spans (a map that only moves by fractions of a pixel, as a
-/// scrolled list's rows are placed): with AVX2 their samples are taken eight at a time with one
-/// set of weights, and must come out exactly as the two-at-a-time path draws them.
-final class TranslatedSamplingTests: XCTestCase {
+/// The affine kernel's AVX2 paths, eight pixels a step, against its two-at-a-time path: a
+/// translated span (a map that only moves by fractions of a pixel, as a scrolled list's rows are
+/// placed) from two texel rows with one set of weights, any other span by gathers. Both must
+/// come out exactly as the two-at-a-time path draws them.
+final class AffineSamplingPathsTests: XCTestCase {
     /// A fixed sequence, so that a failure names a case that can be run again.
     private struct Sequence: RandomNumberGenerator {
         var state: UInt64
@@ -25,13 +26,19 @@ final class TranslatedSamplingTests: XCTestCase {
     /// target within `clip`, with the instruction sets `features` names.
     private func draw(_ texels: [UInt32], width: Int, height: Int, findFlat: Bool, dx: Double, dy: Double, tint: UInt32,
                       edges: lamina_edges?, clip: (Int32, Int32, Int32, Int32), features: UInt32) -> [UInt32] {
+        draw(texels, width: width, height: height, findFlat: findFlat, inverse: [1, 0, 0, 1, -dx, -dy], tint: tint, edges: edges,
+             clip: clip, features: features)
+    }
+
+    /// Draws `texels` through `inverse` (target pixels to texels) over a 160×160 target.
+    private func draw(_ texels: [UInt32], width: Int, height: Int, findFlat: Bool, inverse: [Double], tint: UInt32,
+                      edges: lamina_edges?, clip: (Int32, Int32, Int32, Int32), features: UInt32) -> [UInt32] {
         var target = (0..<160 * 160).map { UInt32(0xFF00_0000) | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) & 0xFF_FFFF }
         texels.withUnsafeBufferPointer { src in
             var texture = lamina_texture()
             texture.texels = src.baseAddress
             (texture.stride_pixels, texture.width, texture.height) = (Int32(width), Int32(width), Int32(height))
             if findFlat { lamina_texture_find_flat_rect(&texture) }
-            let inverse = [1, 0, 0, 1, -dx, -dy]
             var cut = edges ?? lamina_edges()
             target.withUnsafeMutableBufferPointer { dst in
                 withUnsafePointer(to: &cut) { cut in
@@ -83,6 +90,46 @@ final class TranslatedSamplingTests: XCTestCase {
             compared += two.count
         }
         XCTAssertEqual(compared, 100 * 160 * 160)
+    }
+
+    func testTurnedAndScaledSpansMatchTheTwoPixelPath() throws {
+        try XCTSkipIf(lamina_affine_features() & UInt32(LAMINA_KERNEL_AVX2) == 0, "this CPU has no AVX2")
+        var random = Sequence(state: 44)
+        var drawn = 0
+        for trial in 0..<80 {
+            let width = Int.random(in: 2...100, using: &random), height = Int.random(in: 2...100, using: &random)
+            var texels = [UInt32](repeating: 0, count: width * height)
+            for y in 1..<max(height - 1, 1) { for x in 1..<max(width - 1, 1) {
+                let alpha = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &random)
+                texels[y * width + x] = Self.premultiplied(alpha, trial % 3 == 2 && x % 9 > 2 ? 0x30_70B0 : UInt32.random(in: 0...0xFF_FFFF, using: &random))
+            } }
+            // Turned, scaled (unevenly in a third of the trials, flipped in some), about (80, 80).
+            let angle = Double.random(in: -3.2...3.2, using: &random), scale = Double.random(in: 0.3...2.5, using: &random)
+            let sx = trial % 3 == 1 ? scale * Double.random(in: 0.5...1.5, using: &random) * (trial % 2 == 0 ? -1 : 1) : scale
+            var m = [cos(angle) / sx, -sin(angle) / scale, sin(angle) / sx, cos(angle) / scale, 0, 0]
+            m[4] = Double(width) / 2 - (m[0] * 80 + m[2] * 80)
+            m[5] = Double(height) / 2 - (m[1] * 80 + m[3] * 80)
+            let tints: [UInt32] = [.max, 0x8080_8080, 0xC0_80_40_20]
+            var edges: lamina_edges?
+            if trial % 4 == 3 {
+                edges = lamina_edges(x0: 1.2, y0: 1, x1: Double(width - 1) - 0.6, y1: Double(height - 1),
+                                     aliased: UInt32.random(in: 1...15, using: &random))
+            }
+            let x0 = Int32.random(in: 0...60, using: &random), y0 = Int32.random(in: 0...60, using: &random)
+            let clip = (x0, y0, min(x0 + Int32.random(in: 1...110, using: &random), 160), min(y0 + Int32.random(in: 1...110, using: &random), 160))
+            func run(_ features: UInt32) -> [UInt32] {
+                draw(texels, width: width, height: height, findFlat: trial % 2 == 0, inverse: m, tint: tints[trial % tints.count],
+                     edges: edges, clip: clip, features: features)
+            }
+            let two = run(0), eight = run(UInt32(LAMINA_KERNEL_AVX2))
+            let untouched = draw(texels, width: width, height: height, findFlat: false, inverse: m, tint: .max, edges: nil,
+                                 clip: (0, 0, 0, 0), features: 0)
+            if let i = two.indices.first(where: { two[$0] != eight[$0] }) {
+                return XCTFail("trial \(trial): pixel \(i % 160),\(i / 160) is \(String(eight[i], radix: 16)), the two-pixel path drew \(String(two[i], radix: 16))")
+            }
+            drawn += two.indices.filter { two[$0] != untouched[$0] }.count
+        }
+        XCTAssertGreaterThan(drawn, 50_000, "the trials drew enough pixels to compare")
     }
 
     /// Columns (or rows) of two colors moved by half a pixel across them: every pixel inside is
