@@ -251,7 +251,8 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
             o = corner_wide(o, outer_corners, root, w->outer_radius, w->scale);
         }
     }
-    if (_mm256_movemask_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ)) == 0) return 0;
+    const __m256 shows = _mm256_cmp_ps(o, least, _CMP_GE_OQ);
+    if (_mm256_movemask_ps(shows) == 0) return 0;
     __m256 ring;
     if (w->has_inner) {
         if (w->shared_corners) {
@@ -293,7 +294,9 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
     // Per 128-bit lane (four pixels): blue and green words, red and alpha words, then their
     // bytes as b0–b3 g0–g3 r0–r3 a0–a3, shuffled into pixels.
     const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(blue, green), _mm256_packus_epi32(red, alpha_channel));
-    *result = _mm256_shuffle_epi8(bytes, interleave);
+    // Pixels covered too little to show are left as they are, each on its own (not only when the
+    // whole step is): so a pixel does not depend on which others share its step.
+    *result = _mm256_blendv_epi8(under, _mm256_shuffle_epi8(bytes, interleave), _mm256_castps_si256(shows));
     return 1;
 }
 
@@ -315,18 +318,20 @@ static inline void covered_span_avx2(uint32_t *out, int first, int last, int ori
 }
 
 /// A row's two covered spans [first, first + a) and [second, second + b), a + b ≤ 8, in one step:
-/// the first in lanes [0, a), the second in lanes [a, a + b). Most rows of a turned tile have a
-/// few covered pixels on each side of their flat span: one step for both, not one each.
+/// the first in lanes [0, a), the second in lanes [a, a + b) (`origin` the row's first pixel, as
+/// for `covered_span_avx2`). Most rows of a turned tile have a few covered pixels on each side
+/// of their flat span: one step for both, not one each.
 __attribute__((target("avx2,fma"), always_inline))
-static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second, int b, const wide_numbers *w, const float start[8],
-                                     float um, float vm, int sides) {
+static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second, int b, int origin, const wide_numbers *w,
+                                     const float start[8], float um, float vm, int sides) {
     const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i in_first = _mm256_cmpgt_epi32(_mm256_set1_epi32(a), index);
     const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_cmpgt_epi32(_mm256_set1_epi32(a + b), index));
     // Lane i of the second span is its pixel i − a: addressed from `second − a`, the same
     // positions as a step of its own (whole numbers, exact in floats).
     const __m256 lanes = _mm256_cvtepi32_ps(index);
-    const __m256 X = _mm256_blendv_ps(_mm256_add_ps(_mm256_set1_ps((float)(second - first - a)), lanes), lanes, _mm256_castsi256_ps(in_first));
+    const __m256 X = _mm256_add_ps(_mm256_blendv_ps(_mm256_set1_ps((float)(second - origin - a)), _mm256_set1_ps((float)(first - origin)),
+                                                    _mm256_castsi256_ps(in_first)), lanes);
     const __m256i under = _mm256_or_si256(_mm256_maskload_epi32((const int *)(out + first), in_first),
                                           _mm256_maskload_epi32((const int *)(out + second - a), in_second));
     __m256i result;
@@ -473,15 +478,17 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 #endif
 
 #if defined(__x86_64__)
-/// One row of the AVX2 path: its covered pixels, its flat span, then the covered ones after it;
-/// (u0, v0) is the texel position at the center of the row's pixel 0.
+/// One row of the AVX2 path: its covered pixels [first, last) with its flat span
+/// [flat_first, flat_last) within them; (u0, v0) is the texel position at the center of the row's
+/// pixel 0. Positions are counted from `origin` (≤ first: the covered span's start before the
+/// corners' diagonal cut, so that the floats, and the pixels, do not depend on that cut).
 __attribute__((target("avx2,fma"), always_inline))
-static inline void outline_row_wide(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
+static inline void outline_row_wide(uint32_t *out, int origin, int first, int last, int flat_first, int flat_last, double u0, double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, const fill_lanes *flat) {
     // The position at the row's first pixel less the middle; for sides cut differently, each
     // side's distance inside it there: (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) +
     // (−x0, x1, −y0, y1).
-    const double u = u0 + m[0] * first, v = v0 + m[1] * first;
+    const double u = u0 + m[0] * origin, v = v0 + m[1] * origin;
     const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
     float start[8];
     if (w->outer_sides == SIDES_MIXED) {
@@ -493,10 +500,10 @@ static inline void outline_row_wide(uint32_t *out, int first, int last, int flat
     const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
     #define SPANS(sides) \
         if (paired) { \
-            covered_pair_avx2(out, first, a, flat_last, b, w, start, um, vm, sides); \
+            covered_pair_avx2(out, first, a, flat_last, b, origin, w, start, um, vm, sides); \
         } else { \
-            covered_span_avx2(out, first, flat_first, first, w, start, um, vm, sides); \
-            if (flat_last < last) covered_span_avx2(out, flat_last, last, first, w, start, um, vm, sides); \
+            covered_span_avx2(out, first, flat_first, origin, w, start, um, vm, sides); \
+            if (flat_last < last) covered_span_avx2(out, flat_last, last, origin, w, start, um, vm, sides); \
         } \
         fill_wide(out + flat_first, flat_last - flat_first, flat);
     if (w->outer_sides == SIDES_ALIKE) { SPANS(SIDES_ALIKE) } else { SPANS(SIDES_MIXED) }
@@ -511,7 +518,7 @@ __attribute__((target("avx2,fma")))
 static void outline_row_wide_called(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
     const fill_lanes fill = fill_lanes_for(flat);
-    outline_row_wide(out, first, last, flat_first, flat_last, u0, v0, m, n, w, &fill);
+    outline_row_wide(out, first, first, last, flat_first, flat_last, u0, v0, m, n, w, &fill);
 }
 #endif
 
@@ -532,31 +539,37 @@ static inline void prefetch_row(const uint32_t *row, int first, int last, int x0
 #if defined(__x86_64__)
 /// The row bounds of `lamina_rounded_rect_over_with` in double lanes, for turned outlines (no
 /// bound constant along a row): lane 0 the covered part, lanes 1 and 2 the flat part's wide and
-/// tall rectangles, each the meet of a `p` and a `q` bound.
+/// tall rectangles, lane 3 the corners' diagonal cut (`diagonal_cut`), each the meet of a `p` and
+/// a `q` bound.
 typedef struct {
     __m256d p_from, p_to, p_slope, q_from, q_to, q_slope;
 } row_lanes;
 
 __attribute__((target("avx2,fma")))
-static row_lanes row_lanes_for(const lamina_row_bound covered[2], const lamina_row_bound flat_part[2][2]) {
-    const lamina_row_bound *p[3] = { &covered[0], &flat_part[0][0], &flat_part[1][0] };
-    const lamina_row_bound *q[3] = { &covered[1], &flat_part[0][1], &flat_part[1][1] };
+static row_lanes row_lanes_for(const lamina_row_bound covered[2], const lamina_row_bound flat_part[2][2], const lamina_row_bound cut[2]) {
+    const lamina_row_bound *p[4] = { &covered[0], &flat_part[0][0], &flat_part[1][0], &cut[0] };
+    const lamina_row_bound *q[4] = { &covered[1], &flat_part[0][1], &flat_part[1][1], &cut[1] };
     row_lanes r;
-    r.p_from = _mm256_setr_pd(p[0]->from0, p[1]->from0, p[2]->from0, -INFINITY);
-    r.p_to = _mm256_setr_pd(p[0]->to0, p[1]->to0, p[2]->to0, INFINITY);
-    r.p_slope = _mm256_setr_pd(p[0]->slope, p[1]->slope, p[2]->slope, 0);
-    r.q_from = _mm256_setr_pd(q[0]->from0, q[1]->from0, q[2]->from0, -INFINITY);
-    r.q_to = _mm256_setr_pd(q[0]->to0, q[1]->to0, q[2]->to0, INFINITY);
-    r.q_slope = _mm256_setr_pd(q[0]->slope, q[1]->slope, q[2]->slope, 0);
+    // A bound constant along the rows (a cut at exactly 45°) cuts nothing here.
+    #define FROM(b) ((b)->constant ? -INFINITY : (b)->from0)
+    #define TO(b) ((b)->constant ? INFINITY : (b)->to0)
+    r.p_from = _mm256_setr_pd(p[0]->from0, p[1]->from0, p[2]->from0, FROM(p[3]));
+    r.p_to = _mm256_setr_pd(p[0]->to0, p[1]->to0, p[2]->to0, TO(p[3]));
+    r.p_slope = _mm256_setr_pd(p[0]->slope, p[1]->slope, p[2]->slope, p[3]->slope);
+    r.q_from = _mm256_setr_pd(q[0]->from0, q[1]->from0, q[2]->from0, FROM(q[3]));
+    r.q_to = _mm256_setr_pd(q[0]->to0, q[1]->to0, q[2]->to0, TO(q[3]));
+    r.q_slope = _mm256_setr_pd(q[0]->slope, q[1]->slope, q[2]->slope, q[3]->slope);
+    #undef FROM
+    #undef TO
     return r;
 }
 
 /// Row `center`'s pixels [first, last) and its flat span, as `lamina_narrow`, `lamina_flat_span`,
 /// `lamina_pixels_within` and `lamina_join_spans` work them out one bound at a time (the same
-/// sums, so the same pixels), in `spans` as (first, last, flat_first, flat_last); returns 0 when
-/// the row has none.
+/// sums, so the same pixels), in `spans` as (first, first and last cut by the diagonals, flat_first,
+/// flat_last); returns 0 when the row has none.
 __attribute__((target("avx2,fma"), always_inline))
-static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int x1, int has_flat, int spans[4]) {
+static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int x1, int has_flat, int spans[5]) {
     const __m256d y = _mm256_set1_pd(center);
     // No fused multiply-adds: lamina_narrow's products are rounded before the sums.
     const __m256d pf = _mm256_add_pd(r->p_from, _mm256_mul_pd(r->p_slope, y)), qf = _mm256_add_pd(r->q_from, _mm256_mul_pd(r->q_slope, y));
@@ -570,10 +583,13 @@ static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int 
     const __m256d low = _mm256_set1_pd(x0), high = _mm256_set1_pd(x1);
     const __m128i a = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(from), low), high));
     const __m128i b = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(to), low), high));
-    const int first = _mm_cvtsi128_si32(a), last = _mm_cvtsi128_si32(b);
-    if (first >= last) return 0;
+    const int first = _mm_cvtsi128_si32(a);
+    // The diagonal cut lies within the covered span as the flat spans do (clamped above).
+    const int cut_first = _mm_extract_epi32(a, 3), last = _mm_extract_epi32(b, 3);
+    if (cut_first >= last) return 0;
     spans[0] = first;
-    spans[1] = last;
+    spans[1] = cut_first;
+    spans[2] = last;
     int flat_first = last, flat_last = last;
     if (has_flat) {
         const int wide_first = _mm_extract_epi32(a, 1), wide_last = _mm_extract_epi32(b, 1);
@@ -581,8 +597,8 @@ static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int 
         lamina_join_spans(&flat_first, &flat_last, _mm_extract_epi32(a, 2), _mm_extract_epi32(b, 2));
         if (flat_first >= flat_last) flat_first = flat_last = last;
     }
-    spans[2] = flat_first;
-    spans[3] = flat_last;
+    spans[3] = flat_first;
+    spans[4] = flat_last;
     return 1;
 }
 #endif
@@ -591,16 +607,16 @@ static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int 
 /// The rows of a turned outline (every bound moving along the rows): the bounds in lanes, a row at a time.
 __attribute__((target("avx2,fma")))
 static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const lamina_row_bound covered[2],
-                             const lamina_row_bound flat_part[2][2], int has_flat, double cu, double cv, const double m[6],
-                             const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
-    const row_lanes lanes = row_lanes_for(covered, flat_part);
+                             const lamina_row_bound flat_part[2][2], const lamina_row_bound cut[2], int has_flat, double cu,
+                             double cv, const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
+    const row_lanes lanes = row_lanes_for(covered, flat_part, cut);
     const fill_lanes fill = fill_lanes_for(flat);
     for (int y = y0; y < y1; y++) {
         const double center = y + 0.5;
-        int spans[4];
+        int spans[5];
         if (!row_spans_avx2(&lanes, center, x0, x1, has_flat, spans)) continue;
-        if (y + PREFETCH_ROWS < y1) prefetch_row(dst + (long)(y + PREFETCH_ROWS) * dst_stride, spans[0], spans[1], x0, x1);
-        outline_row_wide(dst + (long)y * dst_stride, spans[0], spans[1], spans[2], spans[3], cu + m[2] * center, cv + m[3] * center,
+        if (y + PREFETCH_ROWS < y1) prefetch_row(dst + (long)(y + PREFETCH_ROWS) * dst_stride, spans[1], spans[2], x0, x1);
+        outline_row_wide(dst + (long)y * dst_stride, spans[0], spans[1], spans[2], spans[3], spans[4], cu + m[2] * center, cv + m[3] * center,
                          m, n, w, &fill);
     }
 }
@@ -722,7 +738,21 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
     // Turned outlines (every bound moving along the rows): the bounds in lanes, a row at a time.
     if (wide && !covered[0].constant && !covered[1].constant &&
         (!has_flat || (!flat_part[0][0].constant && !flat_part[0][1].constant && !flat_part[1][0].constant && !flat_part[1][1].constant))) {
-        turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, flat_part, has_flat, cu, cv, m, &n, &w, flat);
+        // Where a corner's circle leaves nothing covered: past the lines at 45° that touch the
+        // circles (an octagon around the outline), by the ramp's half pixel and a little more
+        // (each such pixel's coverage is below what shows, so it is left alone either way).
+        // A square corner's line passes its corner, past the soft sides' ramps (each such pixel is
+        // outside a side by half a pixel). The slack keeps the floats' error on the right side.
+        const double slack = 0.01 * texel_per_device + 1e-6 * (fabs(shape->x0) + fabs(shape->x1) + fabs(shape->y0) + fabs(shape->y1));
+        double inset[4];
+        const unsigned bits[4] = { LAMINA_CORNER_X0Y0, LAMINA_CORNER_X1Y1, LAMINA_CORNER_X0Y1, LAMINA_CORNER_X1Y0 };
+        for (int k = 0; k < 4; k++)
+            inset[k] = (radius > 0 && (n.rounded & bits[k]) ? radius * (2 - sqrt(2.0)) - sqrt(2.0) * margin : -2 * margin) - slack;
+        const lamina_row_bound cut[2] = {
+            lamina_bound_for(cu + cv, m[2] + m[3], m[0] + m[1], shape->x0 + shape->y0 + inset[0], shape->x1 + shape->y1 - inset[1]),
+            lamina_bound_for(cu - cv, m[2] - m[3], m[0] - m[1], shape->x0 - shape->y1 + inset[2], shape->x1 - shape->y0 - inset[3]),
+        };
+        turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, flat_part, cut, has_flat, cu, cv, m, &n, &w, flat);
         return;
     }
 #endif
