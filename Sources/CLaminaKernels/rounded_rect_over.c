@@ -215,14 +215,14 @@ static inline __m256 past_wide(__m256 d, float reach) { return _mm256_sub_ps(_mm
 __attribute__((target("avx2,fma"), always_inline))
 static inline __m256 corner_root(__m256 qx, __m256 qy) { return _mm256_sqrt_ps(_mm256_fmadd_ps(qx, qx, _mm256_mul_ps(qy, qy))); }
 
-/// Eight pixels of a row from their coverage, OVER `under` (their pixels now); 0 when none is
-/// covered enough to show. `X` holds each lane's pixel less the row's first (any pixels of the
+/// Eight pixels of a row from their coverage, OVER `under` (their pixels now), in the lanes
+/// `mine` (the others as `under` has them); 0 when none is covered enough to show. `X` holds each lane's pixel less the row's first (any pixels of the
 /// row: coverage depends on the position alone), `start` each side's distance at the row's
 /// first pixel, (um, vm) the texel position there less the middle. `sides` is the outer sides'
 /// kind (a constant where this is inlined, so each kind gets its own loop).
 __attribute__((target("avx2,fma"), always_inline))
 static inline int pixels_wide(const wide_numbers *w, const float start[8], float um, float vm, int sides, __m256 X, __m256i under,
-                              __m256i *result) {
+                              __m256i mine, __m256i *result) {
     const __m256 one = _mm256_set1_ps(1);
     // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
     const __m256 least = _mm256_set1_ps(0.5f / 255);
@@ -251,7 +251,7 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
             o = corner_wide(o, outer_corners, root, w->outer_radius, w->scale);
         }
     }
-    const __m256 shows = _mm256_cmp_ps(o, least, _CMP_GE_OQ);
+    const __m256 shows = _mm256_and_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ), _mm256_castsi256_ps(mine));
     if (_mm256_movemask_ps(shows) == 0) return 0;
     __m256 ring;
     if (w->has_inner) {
@@ -295,25 +295,42 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
     // bytes as b0–b3 g0–g3 r0–r3 a0–a3, shuffled into pixels.
     const __m256i bytes = _mm256_packus_epi16(_mm256_packus_epi32(blue, green), _mm256_packus_epi32(red, alpha_channel));
     // Pixels covered too little to show are left as they are, each on its own (not only when the
-    // whole step is): so a pixel does not depend on which others share its step.
+    // whole step is): so a pixel does not depend on which others share its step. So are the lanes
+    // that are not this step's (`mine`): a step may store all eight.
     *result = _mm256_blendv_epi8(under, _mm256_shuffle_epi8(bytes, interleave), _mm256_castps_si256(shows));
     return 1;
 }
 
-/// The pixels [first, last) of a row, eight at a time (`pixels_wide`, `origin` the row's first pixel).
+/// The pixels [first, last) of a row, eight at a time (`pixels_wide`, `origin` the row's first
+/// pixel, [lower, limit) the row's pixels this call may touch).
 __attribute__((target("avx2,fma"), always_inline))
-static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, const wide_numbers *w, const float start[8],
-                                     float um, float vm, int sides) {
+static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, int lower, int limit, const wide_numbers *w,
+                                     const float start[8], float um, float vm, int sides) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     for (int x = first; x < last; x += 8) {
-        // The span's end is masked: nothing past `last` is read or written.
-        const int whole = last - x >= 8;
-        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        const __m256i under = whole ? _mm256_loadu_si256((const __m256i *)(out + x)) : _mm256_maskload_epi32((const int *)(out + x), mask);
+        const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
         __m256i result;
-        if (!pixels_wide(w, start, um, vm, sides, _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes), under, &result)) continue;
-        if (whole) _mm256_storeu_si256((__m256i *)(out + x), result);
-        else _mm256_maskstore_epi32((int *)(out + x), mask, result);
+        if (last - x >= 8) {
+            if (pixels_wide(w, start, um, vm, sides, X, _mm256_loadu_si256((const __m256i *)(out + x)), _mm256_set1_epi32(-1), &result))
+                _mm256_storeu_si256((__m256i *)(out + x), result);
+            continue;
+        }
+        // The span's end: eight pixels read and stored whole, the others than [x, last) as they
+        // were read, where they are the call's (a masked store costs a dozen plain ones here):
+        // from x, or ending at `limit`; else a masked step, nothing past `last` touched.
+        const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const int from = x + 8 <= limit ? x : limit - 8;
+        if (from >= lower) {
+            const __m256i mask = _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(x - from - 1)),
+                                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(last - from), index));
+            if (pixels_wide(w, start, um, vm, sides, _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes),
+                            _mm256_loadu_si256((const __m256i *)(out + from)), mask, &result))
+                _mm256_storeu_si256((__m256i *)(out + from), result);
+            continue;
+        }
+        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), index);
+        if (pixels_wide(w, start, um, vm, sides, X, _mm256_maskload_epi32((const int *)(out + x), mask), mask, &result))
+            _mm256_maskstore_epi32((int *)(out + x), mask, result);
     }
 }
 
@@ -322,20 +339,43 @@ static inline void covered_span_avx2(uint32_t *out, int first, int last, int ori
 /// for `covered_span_avx2`). Most rows of a turned tile have a few covered pixels on each side
 /// of their flat span: one step for both, not one each.
 __attribute__((target("avx2,fma"), always_inline))
-static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second, int b, int origin, const wide_numbers *w,
-                                     const float start[8], float um, float vm, int sides) {
+static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second, int b, int origin, int lower, int limit,
+                                     const wide_numbers *w, const float start[8], float um, float vm, int sides) {
     const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256 lanes = _mm256_cvtepi32_ps(index);
     const __m256i in_first = _mm256_cmpgt_epi32(_mm256_set1_epi32(a), index);
+    __m256i result;
+    const int from = first + 8 <= limit ? first : limit - 8;
+    if (second + b - first <= 8 && from >= lower) {
+        // Both spans within eight pixels: one window (from `first`, or ending at `limit`), the
+        // flat pixels between them left alone.
+        const __m256i mine = _mm256_or_si256(_mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(first - from - 1)),
+                                                              _mm256_cmpgt_epi32(_mm256_set1_epi32(first + a - from), index)),
+                                             _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(second - from - 1)),
+                                                              _mm256_cmpgt_epi32(_mm256_set1_epi32(second + b - from), index)));
+        const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes);
+        if (pixels_wide(w, start, um, vm, sides, X, _mm256_loadu_si256((const __m256i *)(out + from)), mine, &result))
+            _mm256_storeu_si256((__m256i *)(out + from), result);
+        return;
+    }
     const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_cmpgt_epi32(_mm256_set1_epi32(a + b), index));
     // Lane i of the second span is its pixel i − a: addressed from `second − a`, the same
     // positions as a step of its own (whole numbers, exact in floats).
-    const __m256 lanes = _mm256_cvtepi32_ps(index);
     const __m256 X = _mm256_add_ps(_mm256_blendv_ps(_mm256_set1_ps((float)(second - origin - a)), _mm256_set1_ps((float)(first - origin)),
                                                     _mm256_castsi256_ps(in_first)), lanes);
+    const __m256i mine = _mm256_or_si256(in_first, in_second);
+    if (second - a >= first + 8 && second - a + 8 <= limit) {
+        // Two windows apart, within the call's pixels: read and stored whole (a masked store
+        // costs a dozen plain ones here), each keeping what it read outside its span.
+        const __m256i left = _mm256_loadu_si256((const __m256i *)(out + first)), right = _mm256_loadu_si256((const __m256i *)(out + second - a));
+        if (!pixels_wide(w, start, um, vm, sides, X, _mm256_blendv_epi8(right, left, in_first), mine, &result)) return;
+        _mm256_storeu_si256((__m256i *)(out + first), _mm256_blendv_epi8(left, result, in_first));
+        _mm256_storeu_si256((__m256i *)(out + second - a), _mm256_blendv_epi8(right, result, in_second));
+        return;
+    }
     const __m256i under = _mm256_or_si256(_mm256_maskload_epi32((const int *)(out + first), in_first),
                                           _mm256_maskload_epi32((const int *)(out + second - a), in_second));
-    __m256i result;
-    if (!pixels_wide(w, start, um, vm, sides, X, under, &result)) return;
+    if (!pixels_wide(w, start, um, vm, sides, X, under, mine, &result)) return;
     _mm256_maskstore_epi32((int *)(out + first), in_first, result);
     _mm256_maskstore_epi32((int *)(out + second - a), in_second, result);
 }
@@ -381,9 +421,11 @@ static inline __m256i fill_eight(__m256i d, const fill_lanes *f) {
     return _mm256_packus_epi16(lo, hi);
 }
 
-/// `f`'s color OVER `count` pixels: `lamina_solid_over`'s pixels, inlined into the row loop.
+/// `f`'s color OVER `count` pixels: `lamina_solid_over`'s pixels, inlined into the row loop;
+/// the pixels [lower, limit) from `dst` (lower ≤ 0, limit ≥ count) are the call's to read and
+/// store back unchanged.
 __attribute__((target("avx2"), always_inline))
-static inline void fill_wide(uint32_t *dst, int count, const fill_lanes *f) {
+static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, const fill_lanes *f) {
     if (count <= 0 || f->kind == FILL_NONE) return;
     if (f->kind != FILL_BLEND) {
         if (f->kind == FILL_STORE) for (int i = 0; i < count; i++) dst[i] = f->color;
@@ -401,8 +443,19 @@ static inline void fill_wide(uint32_t *dst, int count, const fill_lanes *f) {
         i += 8;
     }
     if (i < count) {
-        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-        _mm256_maskstore_epi32((int *)(dst + i), mask, fill_eight(_mm256_maskload_epi32((const int *)(dst + i), mask), f));
+        // The last few: eight pixels stored whole (from i, or ending at `limit`), the others as
+        // they were read, where they are the call's (a masked store costs a dozen plain ones here).
+        const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(count - i), index);
+        const int from = i + 8 <= limit ? i : limit - 8;
+        if (from >= lower) {
+            const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + from));
+            const __m256i run = _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(i - from - 1)),
+                                                 _mm256_cmpgt_epi32(_mm256_set1_epi32(count - from), index));
+            _mm256_storeu_si256((__m256i *)(dst + from), _mm256_blendv_epi8(d, fill_eight(d, f), run));
+        } else {
+            _mm256_maskstore_epi32((int *)(dst + i), mask, fill_eight(_mm256_maskload_epi32((const int *)(dst + i), mask), f));
+        }
     }
 }
 #endif
@@ -483,8 +536,9 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 /// pixel 0. Positions are counted from `origin` (≤ first: the covered span's start before the
 /// corners' diagonal cut, so that the floats, and the pixels, do not depend on that cut).
 __attribute__((target("avx2,fma"), always_inline))
-static inline void outline_row_wide(uint32_t *out, int origin, int first, int last, int flat_first, int flat_last, double u0, double v0,
-                                    const double m[6], const outline_numbers *n, const wide_numbers *w, const fill_lanes *flat) {
+static inline void outline_row_wide(uint32_t *out, int origin, int first, int last, int flat_first, int flat_last, int lower, int limit,
+                                    double u0, double v0, const double m[6], const outline_numbers *n, const wide_numbers *w,
+                                    const fill_lanes *flat) {
     // The position at the row's first pixel less the middle; for sides cut differently, each
     // side's distance inside it there: (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) +
     // (−x0, x1, −y0, y1).
@@ -500,12 +554,12 @@ static inline void outline_row_wide(uint32_t *out, int origin, int first, int la
     const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
     #define SPANS(sides) \
         if (paired) { \
-            covered_pair_avx2(out, first, a, flat_last, b, origin, w, start, um, vm, sides); \
+            covered_pair_avx2(out, first, a, flat_last, b, origin, lower, limit, w, start, um, vm, sides); \
         } else { \
-            covered_span_avx2(out, first, flat_first, origin, w, start, um, vm, sides); \
-            if (flat_last < last) covered_span_avx2(out, flat_last, last, origin, w, start, um, vm, sides); \
+            covered_span_avx2(out, first, flat_first, origin, lower, limit, w, start, um, vm, sides); \
+            if (flat_last < last) covered_span_avx2(out, flat_last, last, origin, lower, limit, w, start, um, vm, sides); \
         } \
-        fill_wide(out + flat_first, flat_last - flat_first, flat);
+        fill_wide(out + flat_first, flat_last - flat_first, lower - flat_first, limit - flat_first, flat);
     if (w->outer_sides == SIDES_ALIKE) { SPANS(SIDES_ALIKE) } else { SPANS(SIDES_MIXED) }
     #undef SPANS
 }
@@ -515,10 +569,11 @@ static inline void outline_row_wide(uint32_t *out, int origin, int first, int la
 /// `outline_row_wide` for the rows of outlines that are not turned (called from code built
 /// without AVX2, which cannot inline it).
 __attribute__((target("avx2,fma")))
-static void outline_row_wide_called(uint32_t *out, int first, int last, int flat_first, int flat_last, double u0, double v0,
+static void outline_row_wide_called(uint32_t *out, int first, int last, int flat_first, int flat_last, int lower, int limit, double u0,
+                                    double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
     const fill_lanes fill = fill_lanes_for(flat);
-    outline_row_wide(out, first, first, last, flat_first, flat_last, u0, v0, m, n, w, &fill);
+    outline_row_wide(out, first, first, last, flat_first, flat_last, lower, limit, u0, v0, m, n, w, &fill);
 }
 #endif
 
@@ -616,8 +671,8 @@ static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int 
         int spans[5];
         if (!row_spans_avx2(&lanes, center, x0, x1, has_flat, spans)) continue;
         if (y + PREFETCH_ROWS < y1) prefetch_row(dst + (long)(y + PREFETCH_ROWS) * dst_stride, spans[1], spans[2], x0, x1);
-        outline_row_wide(dst + (long)y * dst_stride, spans[0], spans[1], spans[2], spans[3], spans[4], cu + m[2] * center, cv + m[3] * center,
-                         m, n, w, &fill);
+        outline_row_wide(dst + (long)y * dst_stride, spans[0], spans[1], spans[2], spans[3], spans[4], x0, x1,
+                         cu + m[2] * center, cv + m[3] * center, m, n, w, &fill);
     }
 }
 #endif
@@ -776,7 +831,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         }
 #if defined(__x86_64__)
         if (wide) {
-            outline_row_wide_called(out, first, last, flat_first, flat_last, u0, v0, m, &n, &w, flat);
+            outline_row_wide_called(out, first, last, flat_first, flat_last, x0, x1, u0, v0, m, &n, &w, flat);
             continue;
         }
 #endif

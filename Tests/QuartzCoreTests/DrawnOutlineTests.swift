@@ -157,6 +157,63 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testTouchesNothingOutsideItsClip() throws {
+        // The AVX2 path reads and stores eight pixels at a time wherever the eight are within the
+        // call's rectangle, putting back what it read outside a span (a masked store costs a dozen
+        // plain ones), and masks only at the rectangle's sides. The target here fills one memory
+        // page between two that may not be touched, so a read or store past the rectangle on its
+        // first or last row would crash; the pixels outside a smaller rectangle must keep their values.
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let width = 32, height = page / (4 * 32)
+        guard let base = mmap(nil, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+            throw XCTSkip("no memory map")
+        }
+        defer { munmap(base, 3 * page) }
+        XCTAssertEqual(mprotect(base, page, PROT_NONE), 0)
+        XCTAssertEqual(mprotect(base + 2 * page, page, PROT_NONE), 0)
+        let target = (base + page).assumingMemoryBound(to: UInt32.self)
+        let aliased = UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)
+        let tiles = [shape(24, 24, radius: 6, border: 2, fill: 0xFF30_70B0, borderColor: 0xFF00_0000, aliased: aliased),
+                     shape(40, 12, radius: 3, border: 1, fill: 0xFFFF_FFFF, borderColor: 0xFF80_0000)]
+        let h = Double(height)
+        let clips: [(Int32, Int32, Int32, Int32)] = [(0, 0, Int32(width), Int32(height)), (3, 2, 29, Int32(height) - 5), (0, 1, 7, 9)]
+        var drawnPixels = 0
+        for (i, tile) in tiles.enumerated() {
+            for (cx, cy) in [(0.0, 0.0), (32, 0), (0, h), (32, h), (16, h / 2), (30.5, 3.2), (1.7, h - 2.4)] {
+                for degrees in stride(from: 5.0, to: 360, by: 25) {
+                    for clip in clips {
+                        var shape = tile
+                        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+                        let (mx, my) = ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2)
+                        let m = [c, -s, s, c, mx - c * cx - s * cy, my + s * cx - c * cy]
+                        for k in 0..<(width * height) { target[k] = 0xFF10_1010 &+ UInt32(k % 7) &* 0x0001_0203 }
+                        var expected = (0..<(width * height)).map { 0xFF10_1010 &+ UInt32($0 % 7) &* 0x0001_0203 }
+                        lamina_rounded_rect_over_with(target, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7,
+                                                      UInt32(LAMINA_KERNEL_AVX2))
+                        expected.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7, 0)
+                        }
+                        var worst = 0
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                let (a, b) = (target[y * width + x], expected[y * width + x])
+                                let inside = x >= clip.0 && x < clip.2 && y >= clip.1 && y < clip.3
+                                if !inside {
+                                    XCTAssertEqual(a, 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203, "tile \(i) outside its clip")
+                                    continue
+                                }
+                                if a != 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203 { drawnPixels += 1 }
+                                for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                            }
+                        }
+                        XCTAssertLessThanOrEqual(worst, 2, "tile \(i) at (\(cx), \(cy)) turned \(degrees)°, clip \(clip)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(drawnPixels, 20_000)
+    }
+
     func testCutSidesDrawWhatTheSampledKernelDraws() {
         // A flat square texture and the same square as an outline, every side cut by pixel
         // centers: the same pixels, each wholly covered.
