@@ -586,7 +586,12 @@ static void outline_row_wide_called(uint32_t *out, int first, int last, int flat
 /// within a few pixels of this one's).
 static inline void prefetch_row(const uint32_t *row, int first, int last, int x0, int x1) {
     const int from = first - 8 > x0 ? first - 8 : x0, to = last + 8 < x1 ? last + 8 : x1;
-    for (int x = from; x < to; x += 16) _mm_prefetch((const char *)(row + x), _MM_HINT_T0);
+    int x = from;
+    for (; x + 16 < to; x += 32) {
+        _mm_prefetch((const char *)(row + x), _MM_HINT_T0);
+        _mm_prefetch((const char *)(row + x + 16), _MM_HINT_T0);
+    }
+    if (x < to) _mm_prefetch((const char *)(row + x), _MM_HINT_T0);
     _mm_prefetch((const char *)(row + to - 1), _MM_HINT_T0);
 }
 #endif
@@ -635,9 +640,9 @@ static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int 
     // scalar path's clamp of the flat spans to [first, last) changes nothing that is drawn.
     from = _mm256_max_pd(from, _mm256_max_pd(_mm256_permute4x64_pd(from, 0x00), _mm256_set1_pd(x0)));
     to = _mm256_min_pd(to, _mm256_min_pd(_mm256_permute4x64_pd(to, 0x00), _mm256_set1_pd(x1)));
-    const __m256d low = _mm256_set1_pd(x0), high = _mm256_set1_pd(x1);
-    const __m128i a = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(from), low), high));
-    const __m128i b = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_max_pd(_mm256_ceil_pd(to), low), high));
+    // Whole pixels within [x0, x1): from ≥ x0 and to ≤ x1 already, so their ceilings are too.
+    const __m128i a = _mm256_cvttpd_epi32(_mm256_min_pd(_mm256_ceil_pd(from), _mm256_set1_pd(x1)));
+    const __m128i b = _mm256_cvttpd_epi32(_mm256_max_pd(_mm256_ceil_pd(to), _mm256_set1_pd(x0)));
     const int first = _mm_cvtsi128_si32(a);
     // The diagonal cut lies within the covered span as the flat spans do (clamped above).
     const int cut_first = _mm_extract_epi32(a, 3), last = _mm_extract_epi32(b, 3);
