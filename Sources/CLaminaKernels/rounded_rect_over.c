@@ -550,16 +550,18 @@ static inline void outline_row_wide(uint32_t *out, int origin, int first, int la
         _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
         _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
     }
-    // One copy of the spans' loop per kind of outer sides, chosen once per row.
+    // One copy of the spans' loop per kind of outer sides, chosen once per row. The flat span
+    // first, then the covered ones (whose windows overlap the flat span's ends): a tile took
+    // 7 % less time in this order (a load that overlaps a store just made waits for it).
     const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
     #define SPANS(sides) \
+        fill_wide(out + flat_first, flat_last - flat_first, lower - flat_first, limit - flat_first, flat); \
         if (paired) { \
             covered_pair_avx2(out, first, a, flat_last, b, origin, lower, limit, w, start, um, vm, sides); \
         } else { \
             covered_span_avx2(out, first, flat_first, origin, lower, limit, w, start, um, vm, sides); \
             if (flat_last < last) covered_span_avx2(out, flat_last, last, origin, lower, limit, w, start, um, vm, sides); \
-        } \
-        fill_wide(out + flat_first, flat_last - flat_first, lower - flat_first, limit - flat_first, flat);
+        }
     if (w->outer_sides == SIDES_ALIKE) { SPANS(SIDES_ALIKE) } else { SPANS(SIDES_MIXED) }
     #undef SPANS
 }
