@@ -599,6 +599,10 @@ static inline void prefetch_row(const uint32_t *row, int first, int last, int x0
 #endif
 
 #if defined(__x86_64__)
+/// A turned outline's flat part: none, the cross of a wide and a tall rectangle (lanes 1 and 2
+/// joined), or an octagon (their meet).
+enum { FLAT_CROSS = 1, FLAT_OCTAGON = 2 };
+
 /// The row bounds of `lamina_rounded_rect_over_with` in double lanes, for turned outlines (no
 /// bound constant along a row): lane 0 the covered part, lanes 1 and 2 the flat part's wide and
 /// tall rectangles, lane 3 the corners' diagonal cut (`diagonal_cut`), each the meet of a `p` and
@@ -653,7 +657,13 @@ static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int 
     spans[1] = cut_first;
     spans[2] = last;
     int flat_first = last, flat_last = last;
-    if (has_flat) {
+    if (has_flat == FLAT_OCTAGON) {
+        // The meet of lanes 1 and 2 (a box and the lines across its corners: one convex part).
+        const int f1 = _mm_extract_epi32(a, 1), f2 = _mm_extract_epi32(a, 2), l1 = _mm_extract_epi32(b, 1), l2 = _mm_extract_epi32(b, 2);
+        flat_first = f1 > f2 ? f1 : f2;
+        flat_last = l1 < l2 ? l1 : l2;
+        if (flat_first >= flat_last) flat_first = flat_last = last;
+    } else if (has_flat) {
         const int wide_first = _mm_extract_epi32(a, 1), wide_last = _mm_extract_epi32(b, 1);
         if (wide_first < wide_last) { flat_first = wide_first; flat_last = wide_last; }
         lamina_join_spans(&flat_first, &flat_last, _mm_extract_epi32(a, 2), _mm_extract_epi32(b, 2));
@@ -814,7 +824,20 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
             lamina_bound_for(cu + cv, m[2] + m[3], m[0] + m[1], shape->x0 + shape->y0 + inset[0], shape->x1 + shape->y1 - inset[1]),
             lamina_bound_for(cu - cv, m[2] - m[3], m[0] - m[1], shape->x0 - shape->y1 + inset[2], shape->x1 - shape->y0 - inset[3]),
         };
-        turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, flat_part, cut, has_flat, cu, cv, m, &n, &w, flat);
+        // The flat part as a box half a pixel inside the inner outline cut across its corners by
+        // the chords of the inner corners' circles (shrunk by half a pixel) where they meet the
+        // box: an octagon, holding the cross and the corners' triangles beside it.
+        const double in = margin + corner + slack;
+        const lamina_row_bound octagon[2][2] = {
+            { lamina_bound_for(cu, m[2], m[0], inner_x0 + margin, inner_x1 - margin),
+              lamina_bound_for(cv, m[3], m[1], inner_y0 + margin, inner_y1 - margin) },
+            { lamina_bound_for(cu + cv, m[2] + m[3], m[0] + m[1], inner_x0 + inner_y0 + in, inner_x1 + inner_y1 - in),
+              lamina_bound_for(cu - cv, m[2] - m[3], m[0] - m[1], inner_x0 - inner_y1 + in, inner_x1 - inner_y0 - in) },
+        };
+        if (has_flat && !octagon[1][0].constant && !octagon[1][1].constant)
+            turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, octagon, cut, FLAT_OCTAGON, cu, cv, m, &n, &w, flat);
+        else
+            turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, flat_part, cut, has_flat ? FLAT_CROSS : 0, cu, cv, m, &n, &w, flat);
         return;
     }
 #endif

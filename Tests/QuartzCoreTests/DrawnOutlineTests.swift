@@ -157,6 +157,39 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testTheFlatPartHoldsOnlyPixelsTheFillCoversWhole() {
+        // A turned outline's flat part, filled without working out coverage, is a box half a
+        // pixel inside the border's inner edge cut across its corners by chords of the inner
+        // corners' circles: a white border around a black fill shows any pixel it takes that the
+        // border reaches. Against the SSE2 path (the cross of a wide and a tall rectangle), two
+        // levels at most, turned through a full circle at five scales.
+        let shapes = [shape(30, 26, radius: 10, border: 2, fill: 0xFF00_0000, borderColor: 0xFFFF_FFFF,
+                            aliased: UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)),
+                      shape(30, 26, radius: 6, border: 1, fill: 0xFF00_0000, borderColor: 0xFFFF_FFFF),
+                      shape(30, 26, radius: 3, border: 3.5, fill: 0xFF00_0000, borderColor: 0xFFFF_FFFF)]
+        for (i, shape) in shapes.enumerated() {
+            for degrees in stride(from: 1.0, to: 360, by: 7) {
+                for scale in [0.6, 1.0, 1.3, 1.7, 2.5] {
+                    var pictures: [[UInt32]] = []
+                    for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
+                        var target = [UInt32](repeating: 0xFF80_8080, count: 80 * 80)
+                        var shape = shape
+                        let m = inverse(angle: degrees * .pi / 180, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+                        target.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, .max, features)
+                        }
+                        pictures.append(target)
+                    }
+                    var worst = 0
+                    for (a, b) in zip(pictures[0], pictures[1]) where a != b {
+                        for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                    }
+                    XCTAssertLessThanOrEqual(worst, 2, "shape \(i), turned \(degrees)°, scale \(scale)")
+                }
+            }
+        }
+    }
+
     func testTouchesNothingOutsideItsClip() throws {
         // The AVX2 path, turned or not, reads and stores eight pixels at a time wherever the eight
         // are within the call's rectangle, putting back what it read outside a span (a masked store
