@@ -123,6 +123,131 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testTheCornersDiagonalCutSkipsOnlyPixelsThatWouldNotShow() {
+        // On turned outlines the AVX2 path leaves out the pixels past the lines at 45° that touch
+        // the corners' circles (or pass square corners), half a pixel and a little beyond them:
+        // nothing there is covered enough to show. Turned through a full circle, magnified and
+        // shrunk, cut aliased or soft, with every corner rounded, some or none, it draws what the
+        // SSE2 path (which cuts nothing) draws, to two levels on every pixel.
+        let aliased = UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)
+        let shapes = [shape(40, 40, radius: 8, border: 2, fill: 0xFF30_70B0, borderColor: 0xFF00_0000, aliased: aliased),
+                      shape(36, 28, radius: 14, border: 1.5, fill: 0xFF30_70B0, borderColor: 0xFFFF_FFFF),
+                      shape(30, 34, radius: 5, fill: 0xFFFF_FFFF, rounded: 6),
+                      shape(32, 32, fill: 0xFFFF_FFFF)]
+        for (i, shape) in shapes.enumerated() {
+            for degrees in stride(from: 1.0, to: 360, by: 13) {
+                for scale in [0.6, 1.0, 1.7] {
+                    var pictures: [[UInt32]] = []
+                    for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
+                        var target = [UInt32](repeating: 0, count: 80 * 80)
+                        var shape = shape
+                        let m = inverse(angle: degrees * .pi / 180, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+                        target.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, 0xC7C7_C7C7, features)
+                        }
+                        pictures.append(target)
+                    }
+                    var worst = 0
+                    for (a, b) in zip(pictures[0], pictures[1]) where a != b {
+                        for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                    }
+                    XCTAssertLessThanOrEqual(worst, 2, "shape \(i), turned \(degrees)°, scale \(scale)")
+                }
+            }
+        }
+    }
+
+    func testTheFlatPartHoldsOnlyPixelsTheFillCoversWhole() {
+        // A turned outline's flat part, filled without working out coverage, is a box half a
+        // pixel inside the border's inner edge cut across its corners by chords of the inner
+        // corners' circles: a white border around a black fill shows any pixel it takes that the
+        // border reaches. Against the SSE2 path (the cross of a wide and a tall rectangle), two
+        // levels at most, turned through a full circle at five scales.
+        let shapes = [shape(30, 26, radius: 10, border: 2, fill: 0xFF00_0000, borderColor: 0xFFFF_FFFF,
+                            aliased: UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)),
+                      shape(30, 26, radius: 6, border: 1, fill: 0xFF00_0000, borderColor: 0xFFFF_FFFF),
+                      shape(30, 26, radius: 3, border: 3.5, fill: 0xFF00_0000, borderColor: 0xFFFF_FFFF)]
+        for (i, shape) in shapes.enumerated() {
+            for degrees in stride(from: 1.0, to: 360, by: 7) {
+                for scale in [0.6, 1.0, 1.3, 1.7, 2.5] {
+                    var pictures: [[UInt32]] = []
+                    for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
+                        var target = [UInt32](repeating: 0xFF80_8080, count: 80 * 80)
+                        var shape = shape
+                        let m = inverse(angle: degrees * .pi / 180, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+                        target.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, .max, features)
+                        }
+                        pictures.append(target)
+                    }
+                    var worst = 0
+                    for (a, b) in zip(pictures[0], pictures[1]) where a != b {
+                        for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                    }
+                    XCTAssertLessThanOrEqual(worst, 2, "shape \(i), turned \(degrees)°, scale \(scale)")
+                }
+            }
+        }
+    }
+
+    func testTouchesNothingOutsideItsClip() throws {
+        // The AVX2 path, turned or not, reads and stores eight pixels at a time wherever the eight
+        // are within the call's rectangle, putting back what it read outside a span (a masked store
+        // costs a dozen plain ones), and masks only at the rectangle's sides. The target here fills
+        // one memory page between two that may not be touched, so a read or store past the
+        // rectangle on its first or last row would crash; the pixels outside a smaller rectangle
+        // must keep their values.
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let width = 32, height = page / (4 * 32)
+        guard let base = mmap(nil, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), base != MAP_FAILED else {
+            throw XCTSkip("no memory map")
+        }
+        defer { munmap(base, 3 * page) }
+        XCTAssertEqual(mprotect(base, page, PROT_NONE), 0)
+        XCTAssertEqual(mprotect(base + 2 * page, page, PROT_NONE), 0)
+        let target = (base + page).assumingMemoryBound(to: UInt32.self)
+        let aliased = UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)
+        let tiles = [shape(24, 24, radius: 6, border: 2, fill: 0xFF30_70B0, borderColor: 0xFF00_0000, aliased: aliased),
+                     shape(40, 12, radius: 3, border: 1, fill: 0xFFFF_FFFF, borderColor: 0xFF80_0000)]
+        let h = Double(height)
+        let clips: [(Int32, Int32, Int32, Int32)] = [(0, 0, Int32(width), Int32(height)), (3, 2, 29, Int32(height) - 5), (0, 1, 7, 9)]
+        var drawnPixels = 0
+        for (i, tile) in tiles.enumerated() {
+            for (cx, cy) in [(0.0, 0.0), (32, 0), (0, h), (32, h), (16, h / 2), (30.5, 3.2), (1.7, h - 2.4)] {
+                for degrees in [0.0, 90, 180] + Array(stride(from: 5.0, to: 360, by: 25)) {
+                    for clip in clips {
+                        var shape = tile
+                        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+                        let (mx, my) = ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2)
+                        let m = [c, -s, s, c, mx - c * cx - s * cy, my + s * cx - c * cy]
+                        for k in 0..<(width * height) { target[k] = 0xFF10_1010 &+ UInt32(k % 7) &* 0x0001_0203 }
+                        var expected = (0..<(width * height)).map { 0xFF10_1010 &+ UInt32($0 % 7) &* 0x0001_0203 }
+                        lamina_rounded_rect_over_with(target, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7,
+                                                      UInt32(LAMINA_KERNEL_AVX2))
+                        expected.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7, 0)
+                        }
+                        var worst = 0
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                let (a, b) = (target[y * width + x], expected[y * width + x])
+                                let inside = x >= clip.0 && x < clip.2 && y >= clip.1 && y < clip.3
+                                if !inside {
+                                    XCTAssertEqual(a, 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203, "tile \(i) outside its clip")
+                                    continue
+                                }
+                                if a != 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203 { drawnPixels += 1 }
+                                for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                            }
+                        }
+                        XCTAssertLessThanOrEqual(worst, 2, "tile \(i) at (\(cx), \(cy)) turned \(degrees)°, clip \(clip)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(drawnPixels, 20_000)
+    }
+
     func testCutSidesDrawWhatTheSampledKernelDraws() {
         // A flat square texture and the same square as an outline, every side cut by pixel
         // centers: the same pixels, each wholly covered.
