@@ -44,6 +44,8 @@ package final class Compositor: @unchecked Sendable {
     /// other: two blocks on the global queue took two threads on a two-core machine, and the
     /// free then ran beside the bands rather than after the evaluation, in the planning's time.
     private let background = DispatchQueue(label: "lamina.compositor.background")
+    /// The last frame's leftovers (`SpentFrame`), freed when the next frame starts.
+    private var spentPending: Unmanaged<SpentFrame>?
 
     /// Damage below this many pixels is composited by the calling thread alone.
     static let smallestSharedArea = 128 * 128
@@ -67,6 +69,8 @@ package final class Compositor: @unchecked Sendable {
         cache = TextureCache(context: context)
         cache.defersShapes = true
     }
+
+    deinit { spentPending?.release() }
 
     /// Forgets what the target shows: the next frame is composited whole (after a resize, or
     /// after something else drew into it).
@@ -101,6 +105,11 @@ package final class Compositor: @unchecked Sendable {
         if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
             prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
         }
+        // The last frame's leftovers are freed now, after that evaluation: while this frame is
+        // planned the other core has time to spare, and once the bands start it has none.
+        if let spent = spentPending.take() {
+            background.async { spent.release() }
+        }
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
         var previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
@@ -121,16 +130,17 @@ package final class Compositor: @unchecked Sendable {
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
         BackdropFilter.grow(changes, reads: backdropReads)
         // The last frame's nodes that were not reused, and this frame's presented tree (a copy
-        // of each animated layer), are freed on another thread: a thousand moving layers leave a
-        // thousand of each, and freeing them here would hold up the bands. Held unmanaged, with
-        // no local reference left, so that the last reference is the one dropped there.
+        // of each animated layer), are freed on another thread at the next frame's start (see
+        // above): a thousand moving layers leave a thousand of each, and freeing them here would
+        // hold up the bands, or take the other core from them. Held unmanaged, with no local
+        // reference left, so that the last reference is the one dropped there.
         let animated = presented?.hasAnimations == true
         let spent = Unmanaged.passRetained(SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 },
                                                       presented: presented.take()))
         self.previous = root
         previousBackdrop = backdrop
         if animated || spent.takeUnretainedValue().nodes != nil {
-            background.async { spent.release() }
+            spentPending = spent
         } else {
             spent.release()           // a still frame: nothing much to free
         }
