@@ -230,8 +230,9 @@ package final class Compositor: @unchecked Sendable {
             box = box.map { $0.union(r) } ?? r
         }
         if let box {
-            // Items against each rectangle when there are few, else against their bounding box.
-            let against = rects.count <= 16 ? rects : [box]
+            // Items against each rectangle when there are few, else against their bounding box
+            // (two thousand items against many rectangles would cost more than it saves).
+            let against = rects.count <= 8 ? rects : [box]
             for item in items {
                 guard let inBox = item.extent.intersection(box) else { continue }
                 if against.count == 1 {
