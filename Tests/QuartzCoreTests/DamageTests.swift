@@ -69,4 +69,48 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(Compositor.bandEdges(splitting: [screen], into: 4, height: 720), [0, 180, 360, 540, 720])
         XCTAssertEqual(Compositor.bandEdges(splitting: [], into: 2, height: 720).last, 720, "no damage: bands still cover the screen")
     }
+
+    /// Bands share the estimated work, not the damaged area alone: an item's pixel costs
+    /// `itemPixelWork` times a backdrop pixel, so rows crowded with items make short bands.
+    func testBandsShareTheWorkOfTheItemsToo() throws {
+        let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
+        let texture = try XCTUnwrap(LayerTexture(covering: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1) { _ in })
+        let items = (0..<10).map { i in
+            CompositeItem(texture: texture, toDevice: .identity, alpha: 255,
+                          extent: DeviceRect(x: Int32(i * 120), y: 0, width: 100, height: 100))
+        }
+        XCTAssertEqual(Compositor.itemPixelWork, 8)
+        // 921 600 backdrop pixels and 100 000 item pixels at 8 each: half of the work (860 800)
+        // lies above row 93, each of the first 100 rows holding 1280 + 8 × 1000 of it.
+        XCTAssertEqual(Compositor.bandEdges(splitting: [screen], items: items, into: 2, height: 720), [0, 93, 720])
+        // Items outside the damage add nothing.
+        let bottom = DeviceRect(x: 0, y: 360, width: 1280, height: 360)
+        XCTAssertEqual(Compositor.bandEdges(splitting: [bottom], items: items, into: 2, height: 720), [0, 540, 720])
+        // Against two rectangles, an item counts only where it meets one of them.
+        let left = DeviceRect(x: 0, y: 0, width: 50, height: 720), right = DeviceRect(x: 1230, y: 0, width: 50, height: 720)
+        let edges = Compositor.bandEdges(splitting: [left, right], items: items, into: 2, height: 720)
+        // 72 000 backdrop pixels; the first item meets the left strip over 50 × 100 pixels (the
+        // last item ends at 1180), 40 000 of work: half of the 112 000, 56 000, lies above row
+        // 160 (500 a row in the first 100 rows, 100 a row below).
+        XCTAssertEqual(edges, [0, 160, 720])
+    }
+
+    /// A frame's bands, taken in turn by whichever thread is free: a round per thread of a
+    /// half, a third and a sixth of the work, so that threads end close together.
+    func testBandSharesShrinkTowardsTheEnd() {
+        XCTAssertEqual(Compositor.bandShares(threads: 1), [1])
+        let shares = Compositor.bandShares(threads: 2)
+        XCTAssertEqual(shares.reduce(0, +), 1, accuracy: 1e-9)
+        XCTAssertEqual(shares.count, 6)
+        XCTAssertEqual(shares.first!, 0.25, accuracy: 1e-12)
+        XCTAssertEqual(shares.last!, 1.0 / 12, accuracy: 1e-12)
+        XCTAssertTrue(zip(shares, shares.dropFirst()).allSatisfy { $0 >= $1 - 1e-12 }, "\(shares)")
+        XCTAssertEqual(Compositor.bandShares(threads: 4).reduce(0, +), 1, accuracy: 1e-9)
+        let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
+        let edges = Compositor.bandEdges(splitting: [screen], items: [], atShares: shares, height: 720)
+        XCTAssertEqual(edges.first, 0)
+        XCTAssertEqual(edges.last, 720)
+        XCTAssertEqual(edges[1], 180, "a quarter of a screen damaged evenly")
+        XCTAssertEqual(edges.count, shares.count + 1)
+    }
 }

@@ -51,21 +51,25 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &color, Int32(count), boxes)
         }
         // The items this band touches, each drawn while the next one's texels are fetched.
-        var index = 0, pending: (item: CompositeItem, outline: lamina_rounded_rect?, index: Int)?
-        items.forEach { item in
-            defer { index += 1 }
-            let x = item.extent
-            guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { return }
-            // A part of an item reads a part of its texels: fetching them all pays only when the
-            // band holds much of it (a quarter, and 32×32 pixels at least).
-            let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
-            // An item drawn from its outline reads no texels (worked out once for both uses).
-            let outline = item.outline
-            if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), outline == nil {
-                withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
+        // Read in place: a frame's several bands each look at every item, and a copy of each
+        // (an item is 150 bytes) was most of that look.
+        var pending: (item: CompositeItem, outline: lamina_rounded_rect?, index: Int)?
+        items.items.withUnsafeBufferPointer { all in
+            for index in all.indices {
+                let x = all[index].extent
+                guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { continue }
+                let item = all[index]
+                // A part of an item reads a part of its texels: fetching them all pays only when the
+                // band holds much of it (a quarter, and 32×32 pixels at least).
+                let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
+                // An item drawn from its outline reads no texels (worked out once for both uses).
+                let outline = item.outline
+                if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), outline == nil {
+                    withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
+                }
+                if let (previous, shape, at) = pending { draw(previous, outline: shape, index: at, within: e, on: dest, target: target) }
+                pending = (item, outline, index)
             }
-            if let (previous, shape, at) = pending { draw(previous, outline: shape, index: at, within: e, on: dest, target: target) }
-            pending = (item, outline, index)
         }
         if let (last, shape, at) = pending { draw(last, outline: shape, index: at, within: e, on: dest, target: target) }
     }

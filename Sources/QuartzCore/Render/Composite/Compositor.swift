@@ -1,6 +1,7 @@
 import CPixman
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The render thread's fast path. Each layer's own drawing is rasterized once into a texture
 /// (`TextureCache`); a frame then places textures with pixman — plain blits for whole-pixel
@@ -39,6 +40,12 @@ package final class Compositor: @unchecked Sendable {
     package var evaluationWorthSharing: CFTimeInterval = 0.000_3
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
+    /// Where the next frame's evaluation and the freeing of spent frames run, one after the
+    /// other: two blocks on the global queue took two threads on a two-core machine, and the
+    /// free then ran beside the bands rather than after the evaluation, in the planning's time.
+    private let background = DispatchQueue(label: "lamina.compositor.background")
+    /// The last frame's leftovers (`SpentFrame`), freed when the next frame starts.
+    private var spentPending: Unmanaged<SpentFrame>?
 
     /// Damage below this many pixels is composited by the calling thread alone.
     static let smallestSharedArea = 128 * 128
@@ -62,6 +69,8 @@ package final class Compositor: @unchecked Sendable {
         cache = TextureCache(context: context)
         cache.defersShapes = true
     }
+
+    deinit { spentPending?.release() }
 
     /// Forgets what the target shows: the next frame is composited whole (after a resize, or
     /// after something else drew into it).
@@ -94,7 +103,12 @@ package final class Compositor: @unchecked Sendable {
         // The next frame's evaluation runs on another core while this one is planned and
         // composited (handing it over pays only when it takes a while).
         if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
-            prefetched = PresentedFrame(tree, atMediaTime: next)
+            prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
+        }
+        // The last frame's leftovers are freed now, after that evaluation: while this frame is
+        // planned the other core has time to spare, and once the bands start it has none.
+        if let spent = spentPending.take() {
+            background.async { spent.release() }
         }
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
@@ -116,16 +130,17 @@ package final class Compositor: @unchecked Sendable {
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
         BackdropFilter.grow(changes, reads: backdropReads)
         // The last frame's nodes that were not reused, and this frame's presented tree (a copy
-        // of each animated layer), are freed on another thread: a thousand moving layers leave a
-        // thousand of each, and freeing them here would hold up the bands. Held unmanaged, with
-        // no local reference left, so that the last reference is the one dropped there.
+        // of each animated layer), are freed on another thread at the next frame's start (see
+        // above): a thousand moving layers leave a thousand of each, and freeing them here would
+        // hold up the bands, or take the other core from them. Held unmanaged, with no local
+        // reference left, so that the last reference is the one dropped there.
         let animated = presented?.hasAnimations == true
         let spent = Unmanaged.passRetained(SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 },
                                                       presented: presented.take()))
         self.previous = root
         previousBackdrop = backdrop
         if animated || spent.takeUnretainedValue().nodes != nil {
-            DispatchQueue.global().async { spent.release() }
+            spentPending = spent
         } else {
             spent.release()           // a still frame: nothing much to free
         }
@@ -154,13 +169,23 @@ package final class Compositor: @unchecked Sendable {
             // (it reads across band borders).
             let near = backdropReads.isEmpty ? [] : rects.filter { r in backdropReads.contains { $0.intersects(r) } }
             let far = near.isEmpty ? rects : rects.filter { r in !backdropReads.contains { $0.intersects(r) } }
-            let edges = Self.bandEdges(splitting: far, into: workers, height: Int32(target.height))
+            // More bands than threads, each taken by whichever thread is free: a thread woken
+            // late, or sharing its core with the evaluation or a free, takes fewer. They shrink
+            // towards the end, so that the threads finish together.
+            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: Self.bandShares(threads: workers),
+                                       height: Int32(target.height))
+            let taken = Atomic<Int>(0)
             DispatchQueue.concurrentPerform(iterations: workers + (near.isEmpty ? 0 : 1)) { k in
                 guard k < workers else {
                     return bands[workers].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
                 }
-                let band = DeviceRect(x: 0, y: edges[k], width: screen.width, height: edges[k + 1] - edges[k])
-                bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
+                while true {
+                    let b = taken.add(1, ordering: .relaxed).oldValue
+                    guard b + 1 < edges.count else { return }
+                    guard edges[b + 1] > edges[b] else { continue }
+                    let band = DeviceRect(x: 0, y: edges[b], width: screen.width, height: edges[b + 1] - edges[b])
+                    bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
+                }
             }
         } else {
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
@@ -175,27 +200,87 @@ package final class Compositor: @unchecked Sendable {
     }
 
     /// Where `count` horizontal bands of a `height`-row target meet (count + 1 rows, from 0 to
-    /// `height`), so that each holds an equal share of the damaged area in `rects`, not of the
-    /// screen's rows: a frame whose damage lies in its top half still gets every core.
-    static func bandEdges(splitting rects: [DeviceRect], into count: Int, height: Int32) -> [Int32] {
-        /// The damaged pixels above row y.
-        func area(above y: Int32) -> Int {
-            rects.reduce(0) { $0 + Int($1.width) * Int(min(max(y - $1.y, 0), $1.height)) }
+    /// `height`), so that each holds an equal share of the work of compositing `rects` (see
+    /// `bandEdges(splitting:items:atShares:height:)`), not of the screen's rows: a frame whose
+    /// damage lies in its top half still gets every core.
+    static func bandEdges(splitting rects: [DeviceRect], items: [CompositeItem] = [], into count: Int, height: Int32) -> [Int32] {
+        let count = max(count, 1)
+        return bandEdges(splitting: rects, items: items, atShares: Array(repeating: 1 / Double(count), count: count), height: height)
+    }
+
+    /// Where horizontal bands of a `height`-row target meet (from 0 to `height`, one more row
+    /// than `shares`), so that band k holds about `shares[k]` of the estimated work of
+    /// compositing `rects`: each damaged pixel painted with the backdrop, and each pixel of an
+    /// item's extent inside the damage, which costs `itemPixelWork` times as much (a turned
+    /// tile's pixels are sampled or measured and blended; the backdrop is a fill). Bands by
+    /// damaged area alone put a screen's sparse rows and its crowded ones alike.
+    static func bandEdges(splitting rects: [DeviceRect], items: [CompositeItem], atShares shares: [Double], height: Int32) -> [Int32] {
+        let rows = Int(max(height, 0))
+        // Per row, the work starting (or ending, negative) there; summed below into work per row.
+        var change = [Int](repeating: 0, count: rows + 1)
+        func add(_ y0: Int32, _ y1: Int32, _ work: Int) {
+            let a = Int(min(max(y0, 0), height)), b = Int(min(max(y1, 0), height))
+            guard b > a, work > 0 else { return }
+            change[a] += work
+            change[b] -= work
         }
-        let total = area(above: height)
-        var edges: [Int32] = [0]
-        for k in 1..<max(count, 1) {
-            // The first row with at least k/count of the area above it (the area grows with y).
-            let share = total * k / count
-            var low = edges.last!, high = height
-            while low < high {
-                let middle = (low + high) / 2
-                if area(above: middle) >= share { high = middle } else { low = middle + 1 }
+        var box: DeviceRect?
+        for r in rects where r.width > 0 && r.height > 0 {
+            add(r.y, r.y + r.height, Int(r.width))
+            box = box.map { $0.union(r) } ?? r
+        }
+        if let box {
+            // Items against each rectangle when there are few, else against their bounding box
+            // (two thousand items against many rectangles would cost more than it saves).
+            let against = rects.count <= 8 ? rects : [box]
+            for item in items {
+                guard let inBox = item.extent.intersection(box) else { continue }
+                if against.count == 1 {
+                    add(inBox.y, inBox.y + inBox.height, Int(inBox.width) * itemPixelWork)
+                    continue
+                }
+                for r in against {
+                    guard let part = inBox.intersection(r) else { continue }
+                    add(part.y, part.y + part.height, Int(part.width) * itemPixelWork)
+                }
             }
-            edges.append(low)
+        }
+        // The work above each row.
+        var above = [Int](repeating: 0, count: rows + 1)
+        var perRow = 0
+        for y in 0..<rows {
+            perRow += change[y]
+            above[y + 1] = above[y] + perRow
+        }
+        let total = Double(above[rows])
+        var edges: [Int32] = [0]
+        var sum = 0.0, y = 0
+        for share in shares.dropLast() {
+            sum += share
+            // The first row with at least that part of the work above it.
+            let goal = Int((total * sum).rounded())
+            while y < rows, above[y] < goal { y += 1 }
+            edges.append(Int32(y))
         }
         edges.append(height)
         return edges
+    }
+
+    /// How much more an item's pixel costs to composite than a damaged pixel to paint with the
+    /// backdrop (the stress frame: about 1.2 ns a tile's pixel against 0.1–0.15 ns a fill's).
+    static let itemPixelWork = 8
+
+    /// The shares of a frame's work its bands hold, for `threads` threads taking them in turn:
+    /// a first round of one band per thread holding half the frame, a second holding a third, a
+    /// last holding a sixth, so that the threads end within a short band of each other. Few
+    /// bands: each looks at every item, and an item a band's edge cuts is set up once per band
+    /// (with two bands a frame the stress scene's bands and kernel set-up took about 7 % of the
+    /// kernel's time, with eleven about 10 %).
+    static func bandShares(threads: Int) -> [Double] {
+        guard threads > 1 else { return [1] }
+        let n = Double(threads)
+        return [Double](repeating: 1 / (2 * n), count: threads) + [Double](repeating: 1 / (3 * n), count: threads)
+            + [Double](repeating: 1 / (6 * n), count: threads)
     }
 
     /// Notes the frame's fallbacks; prints each new one once when `LAMINA_DEBUG=fallback`.
@@ -243,10 +328,10 @@ final class PresentedFrame: @unchecked Sendable {
     private var snapshot: LayerSnapshot?
     private var seconds: CFTimeInterval = 0
 
-    init(_ tree: RenderTree, atMediaTime time: CFTimeInterval) {
+    init(_ tree: RenderTree, atMediaTime time: CFTimeInterval, on queue: DispatchQueue) {
         self.tree = tree.id
         self.time = time
-        DispatchQueue.global().async { [self] in
+        queue.async { [self] in
             let started = Compositor.now()
             snapshot = tree.snapshot.presented(atParentTime: time)
             seconds = Compositor.now() - started

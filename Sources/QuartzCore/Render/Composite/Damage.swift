@@ -13,8 +13,10 @@ final class Damage {
     /// The rectangles as added (repeats of the last few left out), while there are at most `limit`.
     private var added: [DeviceRect] = []
     private var addedTooMany = false
-    /// Whether the region was replaced by its bounding box (it no longer tells the rectangles).
-    private var collapsed = false
+    /// Once the region was replaced by its bounding box (it no longer tells the rectangles):
+    /// that box, grown by each rectangle added since without pixman (the region is left as it
+    /// was: a thousand moving layers add four thousand rectangles a frame, each a union call).
+    private var collapsed: DeviceRect?
 
     init(limit: Int) {
         self.limit = max(limit, 1)
@@ -32,7 +34,7 @@ final class Damage {
     }
 
     /// How many rectangles the region holds now.
-    var rectangleCount: Int { Int(pixman_region32_n_rects(region)) }
+    var rectangleCount: Int { collapsed != nil ? 1 : Int(pixman_region32_n_rects(region)) }
 
     /// How many rectangles a frame's damage keeps apart: a put and a clipped composite per
     /// rectangle cost far less than compositing the space between a hundred scattered ones.
@@ -43,22 +45,33 @@ final class Damage {
     /// box at once: past the limit `rectangles` shows the rectangles added or that box anyway.
     func add(_ r: DeviceRect) {
         guard r.width > 0, r.height > 0 else { return }
-        if !addedTooMany, !added.suffix(4).contains(r) {
+        if !addedTooMany, !addedLately(r) {
             if added.count < limit { added.append(r) } else { (added, addedTooMany) = ([], true) }
         }
+        if let box = collapsed { return collapsed = box.union(r) }
         pixman_region32_union_rect(region, region, r.x, r.y, UInt32(r.width), UInt32(r.height))
-        if rectangleCount > max(limit, 64), var box = pixman_region32_extents(region)?.pointee {
-            pixman_region32_reset(region, &box)
-            collapsed = true
+        if rectangleCount > max(limit, 64), let box = pixman_region32_extents(region)?.pointee {
+            collapsed = DeviceRect(box)
         }
+    }
+
+    /// Whether `r` is one of the last four rectangles added (a slice of them retained the array).
+    private func addedLately(_ r: DeviceRect) -> Bool {
+        var i = added.count - 1
+        while i >= 0, i >= added.count - 4 {
+            if added[i] == r { return true }
+            i -= 1
+        }
+        return false
     }
 
     /// Its rectangles when there are at most `limit`; else the rectangles added when there are
     /// at most `limit` of those; else their bounding box.
     var rectangles: [DeviceRect] {
+        if let box = collapsed { return addedTooMany ? [box] : added }
         var count: Int32 = 0
         guard let boxes = pixman_region32_rectangles(region, &count), count > 0 else { return [] }
-        if !collapsed, count <= limit { return (0..<Int(count)).map { DeviceRect(boxes[$0]) } }
+        if count <= limit { return (0..<Int(count)).map { DeviceRect(boxes[$0]) } }
         if !addedTooMany { return added }
         guard let box = pixman_region32_extents(region)?.pointee else { return [] }
         return [DeviceRect(box)]
