@@ -426,8 +426,12 @@ final class CompositorTests: CompositingTestCase {
             let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), rendered(root), channelTolerance: 0)
             XCTAssertEqual(difference.differing, 0, "frame \(frame)")
         }
-        // The root's and this frame's six labels'; before, every frame's six stayed for 60 frames.
-        XCTAssertEqual(held.max(), 1 + labels.count, "textures held per frame: \(held)")
+        // The root's and this frame's six labels', and those of a few frames before while the
+        // other thread frees their images (the last frame's tree is handed to it when the next
+        // frame starts, so a let-go can wait a frame); before, every frame's six stayed for 60
+        // frames (73 held by the twelfth).
+        XCTAssertLessThanOrEqual(held.max() ?? 0, 1 + 4 * labels.count, "textures held per frame: \(held)")
+        XCTAssertEqual(held.min(), 1 + labels.count, "textures held per frame: \(held)")
         XCTAssertEqual(compositor.texturesDrawn, 1 + 12 * labels.count, "each new contents drawn once")
         // Bitmaps of let-go textures are drawn over once nothing holds them (the last placed
         // tree is freed on another thread, so not necessarily in the very next frame).
