@@ -58,27 +58,6 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/// Samples (16-bit lanes, each pixel's four channels; `lo` and `hi` hold the pixels that
-/// in-lane unpacks of `d` put there) faded by `fade` and blended OVER `d`, as `sample_span`
-/// does it: x / 255 rounded as lamina_div255_epi16 rounds it, in one multiply ((w·257) >> 16,
-/// w = x + 128).
-__attribute__((target("avx2")))
-static inline __m256i faded_over(__m256i lo, __m256i hi, __m256i fade, int faded, __m256i d) {
-    const __m256i zero = _mm256_setzero_si256(), bias = _mm256_set1_epi16(128), by257 = _mm256_set1_epi16(257);
-    if (faded) {
-        lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, fade), bias), by257);
-        hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, fade), bias), by257);
-    }
-    const __m256i alphas = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-    const __m256i full = _mm256_set1_epi16(255);
-    const __m256i under_lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, zero),
-                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(lo, alphas))), bias), by257);
-    const __m256i under_hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, zero),
-                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(hi, alphas))), bias), by257);
-    return _mm256_packus_epi16(_mm256_add_epi16(lo, under_lo), _mm256_add_epi16(hi, under_hi));
-}
-
 /// Eight pixels [x, x + 8) of a translated span (`translated_run`): the 2×2 texels under each
 /// from `top` and `top + stride` with the same 7-bit weights `vertical` (128 − dy, dy as byte
 /// pairs; dy = 0 halves them, `doubled` restores it) and `horizontal` (128 − dx, dx as 16-bit
@@ -102,7 +81,7 @@ static inline __m256i translated_eight(const uint32_t *top, int stride, __m256i 
     __m256i lo = _mm256_packs_epi32(LAMINA_ACROSS(left_lo, right_lo, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_lo, right_lo, _mm256_unpackhi_epi16));
     __m256i hi = _mm256_packs_epi32(LAMINA_ACROSS(left_hi, right_hi, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_hi, right_hi, _mm256_unpackhi_epi16));
 #undef LAMINA_ACROSS
-    return faded_over(lo, hi, fade, faded, d);
+    return lamina_faded_over_avx2(lo, hi, fade, faded, d);
 }
 
 /// The longest run of whole steps of eight from pixel 0 of a span whose samples step by exactly
@@ -194,7 +173,7 @@ static int walked_run(uint32_t *out, int count, const lamina_texture *src, lamin
         // 16-bit lanes: pixels (0, 1 | 2, 3) and (4, 5 | 6, 7); the target's pixels put in the
         // same places, and the result back in order (the permutation is its own inverse).
         const __m256i d = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(out + i)), order);
-        const __m256i blended = faded_over(_mm256_packs_epi32(p02, p13), _mm256_packs_epi32(p46, p57), fade, faded, d);
+        const __m256i blended = lamina_faded_over_avx2(_mm256_packs_epi32(p02, p13), _mm256_packs_epi32(p46, p57), fade, faded, d);
         _mm256_storeu_si256((__m256i *)(out + i), _mm256_permutevar8x32_epi32(blended, order));
     }
     return steps * 8;

@@ -178,7 +178,6 @@ static void projective_row_avx2(uint32_t *out, int x0, int x1, int y, const lami
                                 const projective_setup *k) {
     const double py = y + 0.5, ru = h[3] * py, rv = h[4] * py, rw = h[5] * py;
     const __m256i zero = _mm256_setzero_si256(), lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i bias = _mm256_set1_epi16(128), by257 = _mm256_set1_epi16(257), full = _mm256_set1_epi16(255);
     const __m256i flat_color = _mm256_set1_epi32((int)k->flat_color);
     const __m256i fx0 = _mm256_set1_epi32(src->flat_x0 - 1), fx1 = _mm256_set1_epi32(src->flat_x1 - 1);
     const __m256i fy0 = _mm256_set1_epi32(src->flat_y0 - 1), fy1 = _mm256_set1_epi32(src->flat_y1 - 1);
@@ -213,16 +212,10 @@ static void projective_row_avx2(uint32_t *out, int x0, int x1, int y, const lami
         // Where every drawn pixel samples the flat rectangle, no texel is read.
         const __m256i color = k->flat && _mm256_testc_si256(flat, drawn) ? flat_color
             : _mm256_blendv_epi8(sampled_eight(src, iu, iv, dx, dy, k), flat_color, flat);
-        // OVER what is there: color + under·(255 − alpha) / 255 (lamina_over's rounding).
+        // OVER what is there (the tint is already in the colors).
         const __m256i under = _mm256_maskload_epi32((const int *)(out + x), drawn);
-        const __m256i alphas = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
-                                                6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
-        const __m256i c_lo = _mm256_unpacklo_epi8(color, zero), c_hi = _mm256_unpackhi_epi8(color, zero);
-        const __m256i u_lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpacklo_epi8(under, zero),
-                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(c_lo, alphas))), bias), by257);
-        const __m256i u_hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(_mm256_unpackhi_epi8(under, zero),
-                                                _mm256_sub_epi16(full, _mm256_shuffle_epi8(c_hi, alphas))), bias), by257);
-        _mm256_maskstore_epi32((int *)(out + x), drawn, _mm256_packus_epi16(_mm256_add_epi16(c_lo, u_lo), _mm256_add_epi16(c_hi, u_hi)));
+        _mm256_maskstore_epi32((int *)(out + x), drawn, lamina_faded_over_avx2(_mm256_unpacklo_epi8(color, zero),
+                                                                              _mm256_unpackhi_epi8(color, zero), zero, 0, under));
     }
 }
 #endif

@@ -6,22 +6,6 @@ import CLaminaKernels
 /// placed) from two texel rows with one set of weights, any other span by gathers. Both must
 /// come out exactly as the two-at-a-time path draws them.
 final class AffineSamplingPathsTests: XCTestCase {
-    /// A fixed sequence, so that a failure names a case that can be run again.
-    private struct Sequence: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    private static func premultiplied(_ alpha: UInt32, _ rgb: UInt32) -> UInt32 {
-        alpha << 24 | ((rgb >> 16) & 0xFF) * alpha / 255 << 16 | ((rgb >> 8) & 0xFF) * alpha / 255 << 8 | (rgb & 0xFF) * alpha / 255
-    }
-
     /// Draws `texels` (`width`×`height`, transparent ring) moved by (`dx`, `dy`) over a 160×160
     /// target within `clip`, with the instruction sets `features` names.
     private func draw(_ texels: [UInt32], width: Int, height: Int, findFlat: Bool, dx: Double, dy: Double, tint: UInt32,
@@ -52,7 +36,7 @@ final class AffineSamplingPathsTests: XCTestCase {
 
     func testTranslatedSpansMatchTheTwoPixelPath() throws {
         try XCTSkipIf(lamina_affine_features() & UInt32(LAMINA_KERNEL_AVX2) == 0, "this CPU has no AVX2")
-        var random = Sequence(state: 20)
+        var random = FixedRandomSequence(state: 20)
         var compared = 0
         for trial in 0..<100 {
             let width = Int.random(in: 3...130, using: &random), height = Int.random(in: 3...60, using: &random)
@@ -60,10 +44,10 @@ final class AffineSamplingPathsTests: XCTestCase {
             var texels = [UInt32](repeating: 0, count: width * height)
             for y in 1..<max(height - 1, 1) { for x in 1..<max(width - 1, 1) {
                 switch kind {
-                case 0: texels[y * width + x] = Self.premultiplied(UInt32.random(in: 0...255, using: &random), UInt32.random(in: 0...0xFF_FFFF, using: &random))
-                case 1: texels[y * width + x] = Self.premultiplied(255, UInt32.random(in: 0...0xFF_FFFF, using: &random))
+                case 0: texels[y * width + x] = premultipliedTexel(UInt32.random(in: 0...255, using: &random), UInt32.random(in: 0...0xFF_FFFF, using: &random))
+                case 1: texels[y * width + x] = premultipliedTexel(255, UInt32.random(in: 0...0xFF_FFFF, using: &random))
                 default:   // text on the left, transparent to the right: a label with a flat part
-                    texels[y * width + x] = x < width / 3 ? Self.premultiplied(UInt32((x * 7 + y * 13) % 256), 0x20_2020) : 0
+                    texels[y * width + x] = x < width / 3 ? premultipliedTexel(UInt32((x * 7 + y * 13) % 256), 0x20_2020) : 0
                 }
             } }
             // Fractions in both directions, in one, none; some placements reach off the target.
@@ -94,14 +78,14 @@ final class AffineSamplingPathsTests: XCTestCase {
 
     func testTurnedAndScaledSpansMatchTheTwoPixelPath() throws {
         try XCTSkipIf(lamina_affine_features() & UInt32(LAMINA_KERNEL_AVX2) == 0, "this CPU has no AVX2")
-        var random = Sequence(state: 44)
+        var random = FixedRandomSequence(state: 44)
         var drawn = 0
         for trial in 0..<80 {
             let width = Int.random(in: 2...100, using: &random), height = Int.random(in: 2...100, using: &random)
             var texels = [UInt32](repeating: 0, count: width * height)
             for y in 1..<max(height - 1, 1) { for x in 1..<max(width - 1, 1) {
                 let alpha = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &random)
-                texels[y * width + x] = Self.premultiplied(alpha, trial % 3 == 2 && x % 9 > 2 ? 0x30_70B0 : UInt32.random(in: 0...0xFF_FFFF, using: &random))
+                texels[y * width + x] = premultipliedTexel(alpha, trial % 3 == 2 && x % 9 > 2 ? 0x30_70B0 : UInt32.random(in: 0...0xFF_FFFF, using: &random))
             } }
             // Turned, scaled (unevenly in a third of the trials, flipped in some), about (80, 80).
             let angle = Double.random(in: -3.2...3.2, using: &random), scale = Double.random(in: 0.3...2.5, using: &random)

@@ -5,18 +5,6 @@ import CLaminaKernels
 /// exactly what the plain path draws a pixel at a time; both put texels where the homography
 /// says, and nothing where a pixel maps from behind the viewer.
 final class ProjectiveKernelTests: XCTestCase {
-    /// A fixed sequence, so that a failure names a case that can be run again.
-    private struct Sequence: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private static let size = 120
 
     /// `texels` (`width`×`height`) drawn through `inverse` over a 120×120 target of varied
@@ -53,7 +41,7 @@ final class ProjectiveKernelTests: XCTestCase {
 
     func testEightAtATimeMatchesOneAtATime() throws {
         try XCTSkipIf(!Self.hasAVX2, "this CPU has no AVX2")
-        var random = Sequence(state: 27)
+        var random = FixedRandomSequence(state: 27)
         var drawn = 0
         for trial in 0..<60 {
             let width = Int.random(in: 2...90, using: &random), height = Int.random(in: 2...90, using: &random)
@@ -62,7 +50,7 @@ final class ProjectiveKernelTests: XCTestCase {
             for y in 1..<max(height - 1, 1) { for x in 1..<max(width - 1, 1) {
                 let alpha = trial % 3 == 0 ? 255 : UInt32.random(in: 0...255, using: &random)
                 let rgb = flatInside && x > 3 && y > 3 && x < width - 4 && y < height - 4 ? 0x30_70B0 : UInt32.random(in: 0...0xFF_FFFF, using: &random)
-                texels[y * width + x] = alpha << 24 | ((rgb >> 16) & 0xFF) * alpha / 255 << 16 | ((rgb >> 8) & 0xFF) * alpha / 255 << 8 | (rgb & 0xFF) * alpha / 255
+                texels[y * width + x] = premultipliedTexel(alpha, rgb)
             } }
             let tilt = trial % 7 == 0 ? (0.0, 0.0) : (Double.random(in: -0.008...0.008, using: &random), Double.random(in: -0.008...0.008, using: &random))
             let h = homography(width: width, height: height, angle: Double.random(in: -1.6...1.6, using: &random),
