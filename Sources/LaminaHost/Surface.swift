@@ -165,6 +165,8 @@ final class Surface: @unchecked Sendable {
         case .unchanged, .noTarget: break                        // nothing changed: nothing to put
         }
         lock.lock(); shownMediaTime = t; lock.unlock()
+        // Once the frame is put and timed, while this thread would wait for the next vblank.
+        pipeline.releaseSpentFrame()
         return true
     }
 

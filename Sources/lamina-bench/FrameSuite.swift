@@ -78,6 +78,8 @@ final class OffscreenFrames {
     @discardableResult
     func next() -> Bool {
         t += 1.0 / 60
+        // What the last frame left freed once this one is drawn, as a window's render thread does.
+        defer { pipeline.releaseSpentFrame() }
         guard pipeline.drawFrame(tree, atMediaTime: t, scale: 1, nextFrameAt: t + 1.0 / 60, to: presenter) == .drawnWhole else {
             return true
         }

@@ -40,12 +40,12 @@ package final class Compositor: @unchecked Sendable {
     package var evaluationWorthSharing: CFTimeInterval = 0.000_3
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
-    /// Where the next frame's evaluation and the freeing of spent frames run, one after the
-    /// other: two blocks on the global queue took two threads on a two-core machine, and the
-    /// free then ran beside the bands rather than after the evaluation, in the planning's time.
+    /// Where the next frame's evaluation runs (one serial queue: a block on the global queue
+    /// could take a third thread beside the two bands on a two-core machine).
     private let background = DispatchQueue(label: "lamina.compositor.background")
-    /// The last frame's leftovers (`SpentFrame`), freed when the next frame starts.
-    private var spentPending: Unmanaged<SpentFrame>?
+    /// The last frame's leftovers, freed by `releaseSpentFrame()` once that frame is presented,
+    /// or when the next frame starts.
+    private var spent: SpentFrame?
 
     /// Damage below this many pixels is composited by the calling thread alone.
     static let smallestSharedArea = 128 * 128
@@ -69,8 +69,6 @@ package final class Compositor: @unchecked Sendable {
         cache = TextureCache(context: context)
         cache.defersShapes = true
     }
-
-    deinit { spentPending?.release() }
 
     /// Forgets what the target shows: the next frame is composited whole (after a resize, or
     /// after something else drew into it).
@@ -105,11 +103,7 @@ package final class Compositor: @unchecked Sendable {
         if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
             prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
         }
-        // The last frame's leftovers are freed now, after that evaluation: while this frame is
-        // planned the other core has time to spare, and once the bands start it has none.
-        if let spent = spentPending.take() {
-            background.async { spent.release() }
-        }
+        releaseSpentFrame()            // when the caller has not, after presenting the last frame
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
         var previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
@@ -130,20 +124,12 @@ package final class Compositor: @unchecked Sendable {
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
         BackdropFilter.grow(changes, reads: backdropReads)
         // The last frame's nodes that were not reused, and this frame's presented tree (a copy
-        // of each animated layer), are freed on another thread at the next frame's start (see
-        // above): a thousand moving layers leave a thousand of each, and freeing them here would
-        // hold up the bands, or take the other core from them. Held unmanaged, with no local
-        // reference left, so that the last reference is the one dropped there.
-        let animated = presented?.hasAnimations == true
-        let spent = Unmanaged.passRetained(SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 },
-                                                      presented: presented.take()))
+        // of each animated layer), are freed once this frame is presented (`releaseSpentFrame`):
+        // a thousand moving layers leave a thousand of each, and freeing them here would hold up
+        // the bands. Moved out of the locals, so that the last references are the ones held here.
+        spent = SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 }, presented: presented.take())
         self.previous = root
         previousBackdrop = backdrop
-        if animated || spent.takeUnretainedValue().nodes != nil {
-            spentPending = spent
-        } else {
-            spent.release()           // a still frame: nothing much to free
-        }
         if needsFullFrame { targets.forget() }
         needsFullFrame = false
         let shown = changes.rectangles
@@ -198,6 +184,16 @@ package final class Compositor: @unchecked Sendable {
         overlaid = overlayRects
         return shown
     }
+
+    /// Frees what the last frame left — its predecessor's placed nodes that it did not reuse, and
+    /// its own presented tree — on the calling thread. A window's render thread calls it once a
+    /// frame is put and timed, when it would otherwise wait for the next vblank.
+    /// Freed there, the nodes cost no other thread's time and no contention: freed on another
+    /// core while this thread planned the next frame (allocating its nodes), the two threads
+    /// met on the allocator's lock about ten times a frame at 1000 moving tiles, each meeting a
+    /// futex sleep and wake, and the frees themselves took glibc's slow path for another
+    /// thread's memory.
+    package func releaseSpentFrame() { spent = nil }
 
     /// Where `count` horizontal bands of a `height`-row target meet (count + 1 rows, from 0 to
     /// `height`), so that each holds an equal share of the work of compositing `rects` (see

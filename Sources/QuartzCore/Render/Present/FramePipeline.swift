@@ -51,6 +51,12 @@ package final class FramePipeline: @unchecked Sendable {
         return drawWhole(into: target, scale: scale, to: presenter) { tree.draw(atMediaTime: t, in: $0, context: context) }
     }
 
+    /// Frees what the last frame left (its placed nodes and presented tree, see
+    /// `Compositor.releaseSpentFrame()`) on the calling thread. Call it once a frame is shown,
+    /// where the thread would otherwise wait (a window's render thread, for the next vblank);
+    /// else the next frame frees them before it is planned.
+    package func releaseSpentFrame() { compositor.releaseSpentFrame() }
+
     /// A frame drawn whole by `draw` over white, in points (y down, `scale` pixels per point),
     /// and presented whole: for trees only the main thread can draw (animated custom properties).
     @discardableResult
