@@ -51,27 +51,26 @@ final class CompositeBand: @unchecked Sendable {
             pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &color, Int32(count), boxes)
         }
         // The items this band touches, each drawn while the next one's texels are fetched.
-        // Read in place: a frame's several bands each look at every item, and a copy of each
-        // (an item is 150 bytes) was most of that look.
-        var pending: (item: CompositeItem, outline: lamina_rounded_rect?, index: Int)?
+        // Read in place, and held by index: a frame's several bands each look at every item, and
+        // copies of each (an item is 150 bytes) were most of that look.
+        var pending: (index: Int, outline: lamina_rounded_rect?)?
         items.items.withUnsafeBufferPointer { all in
             for index in all.indices {
                 let x = all[index].extent
                 guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { continue }
-                let item = all[index]
                 // A part of an item reads a part of its texels: fetching them all pays only when the
                 // band holds much of it (a quarter, and 32×32 pixels at least).
                 let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
                 // An item drawn from its outline reads no texels (worked out once for both uses).
-                let outline = item.outline
+                let outline = all[index].outline
                 if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), outline == nil {
-                    withUnsafePointer(to: item.texture.texels, lamina_texture_prefetch)
+                    withUnsafePointer(to: all[index].texture.texels, lamina_texture_prefetch)
                 }
-                if let (previous, shape, at) = pending { draw(previous, outline: shape, index: at, within: e, on: dest, target: target) }
-                pending = (item, outline, index)
+                if let (at, shape) = pending { draw(all[at], outline: shape, index: at, within: e, on: dest, target: target) }
+                pending = (index, outline)
             }
+            if let (at, shape) = pending { draw(all[at], outline: shape, index: at, within: e, on: dest, target: target) }
         }
-        if let (last, shape, at) = pending { draw(last, outline: shape, index: at, within: e, on: dest, target: target) }
     }
 
     private func draw(_ item: CompositeItem, outline: lamina_rounded_rect?, index: Int, within e: pixman_box32_t,
