@@ -32,7 +32,18 @@ final class PlacedNode: @unchecked Sendable {
     /// scale it was made for.
     var subtreeShadow: (version: UInt64, scale: CGFloat, texture: LayerTexture)?
     /// For a subtree shown through one texture: that texture and what it was made from.
-    var group: OffscreenGroup?
+    var group: OffscreenGroup? {
+        get { groupBox?.group }
+        set { groupBox = newValue.map(GroupBox.init) }
+    }
+    /// Boxed, as few nodes have a group: inline its key (a 4×4 matrix among the rest) made every
+    /// node 640 bytes, allocated, initialized, read and freed for each layer placed again (a
+    /// thousand a frame when a thousand layers move); boxed, 320.
+    private var groupBox: GroupBox?
+    private final class GroupBox {
+        let group: OffscreenGroup
+        init(_ group: OffscreenGroup) { self.group = group }
+    }
     /// A `CATiledLayer`'s tiles, which its items show (kept here: items do not retain textures).
     var tiles: TiledContent?
     /// An emitter's particles this frame (`EmitterPlacement`), kept while its items are shown.
