@@ -472,6 +472,21 @@ static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, con
         _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(a, f));
         _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_eight(b, f));
     }
+    if (i == count) return;
+    const int tail_from = i + 16 <= limit ? i : limit - 16;
+    if (tail_from >= lower) {
+        // The last few (under sixteen): sixteen pixels stored whole (from i, or ending at `limit`),
+        // the others than [i, count) as they were read; no branch on how many are left.
+        const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_epi32(8);
+        const __m256i after = _mm256_set1_epi32(i - tail_from - 1), before = _mm256_set1_epi32(count - tail_from);
+        const __m256i run0 = _mm256_and_si256(_mm256_cmpgt_epi32(index, after), _mm256_cmpgt_epi32(before, index));
+        const __m256i index8 = _mm256_add_epi32(index, eight);
+        const __m256i run1 = _mm256_and_si256(_mm256_cmpgt_epi32(index8, after), _mm256_cmpgt_epi32(before, index8));
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + tail_from)), b = _mm256_loadu_si256((const __m256i *)(dst + tail_from + 8));
+        _mm256_storeu_si256((__m256i *)(dst + tail_from), _mm256_blendv_epi8(a, fill_eight(a, f), run0));
+        _mm256_storeu_si256((__m256i *)(dst + tail_from + 8), _mm256_blendv_epi8(b, fill_eight(b, f), run1));
+        return;
+    }
     if (i + 8 <= count) {
         _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(_mm256_loadu_si256((const __m256i *)(dst + i)), f));
         i += 8;
@@ -623,6 +638,14 @@ static void outline_row_wide_called(uint32_t *out, int first, int last, int flat
 /// within a few pixels of this one's).
 static inline void prefetch_row(const uint32_t *row, int first, int last, int x0, int x1) {
     const int from = first - 8 > x0 ? first - 8 : x0, to = last + 8 < x1 ? last + 8 : x1;
+    if (to - from <= 113) {
+        // Up to eight lines, each asked for once or more, with no branch on how many there are:
+        // a line every sixteen pixels from `from`, the last ones at `to − 1`.
+        const uint32_t *p = row + from;
+        for (int k = 0; k < 7; k++) _mm_prefetch((const char *)(p + 16 * k), _MM_HINT_T0);
+        _mm_prefetch((const char *)(row + to - 1), _MM_HINT_T0);
+        return;
+    }
     int x = from;
     for (; x + 16 < to; x += 32) {
         _mm_prefetch((const char *)(row + x), _MM_HINT_T0);
