@@ -341,32 +341,37 @@ __attribute__((target("avx2,fma"), always_inline))
 static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, int lower, int limit, const wide_numbers *w,
                                      const float start[8], float um, float vm, int kind) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    for (int x = first; x < last; x += 8) {
-        const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
-        __m256i result;
-        if (last - x >= 8) {
-            if (pixels_wide(w, start, um, vm, kind, X, _mm256_loadu_si256((const __m256i *)(out + x)), _mm256_set1_epi32(-1), &result))
-                _mm256_storeu_si256((__m256i *)(out + x), result);
-            continue;
-        }
-        // The span's end: eight pixels read and stored whole, the others than [x, last) as they
-        // were read, where they are the call's (a masked store costs a dozen plain ones here):
-        // from x, or ending at `limit`; else a masked step, nothing past `last` touched.
-        const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        const int from = x + 8 <= limit ? x : limit - 8;
-        if (from >= lower) {
-            const __m256i mask = _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(x - from - 1)),
-                                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(last - from), index));
-            if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes),
-                            _mm256_loadu_si256((const __m256i *)(out + from)), mask, &result))
-                _mm256_storeu_si256((__m256i *)(out + from), result);
-            continue;
-        }
-        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), index);
-        if (pixels_wide(w, start, um, vm, kind, X, _mm256_maskload_epi32((const int *)(out + x), mask), mask, &result))
-            _mm256_maskstore_epi32((int *)(out + x), mask, result);
+    __m256i result;
+    int x = first;
+    // Whole steps while more than eight are left; the last one to eight always as the span's end
+    // (no branch on whether exactly eight are left: most spans are one step long).
+    for (; last - x > 8; x += 8) {
+        if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes),
+                        _mm256_loadu_si256((const __m256i *)(out + x)), _mm256_set1_epi32(-1), &result))
+            _mm256_storeu_si256((__m256i *)(out + x), result);
     }
+    if (x >= last) return;
+    // The span's end: eight pixels read and stored whole, the others than [x, last) as they
+    // were read, where they are the call's (a masked store costs a dozen plain ones here):
+    // from x, or ending at `limit`; else a masked step, nothing past `last` touched.
+    const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const int from = x + 8 <= limit ? x : limit - 8;
+    if (from >= lower) {
+        const __m256i mask = _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(x - from - 1)),
+                                              _mm256_cmpgt_epi32(_mm256_set1_epi32(last - from), index));
+        if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes),
+                        _mm256_loadu_si256((const __m256i *)(out + from)), mask, &result))
+            _mm256_storeu_si256((__m256i *)(out + from), result);
+        return;
+    }
+    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), index);
+    if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes),
+                    _mm256_maskload_epi32((const int *)(out + x), mask), mask, &result))
+        _mm256_maskstore_epi32((int *)(out + x), mask, result);
 }
+
+/// Lanes below k set, for k in 0…8: eight words from `lanes_below + 8 − k`.
+static const int32_t lanes_below[16] = { -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 /// A row's two covered spans [first, first + a) and [second, second + b), a + b ≤ 8, in one step:
 /// the first in lanes [0, a), the second in lanes [a, a + b) (`origin` the row's first pixel, as
@@ -377,7 +382,7 @@ static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second
                                      const wide_numbers *w, const float start[8], float um, float vm, int kind) {
     const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 lanes = _mm256_cvtepi32_ps(index);
-    const __m256i in_first = _mm256_cmpgt_epi32(_mm256_set1_epi32(a), index);
+    const __m256i in_first = _mm256_loadu_si256((const __m256i *)(lanes_below + 8 - a));
     __m256i result;
     const int from = first + 8 <= limit ? first : limit - 8;
     if (second + b - first <= 8 && from >= lower) {
@@ -392,7 +397,7 @@ static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second
             _mm256_storeu_si256((__m256i *)(out + from), result);
         return;
     }
-    const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_cmpgt_epi32(_mm256_set1_epi32(a + b), index));
+    const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_loadu_si256((const __m256i *)(lanes_below + 8 - a - b)));
     // Lane i of the second span is its pixel i − a: addressed from `second − a`, the same
     // positions as a step of its own (whole numbers, exact in floats).
     const __m256 X = _mm256_add_ps(_mm256_blendv_ps(_mm256_set1_ps((float)(second - origin - a)), _mm256_set1_ps((float)(first - origin)),
@@ -591,10 +596,13 @@ static inline void outline_row_wide(uint32_t *out, int origin, int first, int la
     // The position at the row's first pixel less the middle; for sides cut differently, each
     // side's distance inside it there: (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) +
     // (−x0, x1, −y0, y1).
-    const double u = u0 + m[0] * origin, v = v0 + m[1] * origin;
-    const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
+    // Both in double lanes (the same fused multiply-adds as the scalar sums: the same floats).
+    const __m128d uv = _mm_fmadd_pd(_mm_loadu_pd(m), _mm_set1_pd((double)origin), _mm_setr_pd(u0, v0));
+    const __m128 uvm = _mm_cvtpd_ps(_mm_sub_pd(uv, _mm_cvtps_pd(_mm_setr_ps(n->mid_x, n->mid_y, 0, 0))));
+    const float um = _mm_cvtss_f32(uvm), vm = _mm_cvtss_f32(_mm_movehdup_ps(uvm));
     float start[8];
     if (kind == OUTLINE_MIXED) {
+        const double u = _mm_cvtsd_f64(uv), v = _mm_cvtsd_f64(_mm_unpackhi_pd(uv, uv));
         const __m256d position = _mm256_setr_pd(u, -u, v, -v);
         _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
         _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
