@@ -137,9 +137,22 @@ static void covered_span_lanes(uint32_t *out, int first, int last, const outline
 #if defined(__x86_64__)
 #include <immintrin.h>
 
-/// How an outline's four sides are cut: all alike (all soft, a ramp a pixel wide, or all
-/// aliased, a step at the side), or some of each.
-enum { SIDES_ALIKE, SIDES_MIXED };
+/// The kinds of outline the AVX2 loops are compiled for, each its own copy (a constant where
+/// inlined): `OUTLINE_RING` a tile's, four sides cut alike (all soft, a ramp a pixel wide, or
+/// all aliased, a step at the side), every corner rounded and a border whose inner corners
+/// share the outer ones' centers (no per-pixel test of which corner or of a separate inner
+/// circle); `OUTLINE_ALIKE` any other whose sides are cut alike; `OUTLINE_MIXED` some of each.
+enum { OUTLINE_RING, OUTLINE_ALIKE, OUTLINE_MIXED };
+
+/// The numbers every eight-pixel step uses, in all eight lanes: read from memory as operands of
+/// the arithmetic rather than broadcast in each step (a fifth of a step's instructions were
+/// broadcasts; sixteen registers cannot hold them all across a row).
+typedef struct {
+    __m256 du, dv, outer_reach_x, outer_reach_y, outer_radius, inner_reach_x, inner_reach_y, inner_radius, scale;
+    /// The outer sides' slope and offset when cut alike, the inner edge's offset, the border's
+    /// alpha (0 when none), and the border's and fill's tinted channels.
+    __m256 outer_slope, outer_offset, inner_offset, alpha, border[4], fill[4];
+} wide_vectors;
 
 /// The AVX2 path's numbers for one call. A pixel's coverage of a side is clamp(distance·slope +
 /// offset), its distance inside the side in texels: the device scale and ½ on a soft side,
@@ -149,6 +162,7 @@ enum { SIDES_ALIKE, SIDES_MIXED };
 /// a row (its value at the row's first pixel is worked out per row, so that floats hold only
 /// distances within the texture).
 typedef struct {
+    wide_vectors v;
     float step[8], slope[8], offset[8];
     /// The outline's and the inner edge's sides as (−x0, x1, −y0, y1), for the rows' distances.
     double outer_edges[4], inner_edges[4];
@@ -158,8 +172,8 @@ typedef struct {
     float inner_offset;
     float corner_mask[4];
     int outer_round, inner_round, has_inner, all_ring;
-    /// `SIDES_ALIKE` or `SIDES_MIXED` for the outer sides (the inner edge is soft).
-    int outer_sides;
+    /// `OUTLINE_RING`, `OUTLINE_ALIKE` or `OUTLINE_MIXED` (by the outer sides; the inner edge is soft).
+    int kind;
     /// Whether every corner is rounded (no per-pixel choice of corner), and whether the inner
     /// corners' circles share the outer ones' centers (the same reach: one square root for both).
     int every_corner, shared_corners;
@@ -167,6 +181,25 @@ typedef struct {
     /// The border's and the fill's channels (blue, green, red, alpha) times the tint's, 0–255.
     float border_channels[4], fill_channels[4];
 } wide_numbers;
+
+/// `w->v` from the scalar numbers.
+__attribute__((target("avx2,fma")))
+static void wide_vectors_for(wide_numbers *w) {
+    wide_vectors *v = &w->v;
+    v->du = _mm256_set1_ps(w->du); v->dv = _mm256_set1_ps(w->dv);
+    v->outer_reach_x = _mm256_set1_ps(w->outer_reach_x); v->outer_reach_y = _mm256_set1_ps(w->outer_reach_y);
+    v->outer_radius = _mm256_set1_ps(w->outer_radius);
+    v->inner_reach_x = _mm256_set1_ps(w->inner_reach_x); v->inner_reach_y = _mm256_set1_ps(w->inner_reach_y);
+    v->inner_radius = _mm256_set1_ps(w->inner_radius);
+    v->scale = _mm256_set1_ps(w->scale);
+    v->outer_slope = _mm256_set1_ps(w->slope[0]); v->outer_offset = _mm256_set1_ps(w->offset[0]);
+    v->inner_offset = _mm256_set1_ps(w->inner_offset);
+    v->alpha = _mm256_set1_ps(w->border_alpha > 0 ? w->border_alpha : 0);
+    for (int k = 0; k < 4; k++) {
+        v->border[k] = _mm256_set1_ps(w->border_channels[k]);
+        v->fill[k] = _mm256_set1_ps(w->fill_channels[k]);
+    }
+}
 
 __attribute__((target("avx2,fma")))
 static inline __m256 clamp01_wide(__m256 v) { return _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(1)); }
@@ -187,18 +220,18 @@ static inline __m256 sides_wide(const wide_numbers *w, const float *start, int f
 /// both sides) at a rounded corner, the circle's coverage from `root` (the distance to the
 /// circle's center) caps `c`.
 __attribute__((target("avx2,fma"), always_inline))
-static inline __m256 corner_wide(__m256 c, __m256 applies, __m256 root, float radius, float scale) {
-    const __m256 t = clamp01_wide(_mm256_fnmadd_ps(_mm256_sub_ps(root, _mm256_set1_ps(radius)), _mm256_set1_ps(scale), _mm256_set1_ps(0.5f)));
+static inline __m256 corner_wide(__m256 c, __m256 applies, __m256 root, __m256 radius, __m256 scale) {
+    const __m256 t = clamp01_wide(_mm256_fnmadd_ps(_mm256_sub_ps(root, radius), scale, _mm256_set1_ps(0.5f)));
     return _mm256_blendv_ps(c, _mm256_min_ps(c, t), applies);
 }
 
 /// Where eight pixels are past both straight parts (qx > 0 and qy > 0, q = |d| − reach per
 /// axis, d the position less the middle) at a rounded corner; all clear when none is.
 __attribute__((target("avx2,fma"), always_inline))
-static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, __m256 qx, __m256 qy) {
+static inline __m256 corner_lanes(const wide_numbers *w, int kind, __m256 dx, __m256 dy, __m256 qx, __m256 qy) {
     const __m256 zero = _mm256_setzero_ps();
     const __m256 in_corner = _mm256_and_ps(_mm256_cmp_ps(qx, zero, _CMP_GT_OQ), _mm256_cmp_ps(qy, zero, _CMP_GT_OQ));
-    if (w->every_corner || _mm256_movemask_ps(in_corner) == 0) return in_corner;
+    if (kind == OUTLINE_RING || w->every_corner || _mm256_movemask_ps(in_corner) == 0) return in_corner;
     // Which corner each pixel is at: its mask word, picked by the signs of dx and dy.
     __m256i index = _mm256_or_si256(_mm256_srli_epi32(_mm256_castps_si256(dx), 31),
                                     _mm256_slli_epi32(_mm256_srli_epi32(_mm256_castps_si256(dy), 31), 1));
@@ -209,7 +242,7 @@ static inline __m256 corner_lanes(const wide_numbers *w, __m256 dx, __m256 dy, _
 
 /// |d| − reach: how far past the straight part of its sides along one axis a position is.
 __attribute__((target("avx2,fma"), always_inline))
-static inline __m256 past_wide(__m256 d, float reach) { return _mm256_sub_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), d), _mm256_set1_ps(reach)); }
+static inline __m256 past_wide(__m256 d, __m256 reach) { return _mm256_sub_ps(_mm256_andnot_ps(_mm256_set1_ps(-0.0f), d), reach); }
 
 /// The distance from the corner circles' centers: √(qx² + qy²).
 __attribute__((target("avx2,fma"), always_inline))
@@ -218,49 +251,52 @@ static inline __m256 corner_root(__m256 qx, __m256 qy) { return _mm256_sqrt_ps(_
 /// Eight pixels of a row from their coverage, OVER `under` (their pixels now), in the lanes
 /// `mine` (the others as `under` has them); 0 when none is covered enough to show. `X` holds each lane's pixel less the row's first (any pixels of the
 /// row: coverage depends on the position alone), `start` each side's distance at the row's
-/// first pixel, (um, vm) the texel position there less the middle. `sides` is the outer sides'
-/// kind (a constant where this is inlined, so each kind gets its own loop).
+/// first pixel, (um, vm) the texel position there less the middle. `kind` is the outline's
+/// (`OUTLINE_RING`…, a constant where this is inlined, so each kind gets its own loop).
 __attribute__((target("avx2,fma"), always_inline))
-static inline int pixels_wide(const wide_numbers *w, const float start[8], float um, float vm, int sides, __m256 X, __m256i under,
+static inline int pixels_wide(const wide_numbers *w, const float start[8], float um, float vm, int kind, __m256 X, __m256i under,
                               __m256i mine, __m256i *result) {
+    const wide_vectors *v = &w->v;
+    const int has_inner = kind == OUTLINE_RING || w->has_inner, outer_round = kind == OUTLINE_RING || w->outer_round;
     const __m256 one = _mm256_set1_ps(1);
     // Less coverage than this rounds to nothing in an 8-bit weight: such pixels are left alone.
     const __m256 least = _mm256_set1_ps(0.5f / 255);
     // The position less the middle, and how far past each axis's straight part it is.
-    const __m256 dx = _mm256_fmadd_ps(X, _mm256_set1_ps(w->du), _mm256_set1_ps(um));
-    const __m256 dy = _mm256_fmadd_ps(X, _mm256_set1_ps(w->dv), _mm256_set1_ps(vm));
-    const __m256 qx = past_wide(dx, w->outer_reach_x), qy = past_wide(dy, w->outer_reach_y);
+    const __m256 dx = _mm256_fmadd_ps(X, v->du, _mm256_set1_ps(um));
+    const __m256 dy = _mm256_fmadd_ps(X, v->dv, _mm256_set1_ps(vm));
+    const __m256 qx = past_wide(dx, v->outer_reach_x), qy = past_wide(dy, v->outer_reach_y);
     __m256 o, inner = _mm256_setzero_ps(), root = _mm256_setzero_ps(), outer_corners = root;
-    if (sides == SIDES_MIXED) {
+    if (kind == OUTLINE_MIXED) {
         o = sides_wide(w, start, 0, X);
-        if (w->has_inner) inner = sides_wide(w, start, 4, X);
+        if (has_inner) inner = sides_wide(w, start, 4, X);
     } else {
         // Sides cut alike: the least of the four sides' distances is the least of the two axes'
         // (half the size less |d|, that is the radius less q), and the inner edge's is that less
         // the border's width (each inner side is its outer side moved in by the width).
-        const __m256 nearest = _mm256_sub_ps(_mm256_set1_ps(w->outer_radius), _mm256_max_ps(qx, qy));
-        o = clamp01_wide(_mm256_fmadd_ps(nearest, _mm256_set1_ps(w->slope[0]), _mm256_set1_ps(w->offset[0])));
-        if (w->has_inner) inner = clamp01_wide(_mm256_fmadd_ps(nearest, _mm256_set1_ps(w->scale), _mm256_set1_ps(w->inner_offset)));
+        const __m256 nearest = _mm256_sub_ps(v->outer_radius, _mm256_max_ps(qx, qy));
+        o = clamp01_wide(_mm256_fmadd_ps(nearest, v->outer_slope, v->outer_offset));
+        if (has_inner) inner = clamp01_wide(_mm256_fmadd_ps(nearest, v->scale, v->inner_offset));
     }
     int any_corner = 0;
-    if (w->outer_round) {
-        outer_corners = corner_lanes(w, dx, dy, qx, qy);
+    if (outer_round) {
+        outer_corners = corner_lanes(w, kind, dx, dy, qx, qy);
         any_corner = _mm256_movemask_ps(outer_corners) != 0;
         if (any_corner) {
             root = corner_root(qx, qy);
-            o = corner_wide(o, outer_corners, root, w->outer_radius, w->scale);
+            o = corner_wide(o, outer_corners, root, v->outer_radius, v->scale);
         }
     }
     const __m256 shows = _mm256_and_ps(_mm256_cmp_ps(o, least, _CMP_GE_OQ), _mm256_castsi256_ps(mine));
-    if (_mm256_movemask_ps(shows) == 0) return 0;
+    // (A tile's steps nearly always show, 106.4 k of 107.0 k a frame: its ring takes no branch on it.)
+    if (kind != OUTLINE_RING && _mm256_movemask_ps(shows) == 0) return 0;
     __m256 ring;
-    if (w->has_inner) {
-        if (w->shared_corners) {
-            if (any_corner) inner = corner_wide(inner, outer_corners, root, w->inner_radius, w->scale);
+    if (has_inner) {
+        if (kind == OUTLINE_RING || w->shared_corners) {
+            if (any_corner) inner = corner_wide(inner, outer_corners, root, v->inner_radius, v->scale);
         } else if (w->inner_round) {
-            const __m256 iqx = past_wide(dx, w->inner_reach_x), iqy = past_wide(dy, w->inner_reach_y);
-            const __m256 corners = corner_lanes(w, dx, dy, iqx, iqy);
-            if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(iqx, iqy), w->inner_radius, w->scale);
+            const __m256 iqx = past_wide(dx, v->inner_reach_x), iqy = past_wide(dy, v->inner_reach_y);
+            const __m256 corners = corner_lanes(w, kind, dx, dy, iqx, iqy);
+            if (_mm256_movemask_ps(corners) != 0) inner = corner_wide(inner, corners, corner_root(iqx, iqy), v->inner_radius, v->scale);
         }
         ring = _mm256_max_ps(_mm256_sub_ps(o, inner), _mm256_setzero_ps());
     } else {
@@ -270,8 +306,7 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
     // color is ring·border + outer·(1 − α·ring)·fill, then OVER what is under it. Floats take
     // eight pixels a step without widening the channels to 16 bits and back, and without
     // rounding the weights: the stress scene's frame took a fifth less CPU than with 16-bit lanes.
-    const __m256 alpha = _mm256_set1_ps(w->border_alpha > 0 ? w->border_alpha : 0);
-    const __m256 under_fill = _mm256_mul_ps(o, _mm256_fnmadd_ps(alpha, ring, one));
+    const __m256 under_fill = _mm256_mul_ps(o, _mm256_fnmadd_ps(v->alpha, ring, one));
     // A pixel's channels from their bytes, and back: byte k of each pixel to its own word, and
     // the four channels' words (packed with saturation) to each pixel's bytes in order.
     const __m256i green_byte = _mm256_setr_epi8(1, -1, -1, -1, 5, -1, -1, -1, 9, -1, -1, -1, 13, -1, -1, -1,
@@ -280,7 +315,7 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
                                               2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1, -1, -1);
     const __m256i interleave = _mm256_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
                                                 0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15);
-    #define SOURCE(k) _mm256_fmadd_ps(ring, _mm256_set1_ps(w->border_channels[k]), _mm256_mul_ps(under_fill, _mm256_set1_ps(w->fill_channels[k])))
+    #define SOURCE(k) _mm256_fmadd_ps(ring, v->border[k], _mm256_mul_ps(under_fill, v->fill[k]))
     const __m256 source_alpha = SOURCE(3);
     const __m256 kept = _mm256_fnmadd_ps(source_alpha, _mm256_set1_ps(1.0f / 255), one);
     // Each channel's result rounded to a word; the packs below saturate it at 255.
@@ -305,34 +340,39 @@ static inline int pixels_wide(const wide_numbers *w, const float start[8], float
 /// pixel, [lower, limit) the row's pixels this call may touch).
 __attribute__((target("avx2,fma"), always_inline))
 static inline void covered_span_avx2(uint32_t *out, int first, int last, int origin, int lower, int limit, const wide_numbers *w,
-                                     const float start[8], float um, float vm, int sides) {
+                                     const float start[8], float um, float vm, int kind) {
     const __m256 lanes = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    for (int x = first; x < last; x += 8) {
-        const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes);
-        __m256i result;
-        if (last - x >= 8) {
-            if (pixels_wide(w, start, um, vm, sides, X, _mm256_loadu_si256((const __m256i *)(out + x)), _mm256_set1_epi32(-1), &result))
-                _mm256_storeu_si256((__m256i *)(out + x), result);
-            continue;
-        }
-        // The span's end: eight pixels read and stored whole, the others than [x, last) as they
-        // were read, where they are the call's (a masked store costs a dozen plain ones here):
-        // from x, or ending at `limit`; else a masked step, nothing past `last` touched.
-        const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        const int from = x + 8 <= limit ? x : limit - 8;
-        if (from >= lower) {
-            const __m256i mask = _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(x - from - 1)),
-                                                  _mm256_cmpgt_epi32(_mm256_set1_epi32(last - from), index));
-            if (pixels_wide(w, start, um, vm, sides, _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes),
-                            _mm256_loadu_si256((const __m256i *)(out + from)), mask, &result))
-                _mm256_storeu_si256((__m256i *)(out + from), result);
-            continue;
-        }
-        const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), index);
-        if (pixels_wide(w, start, um, vm, sides, X, _mm256_maskload_epi32((const int *)(out + x), mask), mask, &result))
-            _mm256_maskstore_epi32((int *)(out + x), mask, result);
+    __m256i result;
+    int x = first;
+    // Whole steps while more than eight are left; the last one to eight always as the span's end
+    // (no branch on whether exactly eight are left: most spans are one step long).
+    for (; last - x > 8; x += 8) {
+        if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes),
+                        _mm256_loadu_si256((const __m256i *)(out + x)), _mm256_set1_epi32(-1), &result))
+            _mm256_storeu_si256((__m256i *)(out + x), result);
     }
+    if (x >= last) return;
+    // The span's end: eight pixels read and stored whole, the others than [x, last) as they
+    // were read, where they are the call's (a masked store costs a dozen plain ones here):
+    // from x, or ending at `limit`; else a masked step, nothing past `last` touched.
+    const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const int from = x + 8 <= limit ? x : limit - 8;
+    if (from >= lower) {
+        const __m256i mask = _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(x - from - 1)),
+                                              _mm256_cmpgt_epi32(_mm256_set1_epi32(last - from), index));
+        if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes),
+                        _mm256_loadu_si256((const __m256i *)(out + from)), mask, &result))
+            _mm256_storeu_si256((__m256i *)(out + from), result);
+        return;
+    }
+    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(last - x), index);
+    if (pixels_wide(w, start, um, vm, kind, _mm256_add_ps(_mm256_set1_ps((float)(x - origin)), lanes),
+                    _mm256_maskload_epi32((const int *)(out + x), mask), mask, &result))
+        _mm256_maskstore_epi32((int *)(out + x), mask, result);
 }
+
+/// Lanes below k set, for k in 0…8: eight words from `lanes_below + 8 − k`.
+static const int32_t lanes_below[16] = { -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, 0, 0, 0, 0, 0, 0 };
 
 /// A row's two covered spans [first, first + a) and [second, second + b), a + b ≤ 8, in one step:
 /// the first in lanes [0, a), the second in lanes [a, a + b) (`origin` the row's first pixel, as
@@ -340,10 +380,10 @@ static inline void covered_span_avx2(uint32_t *out, int first, int last, int ori
 /// of their flat span: one step for both, not one each.
 __attribute__((target("avx2,fma"), always_inline))
 static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second, int b, int origin, int lower, int limit,
-                                     const wide_numbers *w, const float start[8], float um, float vm, int sides) {
+                                     const wide_numbers *w, const float start[8], float um, float vm, int kind) {
     const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 lanes = _mm256_cvtepi32_ps(index);
-    const __m256i in_first = _mm256_cmpgt_epi32(_mm256_set1_epi32(a), index);
+    const __m256i in_first = _mm256_loadu_si256((const __m256i *)(lanes_below + 8 - a));
     __m256i result;
     const int from = first + 8 <= limit ? first : limit - 8;
     if (second + b - first <= 8 && from >= lower) {
@@ -354,11 +394,11 @@ static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second
                                              _mm256_and_si256(_mm256_cmpgt_epi32(index, _mm256_set1_epi32(second - from - 1)),
                                                               _mm256_cmpgt_epi32(_mm256_set1_epi32(second + b - from), index)));
         const __m256 X = _mm256_add_ps(_mm256_set1_ps((float)(from - origin)), lanes);
-        if (pixels_wide(w, start, um, vm, sides, X, _mm256_loadu_si256((const __m256i *)(out + from)), mine, &result))
+        if (pixels_wide(w, start, um, vm, kind, X, _mm256_loadu_si256((const __m256i *)(out + from)), mine, &result))
             _mm256_storeu_si256((__m256i *)(out + from), result);
         return;
     }
-    const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_cmpgt_epi32(_mm256_set1_epi32(a + b), index));
+    const __m256i in_second = _mm256_andnot_si256(in_first, _mm256_loadu_si256((const __m256i *)(lanes_below + 8 - a - b)));
     // Lane i of the second span is its pixel i − a: addressed from `second − a`, the same
     // positions as a step of its own (whole numbers, exact in floats).
     const __m256 X = _mm256_add_ps(_mm256_blendv_ps(_mm256_set1_ps((float)(second - origin - a)), _mm256_set1_ps((float)(first - origin)),
@@ -368,14 +408,14 @@ static inline void covered_pair_avx2(uint32_t *out, int first, int a, int second
         // Two windows apart, within the call's pixels: read and stored whole (a masked store
         // costs a dozen plain ones here), each keeping what it read outside its span.
         const __m256i left = _mm256_loadu_si256((const __m256i *)(out + first)), right = _mm256_loadu_si256((const __m256i *)(out + second - a));
-        if (!pixels_wide(w, start, um, vm, sides, X, _mm256_blendv_epi8(right, left, in_first), mine, &result)) return;
+        if (!pixels_wide(w, start, um, vm, kind, X, _mm256_blendv_epi8(right, left, in_first), mine, &result)) return;
         _mm256_storeu_si256((__m256i *)(out + first), _mm256_blendv_epi8(left, result, in_first));
         _mm256_storeu_si256((__m256i *)(out + second - a), _mm256_blendv_epi8(right, result, in_second));
         return;
     }
     const __m256i under = _mm256_or_si256(_mm256_maskload_epi32((const int *)(out + first), in_first),
                                           _mm256_maskload_epi32((const int *)(out + second - a), in_second));
-    if (!pixels_wide(w, start, um, vm, sides, X, under, mine, &result)) return;
+    if (!pixels_wide(w, start, um, vm, kind, X, under, mine, &result)) return;
     _mm256_maskstore_epi32((int *)(out + first), in_first, result);
     _mm256_maskstore_epi32((int *)(out + second - a), in_second, result);
 }
@@ -423,11 +463,12 @@ static inline __m256i fill_eight(__m256i d, const fill_lanes *f) {
 
 /// `f`'s color OVER `count` pixels: `lamina_solid_over`'s pixels, inlined into the row loop;
 /// the pixels [lower, limit) from `dst` (lower ≤ 0, limit ≥ count) are the call's to read and
-/// store back unchanged.
+/// store back unchanged. `blend`: a constant 1 where the caller's loop is compiled for
+/// `FILL_BLEND` alone, else 0 (the kind is read from `f`).
 __attribute__((target("avx2"), always_inline))
-static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, const fill_lanes *f) {
-    if (count <= 0 || f->kind == FILL_NONE) return;
-    if (f->kind != FILL_BLEND) {
+static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, const fill_lanes *f, int blend) {
+    if (count <= 0 || (!blend && f->kind == FILL_NONE)) return;
+    if (!blend && f->kind != FILL_BLEND) {
         if (f->kind == FILL_STORE) for (int i = 0; i < count; i++) dst[i] = f->color;
         else lamina_solid_over(dst, count, f->color);
         return;
@@ -437,6 +478,21 @@ static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, con
         const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + i)), b = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
         _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(a, f));
         _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_eight(b, f));
+    }
+    if (i == count) return;
+    const int tail_from = i + 16 <= limit ? i : limit - 16;
+    if (tail_from >= lower) {
+        // The last few (under sixteen): sixteen pixels stored whole (from i, or ending at `limit`),
+        // the others than [i, count) as they were read; no branch on how many are left.
+        const __m256i index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), eight = _mm256_set1_epi32(8);
+        const __m256i after = _mm256_set1_epi32(i - tail_from - 1), before = _mm256_set1_epi32(count - tail_from);
+        const __m256i run0 = _mm256_and_si256(_mm256_cmpgt_epi32(index, after), _mm256_cmpgt_epi32(before, index));
+        const __m256i index8 = _mm256_add_epi32(index, eight);
+        const __m256i run1 = _mm256_and_si256(_mm256_cmpgt_epi32(index8, after), _mm256_cmpgt_epi32(before, index8));
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + tail_from)), b = _mm256_loadu_si256((const __m256i *)(dst + tail_from + 8));
+        _mm256_storeu_si256((__m256i *)(dst + tail_from), _mm256_blendv_epi8(a, fill_eight(a, f), run0));
+        _mm256_storeu_si256((__m256i *)(dst + tail_from + 8), _mm256_blendv_epi8(b, fill_eight(b, f), run1));
+        return;
     }
     if (i + 8 <= count) {
         _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(_mm256_loadu_si256((const __m256i *)(dst + i)), f));
@@ -538,32 +594,31 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 __attribute__((target("avx2,fma"), always_inline))
 static inline void outline_row_wide(uint32_t *out, int origin, int first, int last, int flat_first, int flat_last, int lower, int limit,
                                     double u0, double v0, const double m[6], const outline_numbers *n, const wide_numbers *w,
-                                    const fill_lanes *flat) {
+                                    const fill_lanes *flat, int kind, int blend) {
     // The position at the row's first pixel less the middle; for sides cut differently, each
     // side's distance inside it there: (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) +
     // (−x0, x1, −y0, y1).
-    const double u = u0 + m[0] * origin, v = v0 + m[1] * origin;
-    const float um = (float)(u - n->mid_x), vm = (float)(v - n->mid_y);
+    // Both in double lanes (the same fused multiply-adds as the scalar sums: the same floats).
+    const __m128d uv = _mm_fmadd_pd(_mm_loadu_pd(m), _mm_set1_pd((double)origin), _mm_setr_pd(u0, v0));
+    const __m128 uvm = _mm_cvtpd_ps(_mm_sub_pd(uv, _mm_cvtps_pd(_mm_setr_ps(n->mid_x, n->mid_y, 0, 0))));
+    const float um = _mm_cvtss_f32(uvm), vm = _mm_cvtss_f32(_mm_movehdup_ps(uvm));
     float start[8];
-    if (w->outer_sides == SIDES_MIXED) {
+    if (kind == OUTLINE_MIXED) {
+        const double u = _mm_cvtsd_f64(uv), v = _mm_cvtsd_f64(_mm_unpackhi_pd(uv, uv));
         const __m256d position = _mm256_setr_pd(u, -u, v, -v);
         _mm_storeu_ps(start, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->outer_edges))));
         _mm_storeu_ps(start + 4, _mm256_cvtpd_ps(_mm256_add_pd(position, _mm256_loadu_pd(w->inner_edges))));
     }
-    // One copy of the spans' loop per kind of outer sides, chosen once per row. The flat span
-    // first, then the covered ones (whose windows overlap the flat span's ends): a tile took
-    // 7 % less time in this order (a load that overlaps a store just made waits for it).
+    // The flat span first, then the covered ones (whose windows overlap the flat span's ends): a
+    // tile took 7 % less time in this order (a load that overlaps a store just made waits for it).
     const int a = flat_first - first, b = last - flat_last, paired = a > 0 && b > 0 && a + b <= 8;
-    #define SPANS(sides) \
-        fill_wide(out + flat_first, flat_last - flat_first, lower - flat_first, limit - flat_first, flat); \
-        if (paired) { \
-            covered_pair_avx2(out, first, a, flat_last, b, origin, lower, limit, w, start, um, vm, sides); \
-        } else { \
-            covered_span_avx2(out, first, flat_first, origin, lower, limit, w, start, um, vm, sides); \
-            if (flat_last < last) covered_span_avx2(out, flat_last, last, origin, lower, limit, w, start, um, vm, sides); \
-        }
-    if (w->outer_sides == SIDES_ALIKE) { SPANS(SIDES_ALIKE) } else { SPANS(SIDES_MIXED) }
-    #undef SPANS
+    fill_wide(out + flat_first, flat_last - flat_first, lower - flat_first, limit - flat_first, flat, blend);
+    if (paired) {
+        covered_pair_avx2(out, first, a, flat_last, b, origin, lower, limit, w, start, um, vm, kind);
+    } else {
+        covered_span_avx2(out, first, flat_first, origin, lower, limit, w, start, um, vm, kind);
+        if (flat_last < last) covered_span_avx2(out, flat_last, last, origin, lower, limit, w, start, um, vm, kind);
+    }
 }
 #endif
 
@@ -575,7 +630,12 @@ static void outline_row_wide_called(uint32_t *out, int first, int last, int flat
                                     double v0,
                                     const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
     const fill_lanes fill = fill_lanes_for(flat);
-    outline_row_wide(out, first, first, last, flat_first, flat_last, lower, limit, u0, v0, m, n, w, &fill);
+    // One copy of the row per kind of outline.
+    #define ROW(kind) outline_row_wide(out, first, first, last, flat_first, flat_last, lower, limit, u0, v0, m, n, w, &fill, kind, 0)
+    if (w->kind == OUTLINE_RING) ROW(OUTLINE_RING);
+    else if (w->kind == OUTLINE_ALIKE) ROW(OUTLINE_ALIKE);
+    else ROW(OUTLINE_MIXED);
+    #undef ROW
 }
 #endif
 
@@ -588,6 +648,14 @@ static void outline_row_wide_called(uint32_t *out, int first, int last, int flat
 /// within a few pixels of this one's).
 static inline void prefetch_row(const uint32_t *row, int first, int last, int x0, int x1) {
     const int from = first - 8 > x0 ? first - 8 : x0, to = last + 8 < x1 ? last + 8 : x1;
+    if (to - from <= 113) {
+        // Up to eight lines, each asked for once or more, with no branch on how many there are:
+        // a line every sixteen pixels from `from`, the last ones at `to − 1`.
+        const uint32_t *p = row + from;
+        for (int k = 0; k < 7; k++) _mm_prefetch((const char *)(p + 16 * k), _MM_HINT_T0);
+        _mm_prefetch((const char *)(row + to - 1), _MM_HINT_T0);
+        return;
+    }
     int x = from;
     for (; x + 16 < to; x += 32) {
         _mm_prefetch((const char *)(row + x), _MM_HINT_T0);
@@ -676,21 +744,39 @@ static inline int row_spans_avx2(const row_lanes *r, double center, int x0, int 
 #endif
 
 #if defined(__x86_64__)
-/// The rows of a turned outline (every bound moving along the rows): the bounds in lanes, a row at a time.
-__attribute__((target("avx2,fma")))
-static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const lamina_row_bound covered[2],
-                             const lamina_row_bound flat_part[2][2], const lamina_row_bound cut[2], int has_flat, double cu,
-                             double cv, const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
-    const row_lanes lanes = row_lanes_for(covered, flat_part, cut);
-    const fill_lanes fill = fill_lanes_for(flat);
+/// The rows of a turned outline of one kind (`OUTLINE_RING`…, a constant where inlined), and
+/// for a tile's ring, of its flat part's shape and fill (`has_flat`, `blend`: constants too).
+__attribute__((target("avx2,fma"), always_inline))
+static inline void turned_rows_of(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const row_lanes *lanes_in, int has_flat,
+                                  double cu, double cv, const double m[6], const outline_numbers *n, const wide_numbers *w,
+                                  const fill_lanes *fill_in, int kind, int blend) {
+    const row_lanes lanes = *lanes_in;
+    const fill_lanes fill = *fill_in;
     for (int y = y0; y < y1; y++) {
         const double center = y + 0.5;
         int spans[5];
         if (!row_spans_avx2(&lanes, center, x0, x1, has_flat, spans)) continue;
         if (y + PREFETCH_ROWS < y1) prefetch_row(dst + (long)(y + PREFETCH_ROWS) * dst_stride, spans[1], spans[2], x0, x1);
         outline_row_wide(dst + (long)y * dst_stride, spans[0], spans[1], spans[2], spans[3], spans[4], x0, x1,
-                         cu + m[2] * center, cv + m[3] * center, m, n, w, &fill);
+                         cu + m[2] * center, cv + m[3] * center, m, n, w, &fill, kind, blend);
     }
+}
+
+/// The rows of a turned outline (every bound moving along the rows): the bounds in lanes, a row
+/// at a time, in the loop compiled for the outline's kind.
+__attribute__((target("avx2,fma")))
+static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const lamina_row_bound covered[2],
+                             const lamina_row_bound flat_part[2][2], const lamina_row_bound cut[2], int has_flat, double cu,
+                             double cv, const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
+    const row_lanes lanes = row_lanes_for(covered, flat_part, cut);
+    const fill_lanes fill = fill_lanes_for(flat);
+    #define ROWS(kind, flat_kind, blend) turned_rows_of(dst, dst_stride, x0, y0, x1, y1, &lanes, flat_kind, cu, cv, m, n, w, &fill, kind, blend)
+    // A tile (a ring, an octagon of flat fill, translucent): no per-row test of either.
+    if (w->kind == OUTLINE_RING && has_flat == FLAT_OCTAGON && fill.kind == FILL_BLEND) ROWS(OUTLINE_RING, FLAT_OCTAGON, 1);
+    else if (w->kind == OUTLINE_RING) ROWS(OUTLINE_RING, has_flat, 0);
+    else if (w->kind == OUTLINE_ALIKE) ROWS(OUTLINE_ALIKE, has_flat, 0);
+    else ROWS(OUTLINE_MIXED, has_flat, 0);
+    #undef ROWS
 }
 #endif
 
@@ -779,9 +865,10 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         w.inner_round = n.inner_radius > 0 && n.rounded != 0;
         w.has_inner = n.has_inner;
         const int cut_sides = n.alias_x0 + n.alias_x1 + n.alias_y0 + n.alias_y1;
-        w.outer_sides = cut_sides == 0 || cut_sides == 4 ? SIDES_ALIKE : SIDES_MIXED;
+        const int alike = cut_sides == 0 || cut_sides == 4;
         w.every_corner = (n.rounded & 15u) == 15u;
         w.shared_corners = w.outer_round && w.inner_round && w.outer_reach_x == w.inner_reach_x && w.outer_reach_y == w.inner_reach_y;
+        w.kind = !alike ? OUTLINE_MIXED : w.has_inner && w.every_corner && w.shared_corners ? OUTLINE_RING : OUTLINE_ALIKE;
         w.all_ring = !n.has_inner && border_alpha >= 0;
         w.border_alpha = border_alpha;
         for (int k = 0; k < 4; k++) {
@@ -789,6 +876,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
             w.border_channels[k] = (float)((border >> (8 * k)) & 0xFF) * t;
             w.fill_channels[k] = (float)((fill >> (8 * k)) & 0xFF) * t;
         }
+        wide_vectors_for(&w);
     }
 #else
     (void)features;
