@@ -17,18 +17,10 @@ final class AffineSamplingPathsTests: XCTestCase {
     /// Draws `texels` through `inverse` (target pixels to texels) over a 160×160 target.
     private func draw(_ texels: [UInt32], width: Int, height: Int, findFlat: Bool, inverse: [Double], tint: UInt32,
                       edges: lamina_edges?, clip: (Int32, Int32, Int32, Int32), features: UInt32) -> [UInt32] {
-        var target = (0..<160 * 160).map { UInt32(0xFF00_0000) | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) & 0xFF_FFFF }
-        texels.withUnsafeBufferPointer { src in
-            var texture = lamina_texture()
-            texture.texels = src.baseAddress
-            (texture.stride_pixels, texture.width, texture.height) = (Int32(width), Int32(width), Int32(height))
-            if findFlat { lamina_texture_find_flat_rect(&texture) }
-            var cut = edges ?? lamina_edges()
+        var target = variedOpaqueTarget(count: 160 * 160)
+        withKernelTexture(texels, width: width, height: height, findFlat: findFlat, edges: edges) { texture, cut in
             target.withUnsafeMutableBufferPointer { dst in
-                withUnsafePointer(to: &cut) { cut in
-                    lamina_affine_bilinear_edged_over_with(dst.baseAddress, 160, clip.0, clip.1, clip.2, clip.3, &texture, inverse, tint,
-                                                           edges == nil ? nil : cut, features)
-                }
+                lamina_affine_bilinear_edged_over_with(dst.baseAddress, 160, clip.0, clip.1, clip.2, clip.3, texture, inverse, tint, cut, features)
             }
         }
         return target
@@ -57,13 +49,8 @@ final class AffineSamplingPathsTests: XCTestCase {
             if trial % 5 == 2 { dy.round(.down) }
             let tints: [UInt32] = [.max, 0x8080_8080, 0xC0_80_40_20, 0x0101_0101 * UInt32.random(in: 1...254, using: &random)]
             let tint = tints[trial % tints.count]
-            var edges: lamina_edges?
-            if trial % 4 == 3 {
-                edges = lamina_edges(x0: 1.3, y0: 1, x1: Double(width - 1) - 0.4, y1: Double(height - 1),
-                                     aliased: UInt32.random(in: 1...15, using: &random))
-            }
-            let x0 = Int32.random(in: 0...40, using: &random), y0 = Int32.random(in: 0...40, using: &random)
-            let clip = (x0, y0, min(x0 + Int32.random(in: 1...150, using: &random), 160), min(y0 + Int32.random(in: 1...120, using: &random), 160))
+            let edges = trial % 4 == 3 ? randomCut(width: width, height: height, left: 0.3, right: 0.4, using: &random) : nil
+            let clip = randomClip(start: 0...40, span: 1...150, size: 160, using: &random)
             let findFlat = trial % 2 == 0
             let two = draw(texels, width: width, height: height, findFlat: findFlat, dx: dx, dy: dy, tint: tint, edges: edges, clip: clip, features: 0)
             let eight = draw(texels, width: width, height: height, findFlat: findFlat, dx: dx, dy: dy, tint: tint, edges: edges, clip: clip,
@@ -94,13 +81,8 @@ final class AffineSamplingPathsTests: XCTestCase {
             m[4] = Double(width) / 2 - (m[0] * 80 + m[2] * 80)
             m[5] = Double(height) / 2 - (m[1] * 80 + m[3] * 80)
             let tints: [UInt32] = [.max, 0x8080_8080, 0xC0_80_40_20]
-            var edges: lamina_edges?
-            if trial % 4 == 3 {
-                edges = lamina_edges(x0: 1.2, y0: 1, x1: Double(width - 1) - 0.6, y1: Double(height - 1),
-                                     aliased: UInt32.random(in: 1...15, using: &random))
-            }
-            let x0 = Int32.random(in: 0...60, using: &random), y0 = Int32.random(in: 0...60, using: &random)
-            let clip = (x0, y0, min(x0 + Int32.random(in: 1...110, using: &random), 160), min(y0 + Int32.random(in: 1...110, using: &random), 160))
+            let edges = trial % 4 == 3 ? randomCut(width: width, height: height, left: 0.2, right: 0.6, using: &random) : nil
+            let clip = randomClip(start: 0...60, span: 1...110, size: 160, using: &random)
             func run(_ features: UInt32) -> [UInt32] {
                 draw(texels, width: width, height: height, findFlat: trial % 2 == 0, inverse: m, tint: tints[trial % tints.count],
                      edges: edges, clip: clip, features: features)

@@ -31,6 +31,21 @@ final class DrawnOutlineTests: CompositingTestCase {
 
     private func alphaSum(_ pixels: [UInt32]) -> Double { pixels.reduce(0) { $0 + Double($1 >> 24) } / 255 }
 
+    /// `shape` turned by `angle` and scaled by `scale` about its middle, tinted by `tint`, drawn
+    /// within `clip` over `background` (80×80) by the SSE2 path and by the AVX2 path.
+    private func bothPaths(_ shape: lamina_rounded_rect, angle: Double, scale: Double, tint: UInt32,
+                           clip: (Int32, Int32, Int32, Int32) = (0, 0, 80, 80), over background: [UInt32]) -> (sse2: [UInt32], avx2: [UInt32]) {
+        let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+        func drawn(_ features: UInt32) -> [UInt32] {
+            var target = background, shape = shape
+            target.withUnsafeMutableBufferPointer {
+                lamina_rounded_rect_over_with($0.baseAddress, 80, clip.0, clip.1, clip.2, clip.3, &shape, m, tint, features)
+            }
+            return target
+        }
+        return (drawn(0), drawn(UInt32(LAMINA_KERNEL_AVX2)))
+    }
+
     func testCoverageAddsUpToTheOutlinesArea() {
         // A 48×40 rectangle with corners of radius 8: 1920 − (4 − π)·64 texels.
         let area = 48.0 * 40 - (4 - Double.pi) * 64
@@ -66,22 +81,10 @@ final class DrawnOutlineTests: CompositingTestCase {
                       shape(50, 10, fill: 0xFFFF_0000, aliased: 15)]
         for (i, shape) in shapes.enumerated() {
             for (angle, scale, tint) in [(0.3, 1.0, UInt32.max), (2.2, 1.3, 0xA0A0_A0A0), (0, 0.8, 0xFF80_FF40)] {
-                var pictures: [[UInt32]] = []
-                for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
-                    var target = [UInt32](repeating: 0xFF10_1010, count: 80 * 80)
-                    var shape = shape
-                    let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
-                    target.withUnsafeMutableBufferPointer {
-                        lamina_rounded_rect_over_with($0.baseAddress, 80, 3, 2, 77, 79, &shape, m, tint, features)
-                    }
-                    pictures.append(target)
-                }
-                var worst = 0
-                for (a, b) in zip(pictures[0], pictures[1]) {
-                    for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
-                }
-                XCTAssertLessThanOrEqual(worst, 2, "shape \(i), angle \(angle)")
-                XCTAssertGreaterThan(pictures[1].filter { $0 != 0xFF10_1010 }.count, 100, "shape \(i) is drawn")
+                let pictures = bothPaths(shape, angle: angle, scale: scale, tint: tint, clip: (3, 2, 77, 79),
+                                         over: [UInt32](repeating: 0xFF10_1010, count: 80 * 80))
+                XCTAssertLessThanOrEqual(largestChannelDifference(pictures.sse2, pictures.avx2), 2, "shape \(i), angle \(angle)")
+                XCTAssertGreaterThan(pictures.avx2.filter { $0 != 0xFF10_1010 }.count, 100, "shape \(i) is drawn")
             }
         }
     }
@@ -99,27 +102,16 @@ final class DrawnOutlineTests: CompositingTestCase {
         for trial in 0..<60 {
             let width = Double(4 + next(60)), height = Double(4 + next(60))
             let fill: UInt32 = next(5) == 0 ? 0 : [0xFF20_4080, 0x8010_2030, 0xFFFF_FFFF][next(3)]
-            var shape = shape(width, height, radius: Double(next(4) == 0 ? 0 : next(20)), border: Double(next(3) == 0 ? 0 : next(8)) * 0.75,
+            let shape = shape(width, height, radius: Double(next(4) == 0 ? 0 : next(20)), border: Double(next(3) == 0 ? 0 : next(8)) * 0.75,
                               fill: fill, borderColor: next(2) == 0 ? 0xFFFF_FFFF : 0x8080_8080, rounded: UInt32(next(16)),
                               aliased: next(2) == 0 ? 0 : UInt32(next(16)))
             let angle = Double(next(1000)) / 1000 * 2 * .pi, scale = 0.5 + Double(next(100)) / 100
             let tint: UInt32 = [UInt32.max, 0xA0A0_A0A0, 0xFF80_FF40][next(3)]
             let (x0, y0) = (Int32(next(30)), Int32(next(30)))
             let (x1, y1) = (x0 + 20 + Int32(next(30)), y0 + 20 + Int32(next(30)))
-            let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
-            var pictures: [[UInt32]] = []
-            for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
-                var target = (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32($0 % 7) &* 0x0001_0203 }
-                target.withUnsafeMutableBufferPointer {
-                    lamina_rounded_rect_over_with($0.baseAddress, 80, x0, y0, x1, y1, &shape, m, tint, features)
-                }
-                pictures.append(target)
-            }
-            var worst = 0
-            for (a, b) in zip(pictures[0], pictures[1]) {
-                for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
-            }
-            XCTAssertLessThanOrEqual(worst, 2, "trial \(trial): \(width)×\(height) turned \(angle), scale \(scale)")
+            let pictures = bothPaths(shape, angle: angle, scale: scale, tint: tint, clip: (x0, y0, x1, y1),
+                                     over: (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32($0 % 7) &* 0x0001_0203 })
+            XCTAssertLessThanOrEqual(largestChannelDifference(pictures.sse2, pictures.avx2), 2, "trial \(trial): \(width)×\(height) turned \(angle), scale \(scale)")
         }
     }
 
@@ -137,21 +129,8 @@ final class DrawnOutlineTests: CompositingTestCase {
         for (i, shape) in shapes.enumerated() {
             for degrees in stride(from: 1.0, to: 360, by: 13) {
                 for scale in [0.6, 1.0, 1.7] {
-                    var pictures: [[UInt32]] = []
-                    for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
-                        var target = [UInt32](repeating: 0, count: 80 * 80)
-                        var shape = shape
-                        let m = inverse(angle: degrees * .pi / 180, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
-                        target.withUnsafeMutableBufferPointer {
-                            lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, 0xC7C7_C7C7, features)
-                        }
-                        pictures.append(target)
-                    }
-                    var worst = 0
-                    for (a, b) in zip(pictures[0], pictures[1]) where a != b {
-                        for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
-                    }
-                    XCTAssertLessThanOrEqual(worst, 2, "shape \(i), turned \(degrees)°, scale \(scale)")
+                    let pictures = bothPaths(shape, angle: degrees * .pi / 180, scale: scale, tint: 0xC7C7_C7C7, over: [UInt32](repeating: 0, count: 80 * 80))
+                    XCTAssertLessThanOrEqual(largestChannelDifference(pictures.sse2, pictures.avx2), 2, "shape \(i), turned \(degrees)°, scale \(scale)")
                 }
             }
         }
@@ -170,21 +149,8 @@ final class DrawnOutlineTests: CompositingTestCase {
         for (i, shape) in shapes.enumerated() {
             for degrees in stride(from: 1.0, to: 360, by: 7) {
                 for scale in [0.6, 1.0, 1.3, 1.7, 2.5] {
-                    var pictures: [[UInt32]] = []
-                    for features in [UInt32(0), UInt32(LAMINA_KERNEL_AVX2)] {
-                        var target = [UInt32](repeating: 0xFF80_8080, count: 80 * 80)
-                        var shape = shape
-                        let m = inverse(angle: degrees * .pi / 180, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
-                        target.withUnsafeMutableBufferPointer {
-                            lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, .max, features)
-                        }
-                        pictures.append(target)
-                    }
-                    var worst = 0
-                    for (a, b) in zip(pictures[0], pictures[1]) where a != b {
-                        for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
-                    }
-                    XCTAssertLessThanOrEqual(worst, 2, "shape \(i), turned \(degrees)°, scale \(scale)")
+                    let pictures = bothPaths(shape, angle: degrees * .pi / 180, scale: scale, tint: .max, over: [UInt32](repeating: 0xFF80_8080, count: 80 * 80))
+                    XCTAssertLessThanOrEqual(largestChannelDifference(pictures.sse2, pictures.avx2), 2, "shape \(i), turned \(degrees)°, scale \(scale)")
                 }
             }
         }
@@ -237,7 +203,7 @@ final class DrawnOutlineTests: CompositingTestCase {
                                     continue
                                 }
                                 if a != 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203 { drawnPixels += 1 }
-                                for k in stride(from: 0, to: 32, by: 8) { worst = max(worst, abs(Int((a >> k) & 0xFF) - Int((b >> k) & 0xFF))) }
+                                worst = max(worst, channelDifference(a, b))
                             }
                         }
                         XCTAssertLessThanOrEqual(worst, 2, "tile \(i) at (\(cx), \(cy)) turned \(degrees)°, clip \(clip)")

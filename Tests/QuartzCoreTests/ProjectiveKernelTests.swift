@@ -11,18 +11,11 @@ final class ProjectiveKernelTests: XCTestCase {
     /// opaque pixels, within `clip`, with the instruction sets `features` names.
     private func draw(_ texels: [UInt32], width: Int, height: Int, findFlat: Bool, inverse: [Double], tint: UInt32,
                       edges: lamina_edges?, clip: (Int32, Int32, Int32, Int32), features: UInt32) -> [UInt32] {
-        var target = (0..<Self.size * Self.size).map { UInt32(0xFF00_0000) | UInt32(truncatingIfNeeded: $0 &* 2_654_435_761) & 0xFF_FFFF }
-        texels.withUnsafeBufferPointer { src in
-            var texture = lamina_texture()
-            texture.texels = src.baseAddress
-            (texture.stride_pixels, texture.width, texture.height) = (Int32(width), Int32(width), Int32(height))
-            if findFlat { lamina_texture_find_flat_rect(&texture) }
-            var cut = edges ?? lamina_edges()
+        var target = variedOpaqueTarget(count: Self.size * Self.size)
+        withKernelTexture(texels, width: width, height: height, findFlat: findFlat, edges: edges) { texture, cut in
             target.withUnsafeMutableBufferPointer { dst in
-                withUnsafePointer(to: &cut) { cut in
-                    lamina_projective_bilinear_edged_over_with(dst.baseAddress, Int32(Self.size), clip.0, clip.1, clip.2, clip.3,
-                                                               &texture, inverse, tint, edges == nil ? nil : cut, features)
-                }
+                lamina_projective_bilinear_edged_over_with(dst.baseAddress, Int32(Self.size), clip.0, clip.1, clip.2, clip.3,
+                                                           texture, inverse, tint, cut, features)
             }
         }
         return target
@@ -56,13 +49,8 @@ final class ProjectiveKernelTests: XCTestCase {
             let h = homography(width: width, height: height, angle: Double.random(in: -1.6...1.6, using: &random),
                                scale: Double.random(in: 0.5...2, using: &random), tilt: tilt)
             let tints: [UInt32] = [.max, 0xC8C8_C8C8, 0xFF_80_C0_40, 0x4040_4040]
-            var edges: lamina_edges?
-            if trial % 4 == 1 {
-                edges = lamina_edges(x0: 1.4, y0: 1, x1: Double(width - 1) - 0.3, y1: Double(height - 1),
-                                     aliased: UInt32.random(in: 1...15, using: &random))
-            }
-            let x0 = Int32.random(in: 0...50, using: &random), y0 = Int32.random(in: 0...50, using: &random)
-            let clip = (x0, y0, min(x0 + Int32.random(in: 1...110, using: &random), 120), min(y0 + Int32.random(in: 1...110, using: &random), 120))
+            let edges = trial % 4 == 1 ? randomCut(width: width, height: height, left: 0.4, right: 0.3, using: &random) : nil
+            let clip = randomClip(start: 0...50, span: 1...110, size: 120, using: &random)
             func run(_ features: UInt32) -> [UInt32] {
                 draw(texels, width: width, height: height, findFlat: trial % 2 == 0, inverse: h, tint: tints[trial % tints.count],
                      edges: edges, clip: clip, features: features)
