@@ -50,7 +50,7 @@ final class RenderThread: @unchecked Sendable {
     }
 
     private init() {
-        guard let x = try? X11Display.connection() else { return }
+        guard let x = try? X11Display.renderConnection() else { return }
         if let rate = x.refreshRate {
             frameInterval = 1 / rate
             timerTiming = .randrTimer(framesPerSecond: rate)
@@ -61,7 +61,7 @@ final class RenderThread: @unchecked Sendable {
     /// For tests and benchmarks: paces by the timer from now on (`vblank` false), or by Present
     /// again where the server has it.
     func pace(byVBlank: Bool) {
-        let clock = byVBlank ? (try? X11Display.connection()).flatMap(VBlankClock.init) : nil
+        let clock = byVBlank ? (try? X11Display.renderConnection()).flatMap(VBlankClock.init) : nil
         condition.lock(); vblank = clock; missedVBlanks = 0; condition.unlock()
     }
 

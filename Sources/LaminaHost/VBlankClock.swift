@@ -10,7 +10,9 @@ import Foundation
 /// timer that drifts against the display. Frames are still put through MIT-SHM (measured: the
 /// put is 0.2 ms and needs no pixmap copy). A wait that sees no notify within a few frame
 /// intervals (an unmapped window, a server whose counter stalls) gives up, and the caller falls
-/// back to its timer. The main thread leaves Present's events in the queue for this clock.
+/// back to its timer. Present's events come to the render side's connection
+/// (`X11Display.renderConnection()`); where that is the main one, the main thread leaves them in
+/// the queue for this clock.
 ///
 /// The notify for the next vblank is asked for as a tick starts, before its frame is drawn, and
 /// names that vblank's MSC (the last one seen + 1). Asked for after drawing, "the next MSC" is
@@ -75,9 +77,10 @@ final class VBlankClock: @unchecked Sendable {
                 }
             }
             guard DispatchTime.now() < deadline else { return nil }
-            // Sleep until the server sends something, then read it — a millisecond at most: the
-            // main thread reads the same connection and may queue the notify without this
-            // thread seeing the socket become readable.
+            // Sleep until the server sends something, then read it — a millisecond at most:
+            // another thread's call on this connection (a frame buffer attached by the main
+            // thread, its XSync) may read the notify into Xlib's queue without this thread
+            // seeing the socket become readable.
             var poller = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, 1)
         }

@@ -67,7 +67,10 @@ public final class Window {
     /// Whether the window is on screen.
     public private(set) var isVisible = false
 
+    /// The main thread's connection: the window, its events and input.
     let x: X11Display
+    /// The render side's connection: the window's frame buffers and their puts.
+    let renderX: X11Display
     package private(set) var windowID: UInt?
     private var gc: GC?
     /// The drawing state shared with the render thread.
@@ -122,6 +125,7 @@ public final class Window {
     /// larger than `largestSide` device pixels, is clamped, with one message.
     public init(checkedTitle title: String, size: CGSize) throws {
         x = try X11Display.connection()
+        renderX = try X11Display.renderConnection()
         self.title = title
         scale = x.scale
         self.size = Self.usableSize(size, scale: scale)
@@ -175,9 +179,11 @@ public final class Window {
             XChangeProperty(x.display, id, XInternAtom(x.display, "_NET_WM_PID", 0), XA_CARDINAL, 32, PropModeReplace,
                             bytes.bindMemory(to: UInt8.self).baseAddress, 1)
         }
-        let gc = XCreateGC(x.display, id, 0, nil)!
+        // The frames' GC and buffers live on the render side's connection (`renderConnection()`);
+        // a GC made for the root serves every window of its screen and depth.
+        let gc = XCreateGC(renderX.display, renderX.root, 0, nil)!
         self.gc = gc
-        surface = Surface(windowID: id, gc: gc, buffers: SwapChain(x, width: Int(width), height: Int(height)), scale: scale)
+        surface = Surface(windowID: id, gc: gc, buffers: SwapChain(renderX, width: Int(width), height: Int(height)), scale: scale)
         XMapWindow(x.display, id)
         XFlush(x.display)
         Application.shared.register(self)
@@ -203,7 +209,7 @@ public final class Window {
         inputContextTried = false
         if let surface { RenderThread.shared.remove(surface) }
         surface = nil
-        if let gc { XFreeGC(x.display, gc) }
+        if let gc { XFreeGC(renderX.display, gc); XFlush(renderX.display) }
         XDestroyWindow(x.display, id)
         XFlush(x.display)
         windowID = nil
@@ -298,6 +304,9 @@ public final class Window {
     /// The frame the window shows, read back from the X server.
     public func capture() -> CGImage? {
         guard let id = windowID, let buffer = buffers else { return nil }
+        // Frames are put on the render side's connection: the server has handled every put sent
+        // so far before this connection's request reads the window back.
+        if renderX !== x { XSync(renderX.display, 0) }
         guard let image = XGetImage(x.display, id, 0, 0, UInt32(buffer.width), UInt32(buffer.height), XAllPlanes(), ZPixmap) else { return nil }
         defer { _ = image.pointee.f.destroy_image(image) }
         let rowBytes = Int(image.pointee.bytes_per_line)
@@ -406,7 +415,7 @@ public final class Window {
         guard let id = windowID, let surface else { return }
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         surface.lock.lock(); surface.scale = scale; surface.lock.unlock()
-        surface.replaceBuffers(SwapChain(x, width: width, height: height))
+        surface.replaceBuffers(SwapChain(renderX, width: width, height: height))
         applySizeHints()
         XResizeWindow(x.display, id, UInt32(width), UInt32(height))
         XFlush(x.display)
@@ -428,7 +437,7 @@ public final class Window {
         let samePixels = buffers.map { $0.width == width && $0.height == height } ?? false
         guard newSize != size || !samePixels, width > 0, height > 0, let surface else { return }
         size = newSize
-        surface.replaceBuffers(SwapChain(x, width: width, height: height))      // draws nothing until the new tree
+        surface.replaceBuffers(SwapChain(renderX, width: width, height: height))      // draws nothing until the new tree
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         contentView?.bounds = CGRect(origin: .zero, size: size)

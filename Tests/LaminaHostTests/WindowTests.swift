@@ -244,15 +244,19 @@ final class WindowTests: XCTestCase {
             buffer.waitForServer()
             XCTAssertFalse(buffer.hasPendingPut)
         }
-        // In a window, the server's completion events (read on the main thread) say it is done,
-        // so that the next frame need not ask.
+        // In a window, the server's completion event comes to the render side's connection,
+        // where the next frame's wait takes it from the queue instead of asking with a round trip.
         let board = Board()
         board.layer.backgroundColor = red
         let window = try showBoard(board)
         defer { window.close() }
         XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.framesPresented > 0 })
-        XCTAssertTrue(Application.shared.runUntil(timeout: 5) { window.buffers?.hasPendingPut == false },
-                      "no completion event arrived")
+        let render = window.renderX, id = try XCTUnwrap(window.windowID)
+        var event = XEvent()
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) {
+            XCheckTypedWindowEvent(render.display, id, render.shmCompletionEvent, &event) != 0
+                || window.buffers?.hasPendingPut == false
+        }, "no completion event arrived")
     }
 
     /// Runs `body` with a bare 40×30 window and a GC, on a display with MIT-SHM.
@@ -283,6 +287,43 @@ final class WindowTests: XCTestCase {
         XCTAssertTrue(chain.back() === first)
         chain.present(all, to: id, gc: gc)
         XCTAssertFalse(second.hasPendingPut)
+    }
+
+    /// Frames go through the render side's own X connection: while its lock is held (as during
+    /// a put or a round trip of the render thread), the main connection still answers at once.
+    /// On one shared connection the round trip below would wait for the lock.
+    func testTheRenderSideHasItsOwnConnection() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkTheRenderSideHasItsOwnConnection() }
+    }
+
+    @MainActor func checkTheRenderSideHasItsOwnConnection() throws {
+        let board = Board()
+        board.layer.backgroundColor = red
+        let window = try showBoard(board)
+        defer { window.close() }
+        let main = window.x, render = window.renderX
+        XCTAssertFalse(main === render, "the render side opened a connection of its own")
+        XCTAssertTrue(render.isForRendering)
+        XCTAssertFalse(main.isForRendering)
+        XCTAssertTrue(window.buffers?.back().x === render, "the frame buffers are attached on the render connection")
+        XCTAssertTrue(Application.shared.runUntil(timeout: 5) {
+            window.capture().map { pixel($0, 10, 10) == [255, 0, 0, 255] } ?? false
+        }, "the window never showed its frame")
+        // The render connection's lock held by this thread; a round trip on the main one from another.
+        let answered = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) let display = main.display
+        XLockDisplay(render.display)
+        DispatchQueue.global().async {
+            XNoOp(display)
+            XSync(display, 0)
+            answered.signal()
+        }
+        let waited = answered.wait(timeout: .now() + 10)
+        XUnlockDisplay(render.display)
+        if waited == .timedOut { answered.wait() }
+        XCTAssertEqual(waited, .success, "the main connection waited for the render connection's lock")
     }
 
     @MainActor final class Keyboard: HostingView {
