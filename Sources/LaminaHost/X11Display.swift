@@ -98,7 +98,8 @@ final class X11Display: @unchecked Sendable {
             var supported: Int32 = 0
             _ = XkbSetDetectableAutoRepeat(display, 1, &supported)
         }
-        doubleClickMilliseconds = XGetDefault(display, "lamina", "multiClickTime").flatMap { UInt(String(cString: $0)) } ?? 400
+        doubleClickMilliseconds = forRendering ? 400
+            : XGetDefault(display, "lamina", "multiClickTime").flatMap { UInt(String(cString: $0)) } ?? 400
         XSetErrorHandler { _, event in
             X11Display.lastError = Int32(event?.pointee.error_code ?? 1)
             return 0
