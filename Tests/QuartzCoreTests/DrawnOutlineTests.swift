@@ -156,6 +156,52 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testExactDiagonalTurnsAndBandsDrawAsOneCall() {
+        // The AVX2 path works out a turned outline's row bounds four at a time. At exactly 45°
+        // (m[0] = ±m[1] to the last bit) the corners' diagonal cut and the octagon's sides are
+        // constant along the rows: they cut nothing, and the flat part is the cross of a wide and
+        // a tall rectangle. There it draws what the SSE2 path draws, to two levels. And a shape
+        // drawn in bands of rows (the compositor's bands) puts down the same pixels, bit for
+        // bit, as one call over all the rows, whatever the turn.
+        let aliased = UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)
+        let shapes = [shape(40, 40, radius: 8, border: 2, fill: 0xFF30_70B0, borderColor: 0xFFFF_FFFF, aliased: aliased),
+                      shape(36, 28, radius: 5, border: 3, fill: 0xC030_3030, borderColor: 0xFF00_0000, rounded: 6),
+                      shape(30, 30, fill: 0xFFFF_FFFF)]
+        let background = (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32($0 % 5) &* 0x0003_0201 }
+        for (i, tile) in shapes.enumerated() {
+            let (mx, my) = ((tile.x0 + tile.x1) / 2, (tile.y0 + tile.y1) / 2)
+            for k in [0.7071, 0.5, 1.25] {
+                for (c, s) in [(k, k), (k, -k), (-k, k)] {
+                    let m = [c, -s, s, c, mx - c * 40 - s * 40, my + s * 40 - c * 40]
+                    func drawn(_ features: UInt32) -> [UInt32] {
+                        var target = background, shape = tile
+                        target.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, 80, 2, 3, 78, 77, &shape, m, 0xE0E0_E0E0, features)
+                        }
+                        return target
+                    }
+                    let wide = drawn(UInt32(LAMINA_KERNEL_AVX2))
+                    XCTAssertLessThanOrEqual(largestChannelDifference(drawn(0), wide), 2, "shape \(i), m \(m)")
+                    XCTAssertGreaterThan(zip(wide, background).filter { $0 != $1 }.count, 300, "shape \(i) is drawn")
+                }
+            }
+            for degrees in [45.0, 17, 100, 243] {
+                let (c, s) = (cos(degrees * .pi / 180) / 1.2, sin(degrees * .pi / 180) / 1.2)
+                let m = [c, -s, s, c, mx - c * 40 - s * 40, my + s * 40 - c * 40]
+                var whole = background, banded = background, shape = tile
+                whole.withUnsafeMutableBufferPointer {
+                    lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, 0xE0E0_E0E0, UInt32(LAMINA_KERNEL_AVX2))
+                }
+                banded.withUnsafeMutableBufferPointer { pixels in
+                    for (top, bottom) in [(0, 23), (23, 40), (40, 41), (41, 80)] as [(Int32, Int32)] {
+                        lamina_rounded_rect_over_with(pixels.baseAddress, 80, 0, top, 80, bottom, &shape, m, 0xE0E0_E0E0, UInt32(LAMINA_KERNEL_AVX2))
+                    }
+                }
+                XCTAssertEqual(whole, banded, "shape \(i) turned \(degrees)°")
+            }
+        }
+    }
+
     func testTouchesNothingOutsideItsClip() throws {
         // The AVX2 path, turned or not, reads and stores eight pixels at a time wherever the eight
         // are within the call's rectangle, putting back what it read outside a span (a masked store
