@@ -476,6 +476,27 @@ static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, con
         return;
     }
     int i = 0;
+    if (count >= 16) {
+        // The last sixteen worked out from the pixels as they were, before anything is stored,
+        // and stored last: where they overlap the loop's they put down the same values.
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + count - 16)), b = _mm256_loadu_si256((const __m256i *)(dst + count - 8));
+        const __m256i last_a = fill_eight(a, f), last_b = fill_eight(b, f);
+        for (; i + 16 < count; i += 16) {
+            const __m256i c = _mm256_loadu_si256((const __m256i *)(dst + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(c, f));
+            _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_eight(d, f));
+        }
+        _mm256_storeu_si256((__m256i *)(dst + count - 16), last_a);
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), last_b);
+        return;
+    }
+    if (count >= 8) {
+        // Eight to fifteen: the last eight so too, after the first eight.
+        const __m256i last = fill_eight(_mm256_loadu_si256((const __m256i *)(dst + count - 8)), f);
+        if (count > 8) _mm256_storeu_si256((__m256i *)dst, fill_eight(_mm256_loadu_si256((const __m256i *)dst), f));
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), last);
+        return;
+    }
     for (; i + 16 <= count; i += 16) {
         const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + i)), b = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
         _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(a, f));

@@ -202,6 +202,33 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testFlatSpansAreSolidOverBitForBit() {
+        // The AVX2 path fills a row's flat span sixteen pixels a step, its last sixteen (or
+        // eight) worked out from the pixels as they were and stored last, over pixels the steps
+        // before may have stored: each must be put down once, as `lamina_solid_over` puts it.
+        // Square rectangles cut aliased, unturned: every pixel inside the outermost ring is flat,
+        // in spans of 1 to 43 pixels, over a varied background; and turned, the same spans
+        // within two levels of the SSE2 path (which fills by `lamina_solid_over`).
+        let background = (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32(($0 * 7) % 23) &* 0x0003_0502 }
+        let fill: UInt32 = 0xC060_4020
+        for width in 3...45 {
+            var shape = shape(Double(width), 20, fill: fill, aliased: 15)
+            // Texel (1, 1), the outline's corner, at pixel (10, 10).
+            let m = [1.0, 0, 0, 1, -9, -9]
+            var target = background
+            target.withUnsafeMutableBufferPointer {
+                lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, .max, UInt32(LAMINA_KERNEL_AVX2))
+            }
+            for y in 11..<29 {
+                var expected = Array(background[(y * 80 + 11)..<(y * 80 + 9 + width)])
+                expected.withUnsafeMutableBufferPointer { lamina_solid_over($0.baseAddress, Int32($0.count), fill) }
+                XCTAssertEqual(Array(target[(y * 80 + 11)..<(y * 80 + 9 + width)]), expected, "width \(width), row \(y)")
+            }
+            let turned = bothPaths(shape, angle: 0.3, scale: 1, tint: .max, over: background)
+            XCTAssertLessThanOrEqual(largestChannelDifference(turned.sse2, turned.avx2), 2, "width \(width) turned")
+        }
+    }
+
     func testTouchesNothingOutsideItsClip() throws {
         // The AVX2 path, turned or not, reads and stores eight pixels at a time wherever the eight
         // are within the call's rectangle, putting back what it read outside a span (a masked store
