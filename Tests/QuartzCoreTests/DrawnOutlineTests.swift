@@ -381,6 +381,35 @@ final class DrawnOutlineTests: CompositingTestCase {
         XCTAssertNil(try XCTUnwrap(LayerTexture.own(LayerSnapshot(gradient), scale: 1, context: context)).drawnOutline)
     }
 
+    func testABandDrawsEachOfItsItemsOnceInOrder() throws {
+        // A band looks at its items three in turn (one's texture asked for, one's outline read,
+        // one drawn): with one to five overlapping turned tiles, each a color of its own and the
+        // later ones above, the compositor's frame is the layer renderer's.
+        let colors = [CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1), CGColor(red: 0.2, green: 0.8, blue: 0.3, alpha: 1),
+                      CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1), CGColor(red: 0.9, green: 0.9, blue: 0.2, alpha: 1),
+                      CGColor(red: 0.8, green: 0.3, blue: 0.9, alpha: 1)]
+        for count in 1...5 {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+            root.backgroundColor = CGColor(red: 0.12, green: 0.12, blue: 0.14, alpha: 1)
+            for i in 0..<count {
+                let t = tile(CGRect(x: 30 + 22 * i, y: 30 + 9 * i, width: 56, height: 48), colors[i])
+                t.allowsEdgeAntialiasing = true
+                t.transform = CATransform3DMakeRotation(0.3 + 0.4 * Double(i), 0, 0, 1)
+                root.addSublayer(t)
+            }
+            let ctx = target()
+            _ = try XCTUnwrap(composited(root, with: Compositor(), into: ctx))
+            let compositor = SnapshotComparison.rgba(try XCTUnwrap(ctx.makeImage()))
+            let renderer = SnapshotComparison.rgba(rendered(root))
+            var far = 0
+            for i in stride(from: 0, to: compositor.count, by: 4) where (0..<3).contains(where: {
+                abs(Int(compositor[i + $0]) - Int(renderer[i + $0])) > 40
+            }) { far += 1 }
+            XCTAssertLessThan(far, 5, "\(count) tiles: pixels far from the renderer's")
+        }
+    }
+
     func testTurnedTilesLookAsTheRendererDrawsThem() throws {
         // The compositor draws these tiles from their outlines; the layer renderer fills their
         // paths with cairo. Antialiased sides, so that both soften the same edges.
