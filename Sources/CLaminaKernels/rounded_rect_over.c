@@ -160,11 +160,13 @@ typedef struct {
 /// position less the middle (d, along a row `du`/`dv` a pixel); else each side of the outline
 /// (0–3) and of the border's inner edge (4–7) has its own, changing by `step[i]` a pixel along
 /// a row (its value at the row's first pixel is worked out per row, so that floats hold only
-/// distances within the texture).
+/// distances within the texture). Only `OUTLINE_MIXED` reads the per-side numbers (set for it
+/// alone; the others read side 0's slope and offset).
 typedef struct {
     wide_vectors v;
     float step[8], slope[8], offset[8];
-    /// The outline's and the inner edge's sides as (−x0, x1, −y0, y1), for the rows' distances.
+    /// The outline's and the inner edge's sides as (−x0, x1, −y0, y1), for the rows' distances
+    /// (`OUTLINE_MIXED`).
     double outer_edges[4], inner_edges[4];
     /// Corners: q = |position − middle| − `reach`, per axis; rounded where both q > 0.
     float du, dv, outer_reach_x, outer_reach_y, outer_radius, inner_reach_x, inner_reach_y, inner_radius, scale;
@@ -474,6 +476,27 @@ static inline void fill_wide(uint32_t *dst, int count, int lower, int limit, con
         return;
     }
     int i = 0;
+    if (count >= 16) {
+        // The last sixteen worked out from the pixels as they were, before anything is stored,
+        // and stored last: where they overlap the loop's they put down the same values.
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + count - 16)), b = _mm256_loadu_si256((const __m256i *)(dst + count - 8));
+        const __m256i last_a = fill_eight(a, f), last_b = fill_eight(b, f);
+        for (; i + 16 < count; i += 16) {
+            const __m256i c = _mm256_loadu_si256((const __m256i *)(dst + i)), d = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(c, f));
+            _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_eight(d, f));
+        }
+        _mm256_storeu_si256((__m256i *)(dst + count - 16), last_a);
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), last_b);
+        return;
+    }
+    if (count >= 8) {
+        // Eight to fifteen: the last eight so too, after the first eight.
+        const __m256i last = fill_eight(_mm256_loadu_si256((const __m256i *)(dst + count - 8)), f);
+        if (count > 8) _mm256_storeu_si256((__m256i *)dst, fill_eight(_mm256_loadu_si256((const __m256i *)dst), f));
+        _mm256_storeu_si256((__m256i *)(dst + count - 8), last);
+        return;
+    }
     for (; i + 16 <= count; i += 16) {
         const __m256i a = _mm256_loadu_si256((const __m256i *)(dst + i)), b = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
         _mm256_storeu_si256((__m256i *)(dst + i), fill_eight(a, f));
@@ -679,22 +702,32 @@ typedef struct {
     __m256d p_from, p_to, p_slope, q_from, q_to, q_slope;
 } row_lanes;
 
+/// Four row bounds as `lamina_bound_for` takes them, a lane each: along row y the coordinate
+/// c + cy·y + du·x kept within [lo, hi).
+typedef struct {
+    double c[4], cy[4], du[4], lo[4], hi[4];
+} bound_inputs;
+
+/// `lamina_bound_for`'s from, to and slope for four bounds at once (the same subtractions and
+/// divisions, so the same doubles: a turned tile's call worked out twelve bounds, 36 divisions,
+/// one at a time). A bound constant along the rows (a cut at exactly 45°) cuts nothing here.
+__attribute__((target("avx2,fma"), always_inline))
+static inline void bounds_wide(const bound_inputs *in, __m256d *from, __m256d *to, __m256d *slope) {
+    const __m256d c = _mm256_loadu_pd(in->c), du = _mm256_loadu_pd(in->du), zero = _mm256_setzero_pd();
+    const __m256d a0 = _mm256_div_pd(_mm256_sub_pd(_mm256_loadu_pd(in->lo), c), du);
+    const __m256d b0 = _mm256_div_pd(_mm256_sub_pd(_mm256_loadu_pd(in->hi), c), du);
+    const __m256d rising = _mm256_cmp_pd(du, zero, _CMP_GT_OQ), constant = _mm256_cmp_pd(du, zero, _CMP_EQ_OQ);
+    *from = _mm256_blendv_pd(_mm256_blendv_pd(b0, a0, rising), _mm256_set1_pd(-INFINITY), constant);
+    *to = _mm256_blendv_pd(_mm256_blendv_pd(a0, b0, rising), _mm256_set1_pd(INFINITY), constant);
+    *slope = _mm256_andnot_pd(constant, _mm256_div_pd(_mm256_xor_pd(_mm256_loadu_pd(in->cy), _mm256_set1_pd(-0.0)), du));
+}
+
+/// The row lanes from the `p` and `q` bounds' inputs (lane 3, the diagonal cut, may be constant).
 __attribute__((target("avx2,fma")))
-static row_lanes row_lanes_for(const lamina_row_bound covered[2], const lamina_row_bound flat_part[2][2], const lamina_row_bound cut[2]) {
-    const lamina_row_bound *p[4] = { &covered[0], &flat_part[0][0], &flat_part[1][0], &cut[0] };
-    const lamina_row_bound *q[4] = { &covered[1], &flat_part[0][1], &flat_part[1][1], &cut[1] };
+static row_lanes row_lanes_for(const bound_inputs *p, const bound_inputs *q) {
     row_lanes r;
-    // A bound constant along the rows (a cut at exactly 45°) cuts nothing here.
-    #define FROM(b) ((b)->constant ? -INFINITY : (b)->from0)
-    #define TO(b) ((b)->constant ? INFINITY : (b)->to0)
-    r.p_from = _mm256_setr_pd(p[0]->from0, p[1]->from0, p[2]->from0, FROM(p[3]));
-    r.p_to = _mm256_setr_pd(p[0]->to0, p[1]->to0, p[2]->to0, TO(p[3]));
-    r.p_slope = _mm256_setr_pd(p[0]->slope, p[1]->slope, p[2]->slope, p[3]->slope);
-    r.q_from = _mm256_setr_pd(q[0]->from0, q[1]->from0, q[2]->from0, FROM(q[3]));
-    r.q_to = _mm256_setr_pd(q[0]->to0, q[1]->to0, q[2]->to0, TO(q[3]));
-    r.q_slope = _mm256_setr_pd(q[0]->slope, q[1]->slope, q[2]->slope, q[3]->slope);
-    #undef FROM
-    #undef TO
+    bounds_wide(p, &r.p_from, &r.p_to, &r.p_slope);
+    bounds_wide(q, &r.q_from, &r.q_to, &r.q_slope);
     return r;
 }
 
@@ -765,10 +798,10 @@ static inline void turned_rows_of(uint32_t *dst, int dst_stride, int x0, int y0,
 /// The rows of a turned outline (every bound moving along the rows): the bounds in lanes, a row
 /// at a time, in the loop compiled for the outline's kind.
 __attribute__((target("avx2,fma")))
-static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const lamina_row_bound covered[2],
-                             const lamina_row_bound flat_part[2][2], const lamina_row_bound cut[2], int has_flat, double cu,
-                             double cv, const double m[6], const outline_numbers *n, const wide_numbers *w, uint32_t flat) {
-    const row_lanes lanes = row_lanes_for(covered, flat_part, cut);
+static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const bound_inputs *p, const bound_inputs *q,
+                             int has_flat, double cu, double cv, const double m[6], const outline_numbers *n, const wide_numbers *w,
+                             uint32_t flat) {
+    const row_lanes lanes = row_lanes_for(p, q);
     const fill_lanes fill = fill_lanes_for(flat);
     #define ROWS(kind, flat_kind, blend) turned_rows_of(dst, dst_stride, x0, y0, x1, y1, &lanes, flat_kind, cu, cv, m, n, w, &fill, kind, blend)
     // A tile (a ring, an octagon of flat fill, translucent): no per-row test of either.
@@ -821,36 +854,36 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
     // Where coverage may be above zero: half a pixel past the soft sides, the outline on cut ones.
     const double lo[2] = { shape->x0 - (n.alias_x0 ? 0 : margin), shape->y0 - (n.alias_y0 ? 0 : margin) };
     const double hi[2] = { shape->x1 + (n.alias_x1 ? 0 : margin), shape->y1 + (n.alias_y1 ? 0 : margin) };
-    const lamina_row_bound covered[2] = { lamina_bound_for(cu, m[2], m[0], lo[0], hi[0]), lamina_bound_for(cv, m[3], m[1], lo[1], hi[1]) };
     // Where every pixel is the fill alone: inside the inner outline by half a pixel, clear of
     // its corners (a wide and a tall rectangle). Nothing when the fill is transparent.
     const double inner_x0 = n.has_inner || bw == 0 ? shape->x0 + bw : 0, inner_x1 = n.has_inner || bw == 0 ? shape->x1 - bw : 0;
     const double inner_y0 = shape->y0 + bw, inner_y1 = shape->y1 - bw;
     const double corner = fmax(bw == 0 ? radius : (double)n.inner_radius, margin);
     const int has_flat = fill != 0 && inner_x1 - inner_x0 > 2 * corner && inner_y1 - inner_y0 > 2 * corner;
-    const lamina_row_bound flat_part[2][2] = {
-        { lamina_bound_for(cu, m[2], m[0], inner_x0 + corner, inner_x1 - corner),
-          lamina_bound_for(cv, m[3], m[1], inner_y0 + margin, inner_y1 - margin) },
-        { lamina_bound_for(cu, m[2], m[0], inner_x0 + margin, inner_x1 - margin),
-          lamina_bound_for(cv, m[3], m[1], inner_y0 + corner, inner_y1 - corner) },
-    };
     const uint32_t flat = tint != 0xFFFFFFFFu ? lamina_multiply_channels(fill, tint) : fill;
 #if defined(__x86_64__)
     const int wide = (features & LAMINA_KERNEL_AVX2) != 0;
     wide_numbers w;
     if (wide) {
         const int cut[4] = { n.alias_x0, n.alias_x1, n.alias_y0, n.alias_y1 };
-        const float steps[4] = { (float)m[0], (float)-m[0], (float)m[1], (float)-m[1] };
-        for (int i = 0; i < 8; i++) {
-            const int aliased = i < 4 && cut[i];
-            w.step[i] = steps[i % 4];
-            w.slope[i] = aliased ? 1e7f : (float)s;
-            w.offset[i] = aliased ? 1.0f : 0.5f;
+        const int cut_sides = n.alias_x0 + n.alias_x1 + n.alias_y0 + n.alias_y1;
+        const int alike = cut_sides == 0 || cut_sides == 4;
+        // Sides cut alike use side 0's ramp alone; the per-side numbers are for mixed ones.
+        w.slope[0] = cut[0] ? 1e7f : (float)s;
+        w.offset[0] = cut[0] ? 1.0f : 0.5f;
+        if (!alike) {
+            const float steps[4] = { (float)m[0], (float)-m[0], (float)m[1], (float)-m[1] };
+            for (int i = 0; i < 8; i++) {
+                const int aliased = i < 4 && cut[i];
+                w.step[i] = steps[i % 4];
+                w.slope[i] = aliased ? 1e7f : (float)s;
+                w.offset[i] = aliased ? 1.0f : 0.5f;
+            }
+            const double outer_edges[4] = { -n.x0, n.x1, -n.y0, n.y1 }, inner_edges[4] = { -n.ix0, n.ix1, -n.iy0, n.iy1 };
+            memcpy(w.outer_edges, outer_edges, sizeof outer_edges);
+            memcpy(w.inner_edges, inner_edges, sizeof inner_edges);
         }
         w.du = (float)m[0]; w.dv = (float)m[1];
-        const double outer_edges[4] = { -n.x0, n.x1, -n.y0, n.y1 }, inner_edges[4] = { -n.ix0, n.ix1, -n.iy0, n.iy1 };
-        memcpy(w.outer_edges, outer_edges, sizeof outer_edges);
-        memcpy(w.inner_edges, inner_edges, sizeof inner_edges);
         w.outer_reach_x = (n.x1 - n.x0) / 2 - n.radius; w.outer_reach_y = (n.y1 - n.y0) / 2 - n.radius; w.outer_radius = n.radius;
         w.inner_reach_x = (n.ix1 - n.ix0) / 2 - n.inner_radius; w.inner_reach_y = (n.iy1 - n.iy0) / 2 - n.inner_radius;
         w.inner_radius = n.inner_radius;
@@ -864,8 +897,6 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         w.outer_round = n.radius > 0 && n.rounded != 0;
         w.inner_round = n.inner_radius > 0 && n.rounded != 0;
         w.has_inner = n.has_inner;
-        const int cut_sides = n.alias_x0 + n.alias_x1 + n.alias_y0 + n.alias_y1;
-        const int alike = cut_sides == 0 || cut_sides == 4;
         w.every_corner = (n.rounded & 15u) == 15u;
         w.shared_corners = w.outer_round && w.inner_round && w.outer_reach_x == w.inner_reach_x && w.outer_reach_y == w.inner_reach_y;
         w.kind = !alike ? OUTLINE_MIXED : w.has_inner && w.every_corner && w.shared_corners ? OUTLINE_RING : OUTLINE_ALIKE;
@@ -895,9 +926,9 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
     #define COVERED_SPAN(a, b) covered_span(out, a, b, &n, border_alpha, border, fill, tint, u0, v0, m[0], m[1])
 #endif
 #if defined(__x86_64__)
-    // Turned outlines (every bound moving along the rows): the bounds in lanes, a row at a time.
-    if (wide && !covered[0].constant && !covered[1].constant &&
-        (!has_flat || (!flat_part[0][0].constant && !flat_part[0][1].constant && !flat_part[1][0].constant && !flat_part[1][1].constant))) {
+    // Turned outlines (every bound moving along the rows: m[0] and m[1] both nonzero): the
+    // bounds in lanes, a row at a time.
+    if (wide && m[0] != 0 && m[1] != 0) {
         // Where a corner's circle leaves nothing covered: past the lines at 45° that touch the
         // circles (an octagon around the outline), by the ramp's half pixel and a little more
         // (each such pixel's coverage is below what shows, so it is left alone either way).
@@ -908,27 +939,42 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
         const unsigned bits[4] = { LAMINA_CORNER_X0Y0, LAMINA_CORNER_X1Y1, LAMINA_CORNER_X0Y1, LAMINA_CORNER_X1Y0 };
         for (int k = 0; k < 4; k++)
             inset[k] = (radius > 0 && (n.rounded & bits[k]) ? radius * (2 - sqrt(2.0)) - sqrt(2.0) * margin : -2 * margin) - slack;
-        const lamina_row_bound cut[2] = {
-            lamina_bound_for(cu + cv, m[2] + m[3], m[0] + m[1], shape->x0 + shape->y0 + inset[0], shape->x1 + shape->y1 - inset[1]),
-            lamina_bound_for(cu - cv, m[2] - m[3], m[0] - m[1], shape->x0 - shape->y1 + inset[2], shape->x1 - shape->y0 - inset[3]),
-        };
         // The flat part as a box half a pixel inside the inner outline cut across its corners by
         // the chords of the inner corners' circles (shrunk by half a pixel) where they meet the
-        // box: an octagon, holding the cross and the corners' triangles beside it.
+        // box: an octagon, holding the cross and the corners' triangles beside it. Else (a cut
+        // at exactly 45° is constant along the rows) the cross of a wide and a tall rectangle.
         const double in = margin + corner + slack;
-        const lamina_row_bound octagon[2][2] = {
-            { lamina_bound_for(cu, m[2], m[0], inner_x0 + margin, inner_x1 - margin),
-              lamina_bound_for(cv, m[3], m[1], inner_y0 + margin, inner_y1 - margin) },
-            { lamina_bound_for(cu + cv, m[2] + m[3], m[0] + m[1], inner_x0 + inner_y0 + in, inner_x1 + inner_y1 - in),
-              lamina_bound_for(cu - cv, m[2] - m[3], m[0] - m[1], inner_x0 - inner_y1 + in, inner_x1 - inner_y0 - in) },
+        const int octagon = has_flat && m[0] + m[1] != 0 && m[0] - m[1] != 0;
+        // Lanes: the covered part, the flat part's two (the octagon's box and its cut along
+        // u + v, or the cross's wide and tall rectangles), the corners' diagonal cut; each row's
+        // span the meet of a `p` (along u, or u + v) and a `q` bound (along v, or u − v).
+        const bound_inputs p = {
+            { cu, cu, octagon ? cu + cv : cu, cu + cv },
+            { m[2], m[2], octagon ? m[2] + m[3] : m[2], m[2] + m[3] },
+            { m[0], m[0], octagon ? m[0] + m[1] : m[0], m[0] + m[1] },
+            { lo[0], octagon ? inner_x0 + margin : inner_x0 + corner,
+              octagon ? inner_x0 + inner_y0 + in : inner_x0 + margin, shape->x0 + shape->y0 + inset[0] },
+            { hi[0], octagon ? inner_x1 - margin : inner_x1 - corner,
+              octagon ? inner_x1 + inner_y1 - in : inner_x1 - margin, shape->x1 + shape->y1 - inset[1] },
         };
-        if (has_flat && !octagon[1][0].constant && !octagon[1][1].constant)
-            turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, octagon, cut, FLAT_OCTAGON, cu, cv, m, &n, &w, flat);
-        else
-            turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, covered, flat_part, cut, has_flat ? FLAT_CROSS : 0, cu, cv, m, &n, &w, flat);
+        const bound_inputs q = {
+            { cv, cv, octagon ? cu - cv : cv, cu - cv },
+            { m[3], m[3], octagon ? m[2] - m[3] : m[3], m[2] - m[3] },
+            { m[1], m[1], octagon ? m[0] - m[1] : m[1], m[0] - m[1] },
+            { lo[1], inner_y0 + margin, octagon ? inner_x0 - inner_y1 + in : inner_y0 + corner, shape->x0 - shape->y1 + inset[2] },
+            { hi[1], inner_y1 - margin, octagon ? inner_x1 - inner_y0 - in : inner_y1 - corner, shape->x1 - shape->y0 - inset[3] },
+        };
+        turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, &p, &q, octagon ? FLAT_OCTAGON : has_flat ? FLAT_CROSS : 0, cu, cv, m, &n, &w, flat);
         return;
     }
 #endif
+    const lamina_row_bound covered[2] = { lamina_bound_for(cu, m[2], m[0], lo[0], hi[0]), lamina_bound_for(cv, m[3], m[1], lo[1], hi[1]) };
+    const lamina_row_bound flat_part[2][2] = {
+        { lamina_bound_for(cu, m[2], m[0], inner_x0 + corner, inner_x1 - corner),
+          lamina_bound_for(cv, m[3], m[1], inner_y0 + margin, inner_y1 - margin) },
+        { lamina_bound_for(cu, m[2], m[0], inner_x0 + margin, inner_x1 - margin),
+          lamina_bound_for(cv, m[3], m[1], inner_y0 + corner, inner_y1 - corner) },
+    };
     for (int y = y0; y < y1; y++) {
         const double center = y + 0.5;
         double from = x0, to = x1;

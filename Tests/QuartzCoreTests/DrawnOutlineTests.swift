@@ -156,6 +156,79 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testExactDiagonalTurnsAndBandsDrawAsOneCall() {
+        // The AVX2 path works out a turned outline's row bounds four at a time. At exactly 45°
+        // (m[0] = ±m[1] to the last bit) the corners' diagonal cut and the octagon's sides are
+        // constant along the rows: they cut nothing, and the flat part is the cross of a wide and
+        // a tall rectangle. There it draws what the SSE2 path draws, to two levels. And a shape
+        // drawn in bands of rows (the compositor's bands) puts down the same pixels, bit for
+        // bit, as one call over all the rows, whatever the turn.
+        let aliased = UInt32(LAMINA_ALIAS_X0 | LAMINA_ALIAS_X1 | LAMINA_ALIAS_Y0 | LAMINA_ALIAS_Y1)
+        let shapes = [shape(40, 40, radius: 8, border: 2, fill: 0xFF30_70B0, borderColor: 0xFFFF_FFFF, aliased: aliased),
+                      shape(36, 28, radius: 5, border: 3, fill: 0xC030_3030, borderColor: 0xFF00_0000, rounded: 6),
+                      shape(30, 30, fill: 0xFFFF_FFFF)]
+        let background = (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32($0 % 5) &* 0x0003_0201 }
+        for (i, tile) in shapes.enumerated() {
+            let (mx, my) = ((tile.x0 + tile.x1) / 2, (tile.y0 + tile.y1) / 2)
+            for k in [0.7071, 0.5, 1.25] {
+                for (c, s) in [(k, k), (k, -k), (-k, k)] {
+                    let m = [c, -s, s, c, mx - c * 40 - s * 40, my + s * 40 - c * 40]
+                    func drawn(_ features: UInt32) -> [UInt32] {
+                        var target = background, shape = tile
+                        target.withUnsafeMutableBufferPointer {
+                            lamina_rounded_rect_over_with($0.baseAddress, 80, 2, 3, 78, 77, &shape, m, 0xE0E0_E0E0, features)
+                        }
+                        return target
+                    }
+                    let wide = drawn(UInt32(LAMINA_KERNEL_AVX2))
+                    XCTAssertLessThanOrEqual(largestChannelDifference(drawn(0), wide), 2, "shape \(i), m \(m)")
+                    XCTAssertGreaterThan(zip(wide, background).filter { $0 != $1 }.count, 300, "shape \(i) is drawn")
+                }
+            }
+            for degrees in [45.0, 17, 100, 243] {
+                let (c, s) = (cos(degrees * .pi / 180) / 1.2, sin(degrees * .pi / 180) / 1.2)
+                let m = [c, -s, s, c, mx - c * 40 - s * 40, my + s * 40 - c * 40]
+                var whole = background, banded = background, shape = tile
+                whole.withUnsafeMutableBufferPointer {
+                    lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, 0xE0E0_E0E0, UInt32(LAMINA_KERNEL_AVX2))
+                }
+                banded.withUnsafeMutableBufferPointer { pixels in
+                    for (top, bottom) in [(0, 23), (23, 40), (40, 41), (41, 80)] as [(Int32, Int32)] {
+                        lamina_rounded_rect_over_with(pixels.baseAddress, 80, 0, top, 80, bottom, &shape, m, 0xE0E0_E0E0, UInt32(LAMINA_KERNEL_AVX2))
+                    }
+                }
+                XCTAssertEqual(whole, banded, "shape \(i) turned \(degrees)°")
+            }
+        }
+    }
+
+    func testFlatSpansAreSolidOverBitForBit() {
+        // The AVX2 path fills a row's flat span sixteen pixels a step, its last sixteen (or
+        // eight) worked out from the pixels as they were and stored last, over pixels the steps
+        // before may have stored: each must be put down once, as `lamina_solid_over` puts it.
+        // Square rectangles cut aliased, unturned: every pixel inside the outermost ring is flat,
+        // in spans of 1 to 43 pixels, over a varied background; and turned, the same spans
+        // within two levels of the SSE2 path (which fills by `lamina_solid_over`).
+        let background = (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32(($0 * 7) % 23) &* 0x0003_0502 }
+        let fill: UInt32 = 0xC060_4020
+        for width in 3...45 {
+            var shape = shape(Double(width), 20, fill: fill, aliased: 15)
+            // Texel (1, 1), the outline's corner, at pixel (10, 10).
+            let m = [1.0, 0, 0, 1, -9, -9]
+            var target = background
+            target.withUnsafeMutableBufferPointer {
+                lamina_rounded_rect_over_with($0.baseAddress, 80, 0, 0, 80, 80, &shape, m, .max, UInt32(LAMINA_KERNEL_AVX2))
+            }
+            for y in 11..<29 {
+                var expected = Array(background[(y * 80 + 11)..<(y * 80 + 9 + width)])
+                expected.withUnsafeMutableBufferPointer { lamina_solid_over($0.baseAddress, Int32($0.count), fill) }
+                XCTAssertEqual(Array(target[(y * 80 + 11)..<(y * 80 + 9 + width)]), expected, "width \(width), row \(y)")
+            }
+            let turned = bothPaths(shape, angle: 0.3, scale: 1, tint: .max, over: background)
+            XCTAssertLessThanOrEqual(largestChannelDifference(turned.sse2, turned.avx2), 2, "width \(width) turned")
+        }
+    }
+
     func testTouchesNothingOutsideItsClip() throws {
         // The AVX2 path, turned or not, reads and stores eight pixels at a time wherever the eight
         // are within the call's rectangle, putting back what it read outside a span (a masked store
@@ -306,6 +379,35 @@ final class DrawnOutlineTests: CompositingTestCase {
         gradient.bounds = CGRect(x: 0, y: 0, width: 40, height: 30)
         gradient.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
         XCTAssertNil(try XCTUnwrap(LayerTexture.own(LayerSnapshot(gradient), scale: 1, context: context)).drawnOutline)
+    }
+
+    func testABandDrawsEachOfItsItemsOnceInOrder() throws {
+        // A band looks at its items three in turn (one's texture asked for, one's outline read,
+        // one drawn): with one to five overlapping turned tiles, each a color of its own and the
+        // later ones above, the compositor's frame is the layer renderer's.
+        let colors = [CGColor(red: 0.9, green: 0.2, blue: 0.2, alpha: 1), CGColor(red: 0.2, green: 0.8, blue: 0.3, alpha: 1),
+                      CGColor(red: 0.2, green: 0.3, blue: 0.9, alpha: 1), CGColor(red: 0.9, green: 0.9, blue: 0.2, alpha: 1),
+                      CGColor(red: 0.8, green: 0.3, blue: 0.9, alpha: 1)]
+        for count in 1...5 {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: size.width, height: size.height)
+            root.backgroundColor = CGColor(red: 0.12, green: 0.12, blue: 0.14, alpha: 1)
+            for i in 0..<count {
+                let t = tile(CGRect(x: 30 + 22 * i, y: 30 + 9 * i, width: 56, height: 48), colors[i])
+                t.allowsEdgeAntialiasing = true
+                t.transform = CATransform3DMakeRotation(0.3 + 0.4 * Double(i), 0, 0, 1)
+                root.addSublayer(t)
+            }
+            let ctx = target()
+            _ = try XCTUnwrap(composited(root, with: Compositor(), into: ctx))
+            let compositor = SnapshotComparison.rgba(try XCTUnwrap(ctx.makeImage()))
+            let renderer = SnapshotComparison.rgba(rendered(root))
+            var far = 0
+            for i in stride(from: 0, to: compositor.count, by: 4) where (0..<3).contains(where: {
+                abs(Int(compositor[i + $0]) - Int(renderer[i + $0])) > 40
+            }) { far += 1 }
+            XCTAssertLessThan(far, 5, "\(count) tiles: pixels far from the renderer's")
+        }
     }
 
     func testTurnedTilesLookAsTheRendererDrawsThem() throws {

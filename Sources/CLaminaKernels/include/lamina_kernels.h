@@ -147,6 +147,15 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride_pixels,
                                    int x0, int y0, int x1, int y1,
                                    const lamina_rounded_rect *shape, const double inverse[6], uint32_t tint, unsigned features);
 
+/// Asks the cache for the `bytes` from `start` (rounded out to whole 64-byte lines), without
+/// waiting for them: an object that the caller reads only after other work (the compositor's
+/// bands fetch each next item's texture while drawing the one before).
+static inline void lamina_prefetch_bytes(const void *start, int bytes) {
+    const char *p = (const char *)start;
+    for (int k = 0; k < bytes; k += 64) __builtin_prefetch(p + k);
+    if (bytes > 0) __builtin_prefetch(p + bytes - 1);
+}
+
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 

@@ -21,6 +21,12 @@ final class CompositeBand: @unchecked Sendable {
     /// Items covering fewer pixels of the band than this are drawn without prefetching their texels.
     static let prefetchedOverlap = 32 * 32
 
+    /// How much of a texture object the bands ask for ahead of reading it: its first lines hold
+    /// what they read (by the sizes of its stored properties in order, `LayerTexture.texels` and
+    /// `.drawnOutline` end 233 bytes from its start). Only a hint: a field further on is read
+    /// all the same, after a wait.
+    static let textureHeadBytes: Int32 = 256
+
     /// Whether the affine kernel samples a translated span eight pixels a step (the CPU has AVX2).
     static let translatesEightAtATime = lamina_affine_features() & UInt32(LAMINA_KERNEL_AVX2) != 0
 
@@ -50,14 +56,18 @@ final class CompositeBand: @unchecked Sendable {
             var color = pixman_color_t(red: channel(16), green: channel(8), blue: channel(0), alpha: channel(24))
             pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &color, Int32(count), boxes)
         }
-        // The items this band touches, each drawn while the next one's texels are fetched.
-        // Read in place, and held by index: a frame's several bands each look at every item, and
-        // copies of each (an item is 150 bytes) were most of that look.
-        var pending: (index: Int, outline: lamina_rounded_rect?)?
+        // The items this band touches, three in turn: the texture of the one found last asked
+        // for, the one before it looked at (its outline read from that texture, its texels
+        // fetched when it samples them), the one before that drawn. A band reads an item's
+        // texture only to see how to draw it, and waiting for it (a cache miss per item and band)
+        // was most of this loop's time; now it comes in while another item is drawn.
+        // Items are read in place, and held by index: a frame's several bands each look at every
+        // item, and copies of each (an item is 150 bytes) were most of that look.
+        var next: (index: Int, outline: lamina_rounded_rect?)?
+        var fetched: Int?
         items.items.withUnsafeBufferPointer { all in
-            for index in all.indices {
+            func look(at index: Int) -> (index: Int, outline: lamina_rounded_rect?) {
                 let x = all[index].extent
-                guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { continue }
                 // A part of an item reads a part of its texels: fetching them all pays only when the
                 // band holds much of it (a quarter, and 32×32 pixels at least).
                 let overlap = Int(min(x.x + x.width, e.x2) - max(x.x, e.x1)) * Int(min(x.y + x.height, e.y2) - max(x.y, e.y1))
@@ -66,10 +76,28 @@ final class CompositeBand: @unchecked Sendable {
                 if overlap >= max(Self.prefetchedOverlap, Int(x.width) * Int(x.height) / 4), outline == nil {
                     withUnsafePointer(to: all[index].texture.texels, lamina_texture_prefetch)
                 }
-                if let (at, shape) = pending { draw(all[at], outline: shape, index: at, within: e, on: dest, target: target) }
-                pending = (index, outline)
+                return (index, outline)
             }
-            if let (at, shape) = pending { draw(all[at], outline: shape, index: at, within: e, on: dest, target: target) }
+            func drawNext() {
+                if let (at, shape) = next { draw(all[at], outline: shape, index: at, within: e, on: dest, target: target) }
+            }
+            for index in all.indices {
+                let x = all[index].extent
+                guard x.x < e.x2, x.x + x.width > e.x1, x.y < e.y2, x.y + x.height > e.y1 else { continue }
+                lamina_prefetch_bytes(Unmanaged.passUnretained(all[index].texture).toOpaque(), Self.textureHeadBytes)
+                if let earlier = fetched {
+                    let looked = look(at: earlier)
+                    drawNext()
+                    next = looked
+                }
+                fetched = index
+            }
+            if let earlier = fetched {
+                let looked = look(at: earlier)
+                drawNext()
+                next = looked
+            }
+            drawNext()
         }
     }
 
