@@ -17,20 +17,33 @@ import Synchronization
 /// each frame first puts back the committed value of every number one of them writes (held in
 /// the table), then applies them in order, so the values are exactly those of `present`.
 final class AnimatedSublayers: @unchecked Sendable {
-    /// The table, made at the first frame that presents the list, and the kept copies.
+    /// The table, made at the third frame that presents the list, and the kept copies.
     private struct State {
         var table: Table?
         var kept: [PresentedCopies] = []
+        var presentations = 0
     }
+    /// Frames that present the list the general way before the table is made.
+    private static let presentationsBeforeTable = 2
     private let state = Mutex(State())
     /// At most this many sets of copies are kept: the frame being composited, the one being
     /// evaluated, and the spent one not yet freed.
     private static let keptLimit = 3
 
     /// The table for `committed` (the list this belongs to) and copies no presented list holds
-    /// any longer, ready to be written by `Table.present(into:atParentTime:)`.
-    func take(_ committed: [SnapshotBox], animatedIndices: [Int]) -> (Table, PresentedCopies?) {
+    /// any longer, ready to be written by `Table.present(into:atParentTime:)`; nil the first
+    /// two times. Making the table and a set of copies costs more than presenting every animated
+    /// sublayer the general way once (it reads and copies as much, and writes the table), and a
+    /// list committed anew at every frame (a sibling of a thousand animated layers changed at
+    /// each commit) is presented twice: for its frame, and ahead for the next one, which the
+    /// next commit makes moot. Only a list presented more often than that pays for what its
+    /// later frames save.
+    func take(_ committed: [SnapshotBox], animatedIndices: [Int]) -> (Table, PresentedCopies?)? {
         state.withLock { state in
+            guard state.presentations >= Self.presentationsBeforeTable else {
+                state.presentations += 1
+                return nil
+            }
             let table = state.table ?? Table(committed, animatedIndices: animatedIndices)
             state.table = table
             guard !table.layers.isEmpty else { return (table, nil) }
@@ -79,18 +92,25 @@ final class AnimatedSublayers: @unchecked Sendable {
 
         init(_ committed: [SnapshotBox], animatedIndices: [Int]) {
             var layers: [Layer] = [], entries: [Entry] = [], others: [Int] = []
+            layers.reserveCapacity(animatedIndices.count)
+            entries.reserveCapacity(3 * animatedIndices.count)        // a few each, typically
             var slots = [Int32](repeating: -1, count: committed.count)
             for i in animatedIndices {
                 let sublayer = committed[i].pointer
                 guard sublayer.pointee.presentsNumbersAlone else { others.append(i); continue }
                 let first = entries.count
-                var written: [ScalarAnimation.Storage] = []
-                for box in sublayer.pointee.animations {
-                    let scalar = box.scalar!
-                    let storage = scalar.field.storage
-                    entries.append(Entry(timing: box.timing, scalar: scalar, timingFunction: box.timingFunction,
-                                         committed: scalar.field.value(in: sublayer.pointee), resets: !written.contains(storage)))
-                    written.append(storage)
+                var written: UInt32 = 0                 // a bit per number (`Storage`) written so far
+                let animations = sublayer.pointee.animations
+                for a in animations.indices {
+                    let scalar = animations[a].scalar!
+                    let bit: UInt32 = switch scalar.field.storage {
+                    case .number(let n): 1 << n
+                    case .transform: 1 << 31
+                    case .content: 0                    // not presented here (`presentsNumbersAlone`)
+                    }
+                    entries.append(Entry(timing: animations[a].timing, scalar: scalar, timingFunction: animations[a].timingFunction,
+                                         committed: scalar.field.value(in: sublayer.pointee), resets: written & bit == 0))
+                    written |= bit
                 }
                 slots[i] = Int32(-2 - layers.count)
                 layers.append(Layer(index: i, entries: first..<entries.count, timing: sublayer.pointee.timing,

@@ -49,7 +49,7 @@ struct ScalarAnimation {
     }
 
     /// Where a field's number is kept: the fields of one transform share it (an animation of
-    /// one composes over the others'), every other field is a number of its own.
+    /// one composes over the others'), every other field is a number of its own (0 to 16).
     enum Storage: Equatable {
         case number(Int), transform, content(ContentKey)
     }

@@ -67,25 +67,27 @@ struct SublayerList: RandomAccessCollection, Sendable {
 
     /// Presents each animated sublayer at `parentTime` (see `LayerSnapshot.present`). Those
     /// whose animations only write numbers are written into kept copies from one table
-    /// (`AnimatedSublayers`); for each other one a copy of the committed one is put in the
-    /// presented storage and its animations applied there, in place (building each presented
-    /// layer apart and then storing it copied 500 bytes twice and retained its references
-    /// twice, per animated layer per frame). True when one's `zPosition` changed (the drawing
-    /// order is then worked out again).
+    /// (`AnimatedSublayers`), from the list's third frame on; for each other one a copy of the
+    /// committed one is put in the presented storage and its animations applied there, in
+    /// place (building each presented layer apart and then storing it copied 500 bytes twice
+    /// and retained its references twice, per animated layer per frame). True when one's
+    /// `zPosition` changed (the drawing order is then worked out again).
     mutating func presentAnimated(atParentTime parentTime: CFTimeInterval) -> Bool {
         guard let animated else { return false }
-        let (table, copies) = animated.take(committed, animatedIndices: animatedIndices)
-        var reordered = false
-        if let copies {
-            if slots.isEmpty { slots = table.slots }
-            else { for k in table.layers.indices { slots[table.layers[k].index] = Int32(-2 - k) } }
-            self.copies = copies
-            reordered = table.present(into: copies, atParentTime: parentTime)
+        var others = animatedIndices, reordered = false
+        if let (table, copies) = animated.take(committed, animatedIndices: animatedIndices) {
+            others = table.others
+            if let copies {
+                if slots.isEmpty { slots = table.slots }
+                else { for k in table.layers.indices { slots[table.layers[k].index] = Int32(-2 - k) } }
+                self.copies = copies
+                reordered = table.present(into: copies, atParentTime: parentTime)
+            }
         }
-        guard !table.others.isEmpty else { return reordered }
+        guard !others.isEmpty else { return reordered }
         if slots.isEmpty { slots = Array(repeating: -1, count: committed.count) }
-        presented.reserveCapacity(presented.count + table.others.count)
-        for i in table.others {
+        presented.reserveCapacity(presented.count + others.count)
+        for i in others {
             let source = committed[i].pointer
             let slot: Int
             if slots[i] >= 0 {
