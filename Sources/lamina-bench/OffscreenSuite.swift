@@ -104,6 +104,12 @@ enum ModelSuite {
         stress.frame = CGRect(origin: .zero, size: StressDemo.size)
         CATransaction.flush()
         let stressTree = RenderTree(stress)!
+        // The same scene with a still layer beside the tiles that each call moves: a commit
+        // snapshots the tiles' parent again, and the next frame evaluates its new list.
+        let recommitted = StressDemo(count: 1000).layer, marker = CALayer()
+        recommitted.frame = CGRect(origin: .zero, size: StressDemo.size)
+        recommitted.addSublayer(marker)
+        CATransaction.flush()
         var t = CACurrentMediaTime()
         return [
             Benchmark(name: "set position (outside a committed tree)") { x += 1; layer.position = CGPoint(x: x, y: 0) },
@@ -120,6 +126,15 @@ enum ModelSuite {
             Benchmark(name: "the stress scene's 1000 tiles × 3 animations evaluated (render side)") {
                 t += 1.0 / 60
                 precondition(stressTree.evaluated(atMediaTime: t) == 1001)
+            },
+            Benchmark(name: "the same after a commit that moved a still sibling: snapshot, then two frames evaluated") {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                marker.position.x = marker.position.x == 0 ? 1 : 0
+                CATransaction.commit()
+                let tree = RenderTree(recommitted)!
+                t += 1.0 / 60
+                precondition(tree.evaluated(atMediaTime: t) == 1002 && tree.evaluated(atMediaTime: t + 1.0 / 60) == 1002)
             },
             // What the stress scene's start pays for its animations: each layer copies each
             // animation, unboxes its values and checks they are finite.

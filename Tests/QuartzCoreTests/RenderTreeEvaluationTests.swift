@@ -278,6 +278,74 @@ final class RenderTreeEvaluationTests: XCTestCase {
         check(snapshot, at: 3.1, "after more removals")
     }
 
+    /// Sublayers whose animations only write numbers are presented into copies kept from frame
+    /// to frame (`AnimatedSublayers`): a copy a spent frame wrote must show the committed value
+    /// again once an animation has ended or not yet begun, compose animations of one transform
+    /// from the committed one again, and presented trees held at the same time must not share
+    /// copies.
+    func testKeptCopiesShowOnlyThisFramesAnimations() {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 400, height: 300)
+        var tiles: [CALayer] = []
+        for i in 0..<4 {
+            let tile = CALayer()
+            tile.frame = CGRect(x: 30 * Double(i), y: 15, width: 30, height: 30)
+            tile.transform = CATransform3DMakeScale(1.5, 0.75, 1)
+            tile.opacity = 0.8
+            tile.zPosition = Double(i)
+            root.addSublayer(tile)
+            tiles.append(tile)
+        }
+        func basic(_ keyPath: String, _ from: CGFloat, _ to: CGFloat, begin: CFTimeInterval = 0, duration: CFTimeInterval = 1,
+                   fill: CAMediaTimingFillMode = .removed) -> CABasicAnimation {
+            let animation = CABasicAnimation(keyPath: keyPath)
+            (animation.fromValue, animation.toValue, animation.duration, animation.fillMode) = (from, to, duration, fill)
+            animation.beginTime = begin
+            return animation
+        }
+        // Ends at 1 s (nothing after), starts at 1 s, holds its end, two animations of one transform.
+        tiles[0].add(basic("opacity", 0.1, 0.5), forKey: "fade")
+        tiles[0].add(basic("transform.rotation.z", 0, 3), forKey: "spin")
+        tiles[0].add(basic("transform.scale.x", 2, 4, begin: 1000.5), forKey: "grow")
+        tiles[1].add(basic("position.x", 200, 300, begin: 1001), forKey: "slide")
+        tiles[1].add(basic("zPosition", 10, 20, begin: 1001), forKey: "rise")
+        tiles[2].add(basic("cornerRadius", 4, 12, fill: .forwards), forKey: "round")
+        tiles[2].add(basic("position.y", 50, 90, duration: 0.5), forKey: "drop")
+        tiles[3].add(basic("bounds.size.width", 10, 60, duration: 0.5, fill: .backwards), forKey: "widen")
+        tiles[3].add(basic("bounds.size.width", 70, 80, begin: 1000.25, duration: 0.5), forKey: "widen more")
+        let snapshot = LayerSnapshot(root)
+        XCTAssertTrue(snapshot.sublayers.indices.allSatisfy { snapshot.sublayers[$0].presentsNumbersAlone })
+
+        func check(_ presented: LayerSnapshot, at t: Double, _ label: String) {
+            let expected = LayerSnapshot(root.presentationTree(at: 1000 + t))
+            XCTAssertEqual(presented.drawingOrder, expected.drawingOrder, "\(label) at \(t)")
+            for i in tiles.indices {
+                let (a, b) = (presented.sublayers[i], expected.sublayers[i])
+                let message = "\(label), tile \(i) at \(t)"
+                XCTAssertEqual(a.position, b.position, message)
+                XCTAssertEqual(a.bounds, b.bounds, message)
+                XCTAssertEqual(a.transform, b.transform, message)
+                XCTAssertEqual(a.zPosition, b.zPosition, message)
+                XCTAssertEqual(a.cornerRadius, b.cornerRadius, message)
+                XCTAssertEqual(a.opacity, b.opacity, accuracy: 1e-6, message)
+            }
+        }
+        // One presented tree at a time (each frame's copies are the spent frame's), back and forth
+        // across the animations' starts and ends.
+        let times = [0.3, 0.6, 0.9, 1.2, 1.7, 0.1, 2.5, 0.4, -0.5, 0.7]
+        for t in times { check(snapshot.presented(atParentTime: 1000 + t), at: t, "one at a time") }
+        // Several held at once: each keeps its own values.
+        let held = times.map { snapshot.presented(atParentTime: 1000 + $0) }
+        for (t, presented) in zip(times, held) { check(presented, at: t, "held together") }
+        // The committed tiles are left as they were.
+        for i in tiles.indices {
+            XCTAssertEqual(snapshot.sublayers[i].transform, CATransform3DMakeScale(1.5, 0.75, 1))
+            XCTAssertEqual(snapshot.sublayers[i].position, tiles[i].position)
+            XCTAssertEqual(snapshot.sublayers[i].bounds, tiles[i].bounds)
+            XCTAssertEqual(snapshot.sublayers[i].opacity, 0.8, accuracy: 1e-6)
+        }
+    }
+
     func testTheRenderTreeEvaluatesOffTheMainThread() throws {
         let root = scene()
         let snapshot = LayerSnapshot(root)

@@ -397,6 +397,20 @@ struct LayerSnapshot: Sendable {
         if !committed.values.mask.isEmpty { mask = committed.values.mask.map { $0.presented(atParentTime: time) } }
     }
 
+    /// Whether presenting it only writes numbers of its own: it has animations, each takes the
+    /// typed fast path onto one of its numbers (not its content's), and nothing else in it
+    /// changes with time (no animated sublayers, no mask, tiles, replicator or emitter).
+    /// `AnimatedSublayers` presents such sublayers from a table, into kept copies.
+    var presentsNumbersAlone: Bool {
+        let committed = references
+        guard committed.animationsAreScalar, !committed.values.animations.isEmpty, !committed.hasMask, !committed.hasTiles,
+              !committed.hasReplicator, !committed.hasEmitter, committed.values.sublayers.animatedIndices.isEmpty else { return false }
+        return committed.values.animations.allSatisfy { box in
+            if case .content = box.scalar?.field { return false }
+            return true
+        }
+    }
+
     var sublayerSpace: LayerGeometry.SublayerSpace {
         LayerGeometry.SublayerSpace(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
                                     sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
@@ -436,7 +450,7 @@ struct AnimationBox: @unchecked Sendable {
     let timing: Timing
     /// The typed fast path, when the animation is a plain number from one value to another.
     let scalar: ScalarAnimation?
-    private let timingFunction: CAMediaTimingFunction?
+    let timingFunction: CAMediaTimingFunction?
 
     init(animation: CAAnimation) {
         self.animation = animation

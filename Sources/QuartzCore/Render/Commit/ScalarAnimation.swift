@@ -48,6 +48,12 @@ struct ScalarAnimation {
         }
     }
 
+    /// Where a field's number is kept: the fields of one transform share it (an animation of
+    /// one composes over the others'), every other field is a number of its own (0 to 16).
+    enum Storage: Equatable {
+        case number(Int), transform, content(ContentKey)
+    }
+
     /// A content number's key (an enum rather than the key's string, so that the animation is
     /// plain data: evaluating a frame copies none of it with retains).
     enum ContentKey: String {
@@ -121,5 +127,81 @@ struct ScalarAnimation {
                              m21: -(sy * s), m22: sy * c, m23: 0, m24: 0,
                              m31: 0, m32: 0, m33: c + (1 - c), m34: 0,
                              m41: t.m41, m42: t.m42, m43: 0, m44: 1)
+    }
+}
+
+extension ScalarAnimation.Field {
+    /// Where the number is kept (see `Storage`).
+    var storage: ScalarAnimation.Storage {
+        switch self {
+        case .opacity: .number(0)
+        case .zPosition: .number(1)
+        case .anchorPointZ: .number(2)
+        case .cornerRadius: .number(3)
+        case .borderWidth: .number(4)
+        case .shadowOpacity: .number(5)
+        case .shadowRadius: .number(6)
+        case .positionX: .number(7)
+        case .positionY: .number(8)
+        case .anchorPointX: .number(9)
+        case .anchorPointY: .number(10)
+        case .shadowOffsetWidth: .number(11)
+        case .shadowOffsetHeight: .number(12)
+        case .boundsX: .number(13)
+        case .boundsY: .number(14)
+        case .boundsWidth: .number(15)
+        case .boundsHeight: .number(16)
+        case .transform: .transform
+        case .content(let key): .content(key)
+        }
+    }
+
+    /// The number as `layer` holds it (0 for a transform's or content's: those are kept whole).
+    func value(in layer: LayerSnapshot) -> CGFloat {
+        switch self {
+        case .opacity: layer.opacity
+        case .zPosition: layer.zPosition
+        case .anchorPointZ: layer.anchorPointZ
+        case .cornerRadius: layer.cornerRadius
+        case .borderWidth: layer.borderWidth
+        case .shadowOpacity: layer.shadowOpacity
+        case .shadowRadius: layer.shadowRadius
+        case .positionX: layer.position.x
+        case .positionY: layer.position.y
+        case .anchorPointX: layer.anchorPoint.x
+        case .anchorPointY: layer.anchorPoint.y
+        case .shadowOffsetWidth: layer.shadowOffset.width
+        case .shadowOffsetHeight: layer.shadowOffset.height
+        case .boundsX: layer.bounds.origin.x
+        case .boundsY: layer.bounds.origin.y
+        case .boundsWidth: layer.bounds.size.width
+        case .boundsHeight: layer.bounds.size.height
+        case .transform, .content: 0
+        }
+    }
+
+    /// Puts back a number `value(in:)` read, as it was (no clamping; nothing for a transform's
+    /// or content's).
+    func set(_ value: CGFloat, in layer: inout LayerSnapshot) {
+        switch self {
+        case .opacity: layer.opacity = value
+        case .zPosition: layer.zPosition = value
+        case .anchorPointZ: layer.anchorPointZ = value
+        case .cornerRadius: layer.cornerRadius = value
+        case .borderWidth: layer.borderWidth = value
+        case .shadowOpacity: layer.shadowOpacity = value
+        case .shadowRadius: layer.shadowRadius = value
+        case .positionX: layer.position.x = value
+        case .positionY: layer.position.y = value
+        case .anchorPointX: layer.anchorPoint.x = value
+        case .anchorPointY: layer.anchorPoint.y = value
+        case .shadowOffsetWidth: layer.shadowOffset.width = value
+        case .shadowOffsetHeight: layer.shadowOffset.height = value
+        case .boundsX: layer.bounds.origin.x = value
+        case .boundsY: layer.bounds.origin.y = value
+        case .boundsWidth: layer.bounds.size.width = value
+        case .boundsHeight: layer.bounds.size.height = value
+        case .transform, .content: break
+        }
     }
 }

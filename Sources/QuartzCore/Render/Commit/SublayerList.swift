@@ -5,17 +5,23 @@
 /// frame where one layer of a thousand moves copies one snapshot, not a thousand.
 struct SublayerList: RandomAccessCollection, Sendable {
     private let committed: [SnapshotBox]
-    /// Per index: where its presented version is in `presented`, or −1 for the committed one.
-    /// Empty while nothing is laid over.
+    /// Per index: where its presented version is in `presented` (0 and up), in `copies` (−2 − k
+    /// for `copies.base + k`), or −1 for the committed one. Empty while nothing is laid over.
     private var slots: [Int32] = []
     private var presented: [LayerSnapshot] = []
+    /// The presented sublayers whose animations only write numbers (see `AnimatedSublayers`).
+    private var copies: PresentedCopies?
     /// The indices of the sublayers with animations in their trees, ascending: a frame visits
     /// only these (looking into every snapshot would touch all of their memory).
     let animatedIndices: [Int]
+    /// The animated sublayers' table and kept copies, shared by the committed list and every
+    /// list presented from it (nil when none animates).
+    private let animated: AnimatedSublayers?
 
     init(_ boxes: [SnapshotBox] = []) {
         committed = boxes
         animatedIndices = boxes.indices.filter { boxes[$0].pointer.pointee.hasAnimations }
+        animated = animatedIndices.isEmpty ? nil : AnimatedSublayers()
     }
 
     var startIndex: Int { 0 }
@@ -32,8 +38,10 @@ struct SublayerList: RandomAccessCollection, Sendable {
     private func address(of index: Int) -> UnsafePointer<LayerSnapshot> {
         precondition(index >= 0 && index < committed.count, "sublayer index out of range")
         // `presented` is held by `self` and each box by `committed`, so the storage outlives the access.
-        if !slots.isEmpty, slots[index] >= 0 {
-            return presented.withUnsafeBufferPointer { $0.baseAddress! + Int(slots[index]) }
+        // The copies too are held by `self`.
+        if !slots.isEmpty, case let slot = slots[index], slot != -1 {
+            if slot >= 0 { return presented.withUnsafeBufferPointer { $0.baseAddress! + Int(slot) } }
+            return UnsafePointer(copies!.base + Int(-2 - slot))
         }
         return UnsafePointer(committed[index].pointer)
     }
@@ -57,17 +65,29 @@ struct SublayerList: RandomAccessCollection, Sendable {
         }
     }
 
-    /// Presents each animated sublayer at `parentTime` (see `LayerSnapshot.present`): a copy of
-    /// the committed one is put in the presented storage and its animations applied there, in
+    /// Presents each animated sublayer at `parentTime` (see `LayerSnapshot.present`). Those
+    /// whose animations only write numbers are written into kept copies from one table
+    /// (`AnimatedSublayers`), from the list's third frame on; for each other one a copy of the
+    /// committed one is put in the presented storage and its animations applied there, in
     /// place (building each presented layer apart and then storing it copied 500 bytes twice
     /// and retained its references twice, per animated layer per frame). True when one's
     /// `zPosition` changed (the drawing order is then worked out again).
     mutating func presentAnimated(atParentTime parentTime: CFTimeInterval) -> Bool {
-        guard !animatedIndices.isEmpty else { return false }
+        guard let animated else { return false }
+        var others = animatedIndices, reordered = false
+        if let (table, copies) = animated.take(committed, animatedIndices: animatedIndices) {
+            others = table.others
+            if let copies {
+                if slots.isEmpty { slots = table.slots }
+                else { for k in table.layers.indices { slots[table.layers[k].index] = Int32(-2 - k) } }
+                self.copies = copies
+                reordered = table.present(into: copies, atParentTime: parentTime)
+            }
+        }
+        guard !others.isEmpty else { return reordered }
         if slots.isEmpty { slots = Array(repeating: -1, count: committed.count) }
-        presented.reserveCapacity(presented.count + animatedIndices.count)
-        var reordered = false
-        for i in animatedIndices {
+        presented.reserveCapacity(presented.count + others.count)
+        for i in others {
             let source = committed[i].pointer
             let slot: Int
             if slots[i] >= 0 {
