@@ -127,7 +127,8 @@ package final class Compositor: @unchecked Sendable {
         // of each animated layer), are freed once this frame is presented (`releaseSpentFrame`):
         // a thousand moving layers leave a thousand of each, and freeing them here would hold up
         // the bands. Moved out of the locals, so that the last references are the ones held here.
-        spent = SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 }, presented: presented.take())
+        spent = SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 }, leftovers: plan.takeLeftovers(),
+                           presented: presented.take())
         self.previous = root
         previousBackdrop = backdrop
         if needsFullFrame { targets.forget() }
@@ -304,13 +305,16 @@ package final class Compositor: @unchecked Sendable {
 }
 
 /// What a frame leaves to free once it is placed: the last frame's placed tree, where it was
-/// not reused, and this frame's presented tree.
+/// not reused (its nodes placed again are kept emptied by their successors, see `PlacedNode`;
+/// the children they let go are `leftovers`), and this frame's presented tree.
 private final class SpentFrame: Sendable {
     let nodes: PlacedNode?
+    let leftovers: [[PlacedNode]]
     let presented: LayerSnapshot?
 
-    init(nodes: PlacedNode?, presented: LayerSnapshot?) {
+    init(nodes: PlacedNode?, leftovers: [[PlacedNode]], presented: LayerSnapshot?) {
         self.nodes = nodes
+        self.leftovers = leftovers
         self.presented = presented
     }
 }

@@ -17,6 +17,9 @@ import CPixman
 ///    a faded border over a background as fallbacks, reported (`LAMINA_DEBUG=fallback`).
 /// Only the subtree takes the slower way; the rest of the frame stays items.
 final class CompositePlan {
+    /// The children of the last frame's nodes this frame replaced (`PlacedNode.retire`): freed
+    /// with the spent frame, once this one is presented.
+    private var leftovers: [[PlacedNode]] = []
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
     private let cache: TextureCache
@@ -44,6 +47,13 @@ final class CompositePlan {
         return node
     }
 
+    /// The last frame's nodes this frame let go (see `leftovers`), moved out.
+    func takeLeftovers() -> [[PlacedNode]] {
+        var taken: [[PlacedNode]] = []
+        swap(&taken, &leftovers)
+        return taken
+    }
+
     // MARK: Reuse and damage
 
     /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
@@ -54,7 +64,9 @@ final class CompositePlan {
             return reuse(old)
         }
         let match = old?.id == layer.id ? old : nil
-        let node = PlacedNode(id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
+        let node = PlacedNode.replacing(match, id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
+        // Compared with below; then emptied and kept to be renewed for the layer's next node.
+        defer { if let match { node.retire(match, leaving: &leftovers) } }
         if let match, match.version == layer.version, !match.animated, !layer.hasAnimations {
             // A still subtree placed elsewhere (scrolled, say): what it covers is known from
             // last frame, so one out of sight is passed over without looking inside.
@@ -344,7 +356,9 @@ final class CompositePlan {
     /// caller asks the cache; no closure here: capturing the snapshot would copy it).
     private func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
         if let old, old.textures.ownVersion == layer.ownVersion, old.textures.scale == scale, !layer.animatesLook,
-           !old.textures.drawnAnimated, let texture = old.textures[slot] {
+           !old.textures.drawnAnimated, let texture = old.textures.take(slot) {
+            // Taken: the last frame's node is done with it (retired once placed), and moving
+            // the reference spares a retain here and a release (a cache miss) when it goes.
             if cache.wantsTouches { cache.touch(texture) }
             return texture
         }

@@ -10,14 +10,25 @@
 ///
 /// Nodes are changed only while the planning thread builds them; the bands that composite a
 /// frame on other threads only read them (hence `@unchecked Sendable`).
+///
+/// A node placed again keeps the one it replaced (`replaced`), emptied, and the frame after
+/// next renews that object for the same layer (`renewed`) instead of allocating a new one: a
+/// thousand moving layers otherwise allocate and free a thousand nodes and item arrays a frame.
+/// The node a frame compares with is never the one it renews (that one is two frames old).
 final class PlacedNode: @unchecked Sendable {
-    /// The layer's render id, and the snapshot version it was placed from.
-    let id: UInt64
-    let version: UInt64
+    /// The layer's render id, and the snapshot version it was placed from (set once per frame
+    /// it is placed in: see `renewed`).
+    private(set) var id: UInt64
+    private(set) var version: UInt64
     /// Whether its subtree had animations (then it is placed again every frame).
-    let animated: Bool
+    private(set) var animated: Bool
     /// How its parent placed it.
-    let placement: Placement
+    private(set) var placement: Placement
+    /// The node placed for the same layer the frame before, which this one replaced: emptied
+    /// once compared (`retire`), kept to be renewed for the layer's next node.
+    private var replaced: PlacedNode?
+    /// The node this one replaced, as kept (for tests).
+    var retired: PlacedNode? { replaced }
     var below: [CompositeItem] = []
     var children: [PlacedNode] = []
     var above: [CompositeItem] = []
@@ -71,6 +82,60 @@ final class PlacedNode: @unchecked Sendable {
         self.version = version
         self.animated = animated
         self.placement = placement
+    }
+
+    /// A node for the layer `old` showed, placed anew: the node `old` replaced, renewed, when
+    /// nothing else holds it any more (no tree, no group, no flattening); else a new one.
+    static func replacing(_ old: PlacedNode?, id: UInt64, version: UInt64, animated: Bool, placement: Placement) -> PlacedNode {
+        if let old, var spare = old.replaced {
+            old.replaced = nil
+            if isKnownUniquelyReferenced(&spare) {
+                spare.renew(id: id, version: version, animated: animated, placement: placement)
+                return spare
+            }
+        }
+        return PlacedNode(id: id, version: version, animated: animated, placement: placement)
+    }
+
+    /// As a new node: everything it held let go, its item arrays' storage kept.
+    private func renew(id: UInt64, version: UInt64, animated: Bool, placement: Placement) {
+        self.id = id
+        self.version = version
+        self.animated = animated
+        self.placement = placement
+        below.removeAll(keepingCapacity: true)
+        above.removeAll(keepingCapacity: true)
+        if !children.isEmpty { children = [] }
+        extent = nil
+        localExtent = nil
+        childrenInPlace = false
+        childPlacement = nil
+        if flattened != nil { flattened = nil }
+        if !childStarts.isEmpty { childStarts = [] }
+        reusedFrom = nil
+        // Let go by `retire` already: textures, group, shadow, tiles, particles, effects.
+    }
+
+    /// Done with `old`, the node this one replaced: what it holds that shows (textures, a group)
+    /// is let go now — its textures become spares once nothing shows them — its children are
+    /// added to `leftovers` (freed with the spent frame, off the planning), and the emptied node
+    /// is kept to be renewed for this layer's next node. What a flattening of this node still
+    /// reads of it (its items, through `reusedFrom`) stays until then.
+    func retire(_ old: PlacedNode, leaving leftovers: inout [[PlacedNode]]) {
+        guard old !== self else { return }
+        old.textures = OwnTextures()
+        old.subtreeShadow = nil
+        old.groupBox = nil
+        old.tiles = nil
+        old.particles = nil
+        if !old.effects.isEmpty { old.effects = [] }
+        if !old.children.isEmpty {
+            var children: [PlacedNode] = []
+            swap(&children, &old.children)
+            leftovers.append(children)
+        }
+        old.replaced = nil
+        replaced = old
     }
 
     /// Calls `body` with each item, back to front.
@@ -170,6 +235,16 @@ struct OwnTextures {
         case .shadow: shadow
         case .body: body
         case .border: border
+        }
+    }
+
+    /// One of the three, moved out (no retain and release: handed from the last frame's node to
+    /// this frame's).
+    mutating func take(_ slot: Slot) -> LayerTexture? {
+        switch slot {
+        case .shadow: shadow.take()
+        case .body: body.take()
+        case .border: border.take()
         }
     }
 }
