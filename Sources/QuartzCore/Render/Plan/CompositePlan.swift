@@ -188,13 +188,19 @@ final class CompositePlan {
         let placement = node.placement
         guard !layer.isHidden, layer.opacity > 0 else { return }
         if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
-        let m = layer.transformToParent(in: placement.space)
-        if !layer.isDoubleSided && m.m33 < 0 { return }
-        guard let affine = m.planeAffine else {
-            // Perspective: a layer that is its own drawing alone goes straight through the
-            // projective kernel; any other is drawn flat and warped by the layer renderer.
-            if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
-            return
+        let affine: CGAffineTransform
+        if let flat = Self.planeAffine(of: layer, in: placement) {
+            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
+        } else {
+            let m = layer.transformToParent(in: placement.space)
+            if !layer.isDoubleSided && m.m33 < 0 { return }
+            guard let plane = m.planeAffine else {
+                // Perspective: a layer that is its own drawing alone goes straight through the
+                // projective kernel; any other is drawn flat and warped by the layer renderer.
+                if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
+                return
+            }
+            affine = plane
         }
         let toDevice = affine.concatenating(placement.toDevice)
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c

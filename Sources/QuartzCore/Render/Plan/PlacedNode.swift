@@ -197,6 +197,10 @@ final class Placement: Equatable, @unchecked Sendable {
     let clip: DeviceRect
     /// A color multiplier (r, g, b, a) handed down, like opacity: a replicator instance's color.
     let tint: SIMD4<Double>?
+    /// Whether the sublayer space neither flips nor transforms (or there is none): a flat
+    /// sublayer's map into it is then written out (`CompositePlan.planeAffine`), decided once
+    /// for all the parent's sublayers.
+    let isPlainSpace: Bool
 
     init(space: LayerGeometry.SublayerSpace?, toDevice: CGAffineTransform, opacity: CGFloat, clip: DeviceRect,
          tint: SIMD4<Double>? = nil) {
@@ -205,6 +209,7 @@ final class Placement: Equatable, @unchecked Sendable {
         self.opacity = opacity
         self.clip = clip
         self.tint = tint
+        isPlainSpace = space.map { !$0.isGeometryFlipped && CATransform3DIsIdentity($0.sublayerTransform) } ?? true
     }
 
     static func == (a: Placement, b: Placement) -> Bool {
