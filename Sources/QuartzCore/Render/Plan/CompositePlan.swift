@@ -19,7 +19,7 @@ import CPixman
 final class CompositePlan {
     /// The children of the last frame's nodes this frame replaced (`PlacedNode.retire`): freed
     /// with the spent frame, once this one is presented.
-    private var leftovers: [[PlacedNode]] = []
+    @exclusivity(unchecked) private var leftovers: [[PlacedNode]] = []
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
     private let cache: TextureCache
