@@ -251,7 +251,6 @@ final class CompositePlan {
            let texture = keptTexture(.body, of: layer, old: old, scale: scale)
             ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice,
                              after: old?.textures.drawnAnimated == true ? old?.textures.body : nil) {
-            node.textures.body = texture
             if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
@@ -259,6 +258,9 @@ final class CompositePlan {
                 place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
                       edges: layer.aliasedEdges)
             }
+            // Stored last, moved: the reference taken from the old node (or the cache's lookup)
+            // is the node's, with no retain (the first write to the texture's header, a cache miss).
+            node.textures.body = consume texture
         }
         if layer.hasTiles, let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
         if layer.hasEmitter, let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
@@ -325,9 +327,9 @@ final class CompositePlan {
         guard borderApart,
               let texture = keptTexture(.border, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .border, scale: scale)
         else { return }
-        node.textures.border = texture
         place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
               edges: layer.aliasedEdges)
+        node.textures.border = consume texture           // moved, as the body's
     }
 
     /// Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
@@ -338,8 +340,8 @@ final class CompositePlan {
         guard let texture = keptTexture(.shadow, of: layer, old: old, scale: scale)
                 ?? cache.shadowTexture(for: layer, shape: LayerShadow.knownShape(of: layer, paths: cache.context.paths), scale: scale)
         else { return }
-        node.textures.shadow = texture
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+        node.textures.shadow = consume texture           // moved, as the body's
     }
 
     /// The shadow of the layer's whole picture (sublayers included, not faded), kept while the
