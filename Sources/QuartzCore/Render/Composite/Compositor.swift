@@ -123,11 +123,14 @@ package final class Compositor: @unchecked Sendable {
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
         let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
         BackdropFilter.grow(changes, reads: backdropReads)
-        // The last frame's nodes that were not reused, and this frame's presented tree (a copy
-        // of each animated layer), are freed once this frame is presented (`releaseSpentFrame`):
-        // a thousand moving layers leave a thousand of each, and freeing them here would hold up
-        // the bands. Moved out of the locals, so that the last references are the ones held here.
-        spent = SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 }, presented: presented.take())
+        // The last frame's nodes that were not reused (those placed again stay, emptied, to be
+        // renewed: `PlacedNode.retire`; the children they let go are the plan's leftovers), and
+        // this frame's presented tree (a copy of each animated layer), are freed once this frame
+        // is presented (`releaseSpentFrame`): a thousand moving layers leave a thousand
+        // snapshots, and freeing them here would hold up the bands. Moved out of the locals, so
+        // that the last references are the ones held here.
+        spent = SpentFrame(nodes: self.previous.flatMap { $0 === root ? nil : $0 }, leftovers: plan.takeLeftovers(),
+                           presented: presented.take())
         self.previous = root
         previousBackdrop = backdrop
         if needsFullFrame { targets.forget() }
@@ -185,8 +188,8 @@ package final class Compositor: @unchecked Sendable {
         return shown
     }
 
-    /// Frees what the last frame left — its predecessor's placed nodes that it did not reuse, and
-    /// its own presented tree — on the calling thread. A window's render thread calls it once a
+    /// Frees what the last frame left — its predecessor's placed nodes that it neither reused
+    /// nor keeps to renew, and its own presented tree — on the calling thread. A window's render thread calls it once a
     /// frame is put and timed, when it would otherwise wait for the next vblank.
     /// Freed there, the nodes cost no other thread's time and no contention: freed on another
     /// core while this thread planned the next frame (allocating its nodes), the two threads
@@ -304,13 +307,16 @@ package final class Compositor: @unchecked Sendable {
 }
 
 /// What a frame leaves to free once it is placed: the last frame's placed tree, where it was
-/// not reused, and this frame's presented tree.
+/// not reused (its nodes placed again are kept emptied by their successors, see `PlacedNode`;
+/// the children they let go are `leftovers`), and this frame's presented tree.
 private final class SpentFrame: Sendable {
     let nodes: PlacedNode?
+    let leftovers: [[PlacedNode]]
     let presented: LayerSnapshot?
 
-    init(nodes: PlacedNode?, presented: LayerSnapshot?) {
+    init(nodes: PlacedNode?, leftovers: [[PlacedNode]], presented: LayerSnapshot?) {
         self.nodes = nodes
+        self.leftovers = leftovers
         self.presented = presented
     }
 }

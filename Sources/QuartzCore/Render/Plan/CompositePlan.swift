@@ -17,6 +17,9 @@ import CPixman
 ///    a faded border over a background as fallbacks, reported (`LAMINA_DEBUG=fallback`).
 /// Only the subtree takes the slower way; the rest of the frame stays items.
 final class CompositePlan {
+    /// The children of the last frame's nodes this frame replaced (`PlacedNode.retire`): freed
+    /// with the spent frame, once this one is presented.
+    @exclusivity(unchecked) private var leftovers: [[PlacedNode]] = []
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
     private let cache: TextureCache
@@ -44,6 +47,13 @@ final class CompositePlan {
         return node
     }
 
+    /// The last frame's nodes this frame let go (see `leftovers`), moved out.
+    func takeLeftovers() -> [[PlacedNode]] {
+        var taken: [[PlacedNode]] = []
+        swap(&taken, &leftovers)
+        return taken
+    }
+
     // MARK: Reuse and damage
 
     /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
@@ -54,7 +64,9 @@ final class CompositePlan {
             return reuse(old)
         }
         let match = old?.id == layer.id ? old : nil
-        let node = PlacedNode(id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
+        let node = PlacedNode.replacing(match, id: layer.id, version: layer.version, animated: layer.hasAnimations, placement: placement)
+        // Compared with below; then emptied and kept to be renewed for the layer's next node.
+        defer { if let match { node.retire(match, leaving: &leftovers) } }
         if let match, match.version == layer.version, !match.animated, !layer.hasAnimations {
             // A still subtree placed elsewhere (scrolled, say): what it covers is known from
             // last frame, so one out of sight is passed over without looking inside.
@@ -176,13 +188,19 @@ final class CompositePlan {
         let placement = node.placement
         guard !layer.isHidden, layer.opacity > 0 else { return }
         if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
-        let m = layer.transformToParent(in: placement.space)
-        if !layer.isDoubleSided && m.m33 < 0 { return }
-        guard let affine = m.planeAffine else {
-            // Perspective: a layer that is its own drawing alone goes straight through the
-            // projective kernel; any other is drawn flat and warped by the layer renderer.
-            if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
-            return
+        let affine: CGAffineTransform
+        if let flat = Self.planeAffine(of: layer, in: placement) {
+            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
+        } else {
+            let m = layer.transformToParent(in: placement.space)
+            if !layer.isDoubleSided && m.m33 < 0 { return }
+            guard let plane = m.planeAffine else {
+                // Perspective: a layer that is its own drawing alone goes straight through the
+                // projective kernel; any other is drawn flat and warped by the layer renderer.
+                if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
+                return
+            }
+            affine = plane
         }
         let toDevice = affine.concatenating(placement.toDevice)
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
@@ -233,7 +251,6 @@ final class CompositePlan {
            let texture = keptTexture(.body, of: layer, old: old, scale: scale)
             ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice,
                              after: old?.textures.drawnAnimated == true ? old?.textures.body : nil) {
-            node.textures.body = texture
             if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
             if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
                 backdrop = color          // a root that fills the screen with one color is the backdrop
@@ -241,6 +258,9 @@ final class CompositePlan {
                 place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
                       edges: layer.aliasedEdges)
             }
+            // Stored last, moved: the reference taken from the old node (or the cache's lookup)
+            // is the node's, with no retain (the first write to the texture's header, a cache miss).
+            node.textures.body = consume texture
         }
         if layer.hasTiles, let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
         if layer.hasEmitter, let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
@@ -307,9 +327,9 @@ final class CompositePlan {
         guard borderApart,
               let texture = keptTexture(.border, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .border, scale: scale)
         else { return }
-        node.textures.border = texture
         place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
               edges: layer.aliasedEdges)
+        node.textures.border = consume texture           // moved, as the body's
     }
 
     /// Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
@@ -320,8 +340,8 @@ final class CompositePlan {
         guard let texture = keptTexture(.shadow, of: layer, old: old, scale: scale)
                 ?? cache.shadowTexture(for: layer, shape: LayerShadow.knownShape(of: layer, paths: cache.context.paths), scale: scale)
         else { return }
-        node.textures.shadow = texture
         place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
+        node.textures.shadow = consume texture           // moved, as the body's
     }
 
     /// The shadow of the layer's whole picture (sublayers included, not faded), kept while the
@@ -344,7 +364,9 @@ final class CompositePlan {
     /// caller asks the cache; no closure here: capturing the snapshot would copy it).
     private func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
         if let old, old.textures.ownVersion == layer.ownVersion, old.textures.scale == scale, !layer.animatesLook,
-           !old.textures.drawnAnimated, let texture = old.textures[slot] {
+           !old.textures.drawnAnimated, let texture = old.textures.take(slot) {
+            // Taken: the last frame's node is done with it (retired once placed), and moving
+            // the reference spares a retain here and a release (a cache miss) when it goes.
             if cache.wantsTouches { cache.touch(texture) }
             return texture
         }
