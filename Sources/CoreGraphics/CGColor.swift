@@ -1,5 +1,9 @@
 /// A color: components in a color space, alpha last.
-public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertible {
+/// An `NSObject` (equal and hashed by value) so that Foundation stores it unboxed in attributed
+/// strings and dictionaries; see `CFObjectHeader`.
+public final class CGColor: NSObject, @unchecked Sendable {
+    // First stored property: Core Foundation reads it as the CF info word.
+    private let cfHeader = CFObjectHeader()
     /// The color space, nil only for pattern colors (which Lamina does not have).
     public let colorSpace: CGColorSpace?
     private let storage: [CGFloat]
@@ -15,6 +19,7 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         self.storage = storage
         // Stored, not read from `storage`: the renderer asks each layer's colors for it every frame.
         alpha = storage.last ?? 1
+        super.init()
     }
 
     /// A color in the sRGB color space; components are clamped to 0…1.
@@ -75,11 +80,16 @@ public final class CGColor: Hashable, @unchecked Sendable, CustomStringConvertib
         lhs === rhs || (lhs.colorSpace == rhs.colorSpace && lhs.storage == rhs.storage)
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage)
+    /// Equal to another `CGColor` with the same color space and components.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CGColor else { return false }
+        return self == other
     }
 
-    public var description: String {
+    /// Hashes the components.
+    public override var hash: Int { storage.hashValue }
+
+    public override var description: String {
         "<CGColor \(colorSpace.flatMap { $0.name as String? } ?? "device") \(storage)>"
     }
 

@@ -8,7 +8,12 @@ import CoreGraphics
 /// Apple's system names ("Helvetica", "Helvetica-Bold", "HelveticaNeue", "Menlo",
 /// ".SFUI-Regular", "Courier", "Times New Roman") resolve to installed fonts with the same
 /// metrics (see `FontResolver`); the names a font reports are those of the face it uses.
-public final class CTFont: Hashable, @unchecked Sendable {
+///
+/// An `NSObject` (equal and hashed by value) so that Foundation stores it unboxed in attributed
+/// strings; see `CFObjectHeader`.
+public final class CTFont: NSObject, @unchecked Sendable {
+    // First stored property: Core Foundation reads it as the CF info word.
+    private let cfHeader = CFObjectHeader()
     /// The face drawn and measured.
     package let face: FontFace
     /// The em size in points.
@@ -20,6 +25,7 @@ public final class CTFont: Hashable, @unchecked Sendable {
         self.face = face
         self.size = size
         self.matrix = matrix
+        super.init()
     }
 
     /// A font of `face` at `size`: sizes that are not positive and finite take Core Text's
@@ -41,16 +47,22 @@ public final class CTFont: Hashable, @unchecked Sendable {
         lhs.face === rhs.face && lhs.size == rhs.size && lhs.matrix == rhs.matrix
     }
 
-    /// Hashes the face, size and matrix.
-    public func hash(into hasher: inout Hasher) {
+    /// Equal to another `CTFont` drawing the same face at the same size and matrix.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CTFont else { return false }
+        return self == other
+    }
+
+    /// Hashes the face and size.
+    public override var hash: Int {
+        var hasher = Hasher()
         hasher.combine(ObjectIdentifier(face))
         hasher.combine(size)
+        return hasher.finalize()
     }
-}
 
-extension CTFont: CustomStringConvertible {
     /// The PostScript name and size, as Core Text describes fonts.
-    public var description: String { "<CTFont \(face.match.postScriptName) \(size) pt>" }
+    public override var description: String { "<CTFont \(face.match.postScriptName) \(size) pt>" }
 }
 
 // MARK: Creating fonts

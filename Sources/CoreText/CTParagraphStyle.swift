@@ -99,8 +99,11 @@ public struct CTParagraphStyleSetting {
 }
 
 /// A paragraph's alignment, line breaking, indents and spacing
-/// (`kCTParagraphStyleAttributeName`). Immutable.
-public final class CTParagraphStyle: @unchecked Sendable {
+/// (`kCTParagraphStyleAttributeName`). Immutable. An `NSObject` (equal only to itself, as
+/// before) so that Foundation stores it unboxed in attributed strings; see `CFObjectHeader`.
+public final class CTParagraphStyle: NSObject, @unchecked Sendable {
+    // First stored property: Core Foundation reads it as the CF info word.
+    private let cfHeader = CFObjectHeader()
     var alignment = CTTextAlignment.natural
     var lineBreakMode = CTLineBreakMode.byWordWrapping
     var baseWritingDirection = CTWritingDirection.natural
@@ -118,7 +121,7 @@ public final class CTParagraphStyle: @unchecked Sendable {
     var minimumLineSpacing: CGFloat = 0
     var lineSpacingAdjustment: CGFloat = 0
 
-    init() {}
+    override init() { super.init() }
 
     /// Every setting at its default.
     static let standard = CTParagraphStyle()
