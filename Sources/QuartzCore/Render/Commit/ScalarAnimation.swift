@@ -80,23 +80,6 @@ struct ScalarAnimation {
         let v = CGFloat(from + (to - from) * progress)
         guard v.isFinite else { return }
         switch field {
-        case .opacity: layer.opacity = v
-        case .zPosition: layer.zPosition = v
-        case .anchorPointZ: layer.anchorPointZ = v
-        case .cornerRadius: layer.cornerRadius = max(0, v)
-        case .borderWidth: layer.borderWidth = max(0, v)
-        case .shadowOpacity: layer.shadowOpacity = v
-        case .shadowRadius: layer.shadowRadius = max(0, v)
-        case .positionX: layer.position.x = v
-        case .positionY: layer.position.y = v
-        case .anchorPointX: layer.anchorPoint.x = v
-        case .anchorPointY: layer.anchorPoint.y = v
-        case .shadowOffsetWidth: layer.shadowOffset.width = v
-        case .shadowOffsetHeight: layer.shadowOffset.height = v
-        case .boundsX: layer.bounds.origin.x = v
-        case .boundsY: layer.bounds.origin.y = v
-        case .boundsWidth: layer.bounds.size.width = max(0, v)
-        case .boundsHeight: layer.bounds.size.height = max(0, v)
         case .transform(.rotationZ) where Self.isTurnedInPlane(layer.transform):
             layer.transform = Self.turnedInPlane(layer.transform, to: v)
         case .transform(let f):
@@ -104,6 +87,8 @@ struct ScalarAnimation {
             components[field: f] = v
             layer.transform = components.transform
         case .content(let key): layer.content?.setNumber(v, forKey: key.rawValue)
+        case .cornerRadius, .borderWidth, .shadowRadius, .boundsWidth, .boundsHeight: field.set(max(0, v), in: &layer)
+        default: field.set(v, in: &layer)
         }
     }
 
