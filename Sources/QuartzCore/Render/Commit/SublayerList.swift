@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// A snapshot's sublayers, back to front as stored. The committed sublayers are shared, not
 /// copied: each is the boxed snapshot its layer keeps (`SnapshotBox`), so a commit that rebuilds
 /// a parent of a thousand still layers makes an array of a thousand references. Presenting a
@@ -22,6 +24,17 @@ struct SublayerList: RandomAccessCollection, Sendable {
         committed = boxes
         animatedIndices = boxes.indices.filter { boxes[$0].pointer.pointee.hasAnimations }
         animated = animatedIndices.isEmpty ? nil : AnimatedSublayers()
+    }
+
+    /// The committed sublayers' boxes, in the list's order. A box is one snapshot, never
+    /// changed: a planner that keeps the boxes it placed from knows a still sublayer by comparing
+    /// two references (`PlacedNode.placedFrom`), without reading the box or the snapshot — a
+    /// cache miss or two per sublayer each frame, most of a damage frame's planning.
+    var boxes: [SnapshotBox] { committed }
+
+    /// Asks the cache for the first lines of the sublayer at `index`, read a few sublayers later.
+    func prefetch(_ index: Int) {
+        lamina_prefetch_bytes(address(of: index), 128)
     }
 
     var startIndex: Int { 0 }

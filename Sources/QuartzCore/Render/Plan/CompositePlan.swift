@@ -1,4 +1,5 @@
 import CPixman
+import CLaminaKernels
 
 /// Places a presented tree as composite items, reusing what the last frame placed (`PlacedNode`)
 /// wherever a subtree did not change, and adding to `damage` the device pixels that differ.
@@ -279,47 +280,117 @@ final class CompositePlan {
             node.childPlacement = childPlacement
             // Compared once for all the children.
             let placedAlike = old?.childPlacement == childPlacement
-            let olds = old?.children ?? []
-            var byID: [UInt64: Int]?
-            var reusedIndices: [Int32] = []
-            if old != nil { reusedIndices.reserveCapacity(layer.sublayers.count) }
-            // Sublayers are read in place (a copy of a snapshot retains all it holds): a still
-            // one is its last node after a look at its id and version alone.
-            let sublayers = layer.sublayers
-            // Built in locals and stored once: each access to a node's stored properties is
-            // checked for exclusivity at run time, which a thousand children feel.
-            var children: [PlacedNode] = []
-            children.reserveCapacity(sublayers.count)
-            var extent = node.extent
-            let touches = cache.wantsTouches
-            var inPlace = olds.count == sublayers.count
-            for (k, i) in layer.drawingOrder.enumerated() {
-                let id = sublayers[i].id
-                var at = k < olds.count && olds[k].id == id ? k : nil
-                if at == nil, !olds.isEmpty {
-                    if byID == nil { byID = Dictionary(olds.indices.map { (olds[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) }
-                    at = byID?[id]
-                }
-                if at != k { inPlace = false }
-                let match = at.map { olds[$0] }
-                let placed: PlacedNode
-                if let match, placedAlike, match.version == sublayers[i].version, !match.animated, !sublayers[i].hasAnimations {
-                    if touches { reuse(match) }
-                    placed = match
-                } else {
-                    // Lent, not copied: a copy retained its references (see `SublayerList.lend`).
-                    placed = sublayers.lend(i) { place($0, childPlacement, old: match, tracked: tracked && match != nil) }
-                }
-                children.append(placed)
-                if let covered = placed.extent { extent = extent.map { $0.union(covered) } ?? covered }
-                if old != nil { reusedIndices.append(placed === match ? Int32(at!) : -1) }
+            if placedAlike, let old, let changed = Self.changedChildren(of: layer, old: old) {
+                placeChanged(changed, of: layer, node, childPlacement, old: old)
+            } else {
+                placeChildren(of: layer, node, childPlacement, placedAlike: placedAlike, old: old, tracked: tracked)
             }
-            node.children = children
-            node.extent = extent
-            node.childrenInPlace = inPlace
-            if let old { node.reusedFrom = (old, reusedIndices) }
+            node.placedFrom = (layer.sublayers.boxes, layer.drawingOrder)
         }
         placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
+    }
+
+    /// Places each sublayer, in drawing order, matching it with the last frame's node for the
+    /// same layer by id (a still one is that node after a look at its id and version alone).
+    private func placeChildren(of layer: LayerSnapshot, _ node: PlacedNode, _ childPlacement: Placement, placedAlike: Bool,
+                               old: PlacedNode?, tracked: Bool) {
+        let olds = old?.children ?? []
+        var byID: [UInt64: Int]?
+        var reusedIndices: [Int32] = []
+        if old != nil { reusedIndices.reserveCapacity(layer.sublayers.count) }
+        // Sublayers are read in place (a copy of a snapshot retains all it holds).
+        let sublayers = layer.sublayers, order = layer.drawingOrder
+        // Built in locals and stored once: each access to a node's stored properties is
+        // checked for exclusivity at run time, which a thousand children feel.
+        var children: [PlacedNode] = [], extents: [DeviceRect?] = []
+        children.reserveCapacity(sublayers.count)
+        extents.reserveCapacity(sublayers.count)
+        var extent = node.extent
+        let touches = cache.wantsTouches
+        var inPlace = olds.count == sublayers.count
+        for (k, i) in order.enumerated() {
+            // What a later iteration reads, asked for ahead: each a cache miss otherwise (a
+            // window's frames are 16 ms apart).
+            if k + 8 < olds.count { lamina_prefetch_bytes(Unmanaged.passUnretained(olds[k + 8]).toOpaque(), 64) }
+            if k + 4 < order.count { sublayers.prefetch(order[k + 4]) }
+            let id = sublayers[i].id
+            var at = k < olds.count && olds[k].id == id ? k : nil
+            if at == nil, !olds.isEmpty {
+                if byID == nil { byID = Dictionary(olds.indices.map { (olds[$0].id, $0) }, uniquingKeysWith: { a, _ in a }) }
+                at = byID?[id]
+            }
+            if at != k { inPlace = false }
+            let match = at.map { olds[$0] }
+            let placed: PlacedNode
+            if let match, placedAlike, match.version == sublayers[i].version, !match.animated, !sublayers[i].hasAnimations {
+                if touches { reuse(match) }
+                placed = match
+            } else {
+                // Lent, not copied: a copy retained its references (see `SublayerList.lend`).
+                placed = sublayers.lend(i) { place($0, childPlacement, old: match, tracked: tracked && match != nil) }
+            }
+            children.append(placed)
+            extents.append(placed.extent)
+            if let covered = placed.extent { extent = extent.map { $0.union(covered) } ?? covered }
+            if old != nil { reusedIndices.append(placed === match ? Int32(at!) : -1) }
+        }
+        node.setChildren(children, extents: extents)
+        node.extent = extent
+        node.childrenInPlace = inPlace
+        if let old { node.reusedFrom = (old, reusedIndices) }
+    }
+
+    /// The places (in drawing order) of the sublayers that may look different from last frame,
+    /// when the others are known still without reading them or their nodes: the same box
+    /// (`SublayerList.boxes`: the same snapshot) at the same place in the same drawing order as
+    /// `old` placed them (`PlacedNode.placedFrom`), and not animated; the caller has checked
+    /// that they are placed alike. Nil when `old`'s children cannot be taken as they stand: a
+    /// layer came, went or moved, or another layer is at one of the places.
+    private static func changedChildren(of layer: LayerSnapshot, old: PlacedNode) -> [Int]? {
+        guard let before = old.placedFrom else { return nil }
+        let sublayers = layer.sublayers, boxes = sublayers.boxes, order = layer.drawingOrder
+        guard before.boxes.count == boxes.count, old.childCount == order.count, before.order == order else { return nil }
+        var animated: [Bool] = []
+        if !sublayers.animatedIndices.isEmpty {
+            animated = Array(repeating: false, count: boxes.count)
+            for i in sublayers.animatedIndices { animated[i] = true }
+        }
+        var changed: [Int] = []
+        for (k, i) in order.enumerated() where before.boxes[i] !== boxes[i] || (!animated.isEmpty && animated[i]) {
+            changed.append(k)
+        }
+        // The same layers at those places: their ids read for the changed ones alone.
+        for k in changed where old.childID(at: k) != sublayers[order[k]].id { return nil }
+        return changed
+    }
+
+    /// Places the sublayers at `changed` (`changedChildren`) again into `old`'s children, taken
+    /// over as they stand: the still ones are neither read nor retained nor released. Under one
+    /// dragged layer that was a thousand cache misses a frame, each with an atomic on it.
+    private func placeChanged(_ changed: [Int], of layer: LayerSnapshot, _ node: PlacedNode, _ childPlacement: Placement,
+                              old: PlacedNode) {
+        var (children, extents) = old.takeChildren()
+        let sublayers = layer.sublayers, order = layer.drawingOrder
+        var reusedIndices = Array(Int32(0)..<Int32(children.count))
+        for (n, k) in changed.enumerated() {
+            // Asked for ahead, as in `placeChildren`: the node compared with and the sublayer.
+            if n + 8 < changed.count { lamina_prefetch_bytes(Unmanaged.passUnretained(children[changed[n + 8]]).toOpaque(), 64) }
+            if n + 4 < changed.count { sublayers.prefetch(order[changed[n + 4]]) }
+            let match = children[k]
+            let placed = sublayers.lend(order[k]) { place($0, childPlacement, old: match, tracked: true) }
+            if placed !== match { reusedIndices[k] = -1 }
+            extents[k] = placed.extent
+            children[k] = placed
+        }
+        if cache.wantsTouches {
+            for k in children.indices where reusedIndices[k] >= 0 { reuse(children[k]) }
+        }
+        var extent = node.extent
+        for case let covered? in extents { extent = extent.map { $0.union(covered) } ?? covered }
+        node.setChildren(children, extents: extents)
+        node.extent = extent
+        node.childrenInPlace = true
+        node.reusedFrom = (old, reusedIndices)
     }
 
     private func placeBorder(_ layer: LayerSnapshot, _ node: PlacedNode, _ toDevice: CGAffineTransform, _ opacity: CGFloat,

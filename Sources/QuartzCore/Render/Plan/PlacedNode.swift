@@ -27,6 +27,9 @@ final class PlacedNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var version: UInt64
     /// Whether its subtree had animations (then it is placed again every frame).
     @exclusivity(unchecked) private(set) var animated: Bool
+    /// Every device pixel its items touch (for damage when it goes away). Beside the header and
+    /// the id: a parent matching a still child by id reads this and retains it, one cache line.
+    @exclusivity(unchecked) var extent: DeviceRect?
     /// How its parent placed it.
     @exclusivity(unchecked) private(set) var placement: Placement
     /// The node placed for the same layer the frame before, which this one replaced: emptied
@@ -35,10 +38,11 @@ final class PlacedNode: @unchecked Sendable {
     /// The node this one replaced, as kept (for tests).
     var retired: PlacedNode? { replaced }
     @exclusivity(unchecked) var below: [CompositeItem] = []
-    @exclusivity(unchecked) var children: [PlacedNode] = []
+    @exclusivity(unchecked) private(set) var children: [PlacedNode] = []
+    /// Each child's extent, as `children[k].extent`: kept beside them so that a parent whose
+    /// still children are taken over (`takeChildren`) works out its extent without reading them.
+    @exclusivity(unchecked) private var childExtents: [DeviceRect?] = []
     @exclusivity(unchecked) var above: [CompositeItem] = []
-    /// Every device pixel its items touch (for damage when it goes away).
-    @exclusivity(unchecked) var extent: DeviceRect?
     /// For a still subtree placed somewhere new: everything it draws, in the layer's own
     /// coordinates (kept while its version stays, to pass over it when out of sight).
     @exclusivity(unchecked) var localExtent: CGRect?
@@ -72,6 +76,11 @@ final class PlacedNode: @unchecked Sendable {
     /// How it placed its children (a child of a still parent placed the same way needs no
     /// comparison of its own).
     @exclusivity(unchecked) var childPlacement: Placement?
+    /// The sublayers its children were placed from (`SublayerList.boxes`) and the drawing order
+    /// they were placed in: child k showed the snapshot in `boxes[order[k]]`. The next frame
+    /// knows a still child by its box alone (held here, so that a box's address is never a
+    /// newer box's).
+    @exclusivity(unchecked) var placedFrom: (boxes: [SnapshotBox], order: [Int])?
     /// Its items back to front, made once when first asked for (a node does not change once
     /// placed): a still subtree hands a frame its items in one piece.
     @exclusivity(unchecked) private var flattened: [CompositeItem]?
@@ -111,10 +120,12 @@ final class PlacedNode: @unchecked Sendable {
         below.removeAll(keepingCapacity: true)
         above.removeAll(keepingCapacity: true)
         if !children.isEmpty { children = [] }
+        if !childExtents.isEmpty { childExtents = [] }
         extent = nil
         localExtent = nil
         childrenInPlace = false
         childPlacement = nil
+        placedFrom = nil
         if flattened != nil { flattened = nil }
         if !childStarts.isEmpty { childStarts = [] }
         reusedFrom = nil
@@ -134,14 +145,38 @@ final class PlacedNode: @unchecked Sendable {
         old.tiles = nil
         old.particles = nil
         if !old.effects.isEmpty { old.effects = [] }
+        old.placedFrom = nil
         if !old.children.isEmpty {
             var children: [PlacedNode] = []
             swap(&children, &old.children)
             leftovers.append(children)
         }
+        if !old.childExtents.isEmpty { old.childExtents = [] }
         old.replaced = nil
         replaced = old
     }
+
+    /// Sets its children (in drawing order) and each one's extent.
+    func setChildren(_ nodes: [PlacedNode], extents: [DeviceRect?]) {
+        precondition(nodes.count == extents.count, "an extent for each child")
+        children = nodes
+        childExtents = extents
+    }
+
+    /// Its children and their extents, moved out (the arrays' storage taken, nothing retained):
+    /// a node placed again for the same layer takes over its still children this way. Only for
+    /// the node a frame replaces, whose children nothing reads after (its flattened items, which
+    /// the next flattening copies from, stay).
+    func takeChildren() -> (nodes: [PlacedNode], extents: [DeviceRect?]) {
+        var nodes: [PlacedNode] = [], extents: [DeviceRect?] = []
+        swap(&nodes, &children)
+        swap(&extents, &childExtents)
+        return (nodes, extents)
+    }
+
+    /// How many children it has, and the id of the one at `index`.
+    var childCount: Int { children.count }
+    func childID(at index: Int) -> UInt64 { children[index].id }
 
     /// Calls `body` with each item, back to front.
     func forEachItem(_ body: (CompositeItem) -> Void) {

@@ -33,7 +33,7 @@ extension CompositePlan {
                 placed.append(child)
                 instance.cover(child.extent)
             }
-            instance.children = placed
+            instance.setChildren(placed, extents: placed.map(\.extent))
             if tracked, let damage, let oldInstance, oldInstance.children.map(\.id) != placed.map(\.id) {
                 // A sublayer came or went: all this copy covered, then and now.
                 damage.add(oldInstance.extent)
@@ -42,7 +42,7 @@ extension CompositePlan {
             children.append(instance)
             node.cover(instance.extent)
         }
-        node.children = children
+        node.setChildren(children, extents: children.map(\.extent))
     }
 
     /// A container node's id for instance k of the replicator `id`: render ids count up from 1

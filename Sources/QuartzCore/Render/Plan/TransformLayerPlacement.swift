@@ -23,6 +23,6 @@ extension CompositePlan {
             damage.add(old?.extent)
             damage.add(node.extent)
         }
-        node.children = children
+        node.setChildren(children, extents: children.map(\.extent))
     }
 }

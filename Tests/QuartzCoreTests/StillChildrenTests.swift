@@ -1,0 +1,91 @@
+import XCTest
+@testable import QuartzCore
+import LaminaTesting
+
+/// A parent placed again whose sublayers are the same boxes in the same drawing order takes
+/// over its last node's children as they stand and places again only those whose box changed
+/// or that animate (`CompositePlan.changedChildren`). Every frame must equal a fresh
+/// compositor's, whatever changed, and the still children must be the very nodes of last frame.
+final class StillChildrenTests: CompositingTestCase {
+    private func scene() -> (root: CALayer, tiles: [CALayer]) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
+        let tiles: [CALayer] = (0..<12).map { (i: Int) -> CALayer in
+            let x: CGFloat = 8 + CGFloat(i % 4) * 58, y: CGFloat = 8 + CGFloat(i / 4) * 50
+            let shade = CGFloat(i) / 12
+            return tile(CGRect(x: x, y: y, width: 44, height: 36), CGColor(red: shade, green: 0.5, blue: 1 - shade, alpha: 1))
+        }
+        tiles.forEach(root.addSublayer)
+        return (root, tiles)
+    }
+
+    /// One change a frame, each of a kind the take-over must notice (a tile moved, recolored,
+    /// animated, brought forward, swapped for another layer at the same place, hidden; the
+    /// parent moved, which places every child otherwise): each frame's pixels are exactly a
+    /// fresh compositor's.
+    func testEveryFrameEqualsAFreshCompositors() throws {
+        let (root, tiles) = scene()
+        let compositor = Compositor(), ctx = target()
+        var now: CFTimeInterval = 1000
+        for frame in 0..<14 {
+            switch frame {
+            case 2: tiles[3].position.x += 7
+            case 3: tiles[5].backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
+            case 4:
+                let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                (spin.fromValue, spin.toValue, spin.duration) = (0, 2, 1)
+                tiles[6].add(spin, forKey: "spin")
+            case 7: tiles[6].removeAllAnimations()
+            case 8: tiles[1].zPosition = 1
+            case 9:
+                let other = tile(tiles[8].frame.offsetBy(dx: 5, dy: 5), CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+                root.replaceSublayer(tiles[8], with: other)
+            case 10: tiles[10].isHidden = true
+            case 11: root.position.x += 3
+            case 12: root.position.x -= 3
+            default: break
+            }
+            now += 1.0 / 60
+            MediaClock.setVirtualTime(now)
+            XCTAssertNotNil(composited(root, with: compositor, into: ctx), "frame \(frame)")
+            compositor.releaseSpentFrame()
+            let whole = target()
+            XCTAssertNotNil(composited(root, with: Compositor(), into: whole))
+            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
+                                                           channelTolerance: 0)
+            XCTAssertEqual(difference.differing, 0, "frame \(frame)")
+        }
+    }
+
+    /// A frame where one tile moves keeps every other tile's node, and places the mover anew;
+    /// a spinning tile is placed anew every frame although its box stays.
+    func testStillTilesKeepTheirNodes() throws {
+        let (root, tiles) = scene()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        (spin.fromValue, spin.toValue, spin.duration) = (0, 2, 10)
+        tiles[9].add(spin, forKey: "spin")
+        let compositor = Compositor(), ctx = target()
+        var now: CFTimeInterval = 1000
+        var last: [PlacedNode] = []
+        for frame in 0..<4 {
+            tiles[2].position.y += 3
+            now += 1.0 / 60
+            MediaClock.setVirtualTime(now)
+            XCTAssertNotNil(composited(root, with: compositor, into: ctx), "frame \(frame)")
+            compositor.releaseSpentFrame()
+            let children = try XCTUnwrap(compositor.lastRoot?.children)
+            XCTAssertEqual(children.count, tiles.count)
+            if frame > 0 {
+                for k in children.indices {
+                    if k == 2 || k == 9 {
+                        XCTAssertFalse(children[k] === last[k], "frame \(frame): tile \(k) placed anew")
+                    } else {
+                        XCTAssertTrue(children[k] === last[k], "frame \(frame): tile \(k) kept")
+                    }
+                }
+            }
+            last = children
+        }
+    }
+}
