@@ -196,7 +196,13 @@ package final class Compositor: @unchecked Sendable {
     /// met on the allocator's lock about ten times a frame at 1000 moving tiles, each meeting a
     /// futex sleep and wake, and the frees themselves took glibc's slow path for another
     /// thread's memory.
-    package func releaseSpentFrame() { spent = nil }
+    package func releaseSpentFrame() {
+        guard spent != nil else { return }
+        spent = nil
+        // Images freed with it (the sublayer boxes its nodes were placed from held them) let
+        // their textures go now, not a frame later.
+        cache.dropGoneContents()
+    }
 
     /// Where `count` horizontal bands of a `height`-row target meet (count + 1 rows, from 0 to
     /// `height`), so that each holds an equal share of the work of compositing `rects` (see
@@ -311,10 +317,10 @@ package final class Compositor: @unchecked Sendable {
 /// the children they let go are `leftovers`), and this frame's presented tree.
 private final class SpentFrame: Sendable {
     let nodes: PlacedNode?
-    let leftovers: [[PlacedNode]]
+    let leftovers: Leftovers
     let presented: LayerSnapshot?
 
-    init(nodes: PlacedNode?, leftovers: [[PlacedNode]], presented: LayerSnapshot?) {
+    init(nodes: PlacedNode?, leftovers: Leftovers, presented: LayerSnapshot?) {
         self.nodes = nodes
         self.leftovers = leftovers
         self.presented = presented

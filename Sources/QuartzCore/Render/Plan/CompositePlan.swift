@@ -18,9 +18,9 @@ import CLaminaKernels
 ///    a faded border over a background as fallbacks, reported (`LAMINA_DEBUG=fallback`).
 /// Only the subtree takes the slower way; the rest of the frame stays items.
 final class CompositePlan {
-    /// The children of the last frame's nodes this frame replaced (`PlacedNode.retire`): freed
-    /// with the spent frame, once this one is presented.
-    @exclusivity(unchecked) private var leftovers: [[PlacedNode]] = []
+    /// What the last frame's nodes this frame replaced let go (`PlacedNode.retire`): freed with
+    /// the spent frame, once this one is presented.
+    @exclusivity(unchecked) private var leftovers = Leftovers()
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
     private let cache: TextureCache
@@ -49,8 +49,8 @@ final class CompositePlan {
     }
 
     /// The last frame's nodes this frame let go (see `leftovers`), moved out.
-    func takeLeftovers() -> [[PlacedNode]] {
-        var taken: [[PlacedNode]] = []
+    func takeLeftovers() -> Leftovers {
+        var taken = Leftovers()
         swap(&taken, &leftovers)
         return taken
     }

@@ -607,7 +607,9 @@ final class TextureCache {
     /// leaves one texture behind at a time rather than a second's worth freed at once (which
     /// stalled the frame it fell in for up to 150 ms). A dropped texture nothing else holds (no
     /// placed node of a tree still being freed) becomes a spare for the next new look of its size.
-    private func dropGoneContents() {
+    /// Also once the spent frame is freed (`Compositor.releaseSpentFrame`), whose nodes may have
+    /// held the last references to images through the sublayer boxes they were placed from.
+    func dropGoneContents() {
         if !held.isEmpty {
             var waiting: [(texture: LayerTexture, frame: Int)] = []
             swap(&waiting, &held)

@@ -137,7 +137,7 @@ final class PlacedNode: @unchecked Sendable {
     /// added to `leftovers` (freed with the spent frame, off the planning), and the emptied node
     /// is kept to be renewed for this layer's next node. What a flattening of this node still
     /// reads of it (its items, through `reusedFrom`) stays until then.
-    func retire(_ old: PlacedNode, leaving leftovers: inout [[PlacedNode]]) {
+    func retire(_ old: PlacedNode, leaving leftovers: inout Leftovers) {
         guard old !== self else { return }
         old.textures = OwnTextures()
         old.subtreeShadow = nil
@@ -145,11 +145,11 @@ final class PlacedNode: @unchecked Sendable {
         old.tiles = nil
         old.particles = nil
         if !old.effects.isEmpty { old.effects = [] }
-        old.placedFrom = nil
+        if let placedFrom = old.placedFrom.take() { leftovers.boxes.append(placedFrom.boxes) }
         if !old.children.isEmpty {
             var children: [PlacedNode] = []
             swap(&children, &old.children)
-            leftovers.append(children)
+            leftovers.children.append(children)
         }
         if !old.childExtents.isEmpty { old.childExtents = [] }
         old.replaced = nil
@@ -222,6 +222,15 @@ final class PlacedNode: @unchecked Sendable {
         guard let rect else { return }
         extent = extent.map { $0.union(rect) } ?? rect
     }
+}
+
+/// What planning lets go of the last frame's nodes it replaced, freed with the spent frame
+/// once the frame is presented, off the planning: their children, and the sublayer boxes they
+/// were placed from (`PlacedNode.placedFrom`: often the last reference to a parent's old list,
+/// a thousand boxes whose releases are each a cache miss).
+struct Leftovers: Sendable {
+    var children: [[PlacedNode]] = []
+    var boxes: [[SnapshotBox]] = []
 }
 
 /// Where a parent puts a sublayer: the parent's sublayer space and its map to device pixels, the
