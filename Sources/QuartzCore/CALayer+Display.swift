@@ -54,7 +54,32 @@ extension CALayer {
             needsLayoutFlag = false
             layoutSublayers()
         }
+        // Cleared before the sublayers are visited: one marked meanwhile marks this one again.
+        guard layoutBelow else { return }
+        layoutBelow = false
         for sublayer in sublayerStorage { sublayer.layoutIfNeeded() }
+    }
+
+    /// The layer a mark goes up to: its superlayer, or the layer it masks.
+    var parentLayer: CALayer? { superlayer ?? maskOwner }
+
+    /// Marks this layer and its ancestors as having a layer below that needs display (up to the
+    /// first one marked already: its ancestors are).
+    func markDisplayBelow() {
+        var layer: CALayer? = self
+        while let next = layer, !next.displayBelow {
+            next.displayBelow = true
+            layer = next.parentLayer
+        }
+    }
+
+    /// Marks this layer and its ancestors as having a layer below that needs layout.
+    func markLayoutBelow() {
+        var layer: CALayer? = self
+        while let next = layer, !next.layoutBelow {
+            next.layoutBelow = true
+            layer = next.parentLayer
+        }
     }
 
     func defaultLayoutSublayers() {

@@ -71,6 +71,11 @@ extension CALayer {
     func parentDidChange(from old: CALayer?) {
         let parent = superlayer ?? maskOwner
         setLevelsAbove(parent.map { $0.levelsAbove + 1 } ?? 0)
+        // What this subtree still has to display or lay out, the new tree's passes must visit.
+        if let parent, old !== parent {
+            if needsDisplayFlag || displayBelow { parent.markDisplayBelow() }
+            if needsLayoutFlag || layoutBelow { parent.markLayoutBelow() }
+        }
         guard animatedLayersInTree != 0, old !== parent else { return }
         old?.countAnimatedLayers(-animatedLayersInTree)
         parent?.countAnimatedLayers(animatedLayersInTree)

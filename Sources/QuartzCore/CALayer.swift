@@ -448,6 +448,10 @@ open class CALayer: NSObject {
     /// The snapshot of this subtree made at the last commit; nil once anything in the subtree
     /// changed since (a commit then snapshots again only what changed).
     final var committedSnapshot: SnapshotBox?
+    /// Where that snapshot's box is, for a prefetch: no retain of it.
+    final var committedSnapshotAddress: UnsafeRawPointer? {
+        committedSnapshot.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+    }
     /// Counts the snapshots made of this subtree, and of this layer's own properties.
     final var subtreeVersion: UInt64 = 0
     final var ownVersion: UInt64 = 0
@@ -458,7 +462,15 @@ open class CALayer: NSObject {
 
     // MARK: Display and layout state
 
-    var needsDisplayFlag = false
+    var needsDisplayFlag = false {
+        didSet { if needsDisplayFlag, !oldValue { parentLayer?.markDisplayBelow() } }
+    }
+    /// Whether a layer below this one (its sublayers' and mask's trees) may need display or
+    /// layout: the passes a commit runs pass over a subtree where it is not set. Set up the
+    /// tree when a layer is marked (`markDisplayBelow`), or joins a tree marked; a set flag's
+    /// ancestors are set too.
+    var displayBelow = false
+    var layoutBelow = false
     /// Whether `CALayer.init(layer:)` made this layer as a copy of another.
     var madeAsCopy = false
     /// The `@Managed` properties by key, once looked up (see `managedProperties`).
@@ -466,7 +478,9 @@ open class CALayer: NSObject {
     /// How many property changes the layer has reported (`didChange`): key-value coding tells
     /// from it whether a subclass's property reported its own change.
     var changeReports = 0
-    var needsLayoutFlag = false
+    var needsLayoutFlag = false {
+        didSet { if needsLayoutFlag, !oldValue { parentLayer?.markLayoutBelow() } }
+    }
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false
 

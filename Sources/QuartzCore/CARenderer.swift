@@ -108,6 +108,9 @@ extension CALayer {
 
     private func displayTreeIfNeeded() {
         displayIfNeeded()
+        // Subtrees with nothing to display are passed over (see `displayBelow`).
+        guard displayBelow else { return }
+        displayBelow = false
         maskStorage?.displayTreeIfNeeded()
         for sublayer in sublayerStorage { sublayer.displayTreeIfNeeded() }
     }

@@ -156,6 +156,12 @@ static inline void lamina_prefetch_bytes(const void *start, int bytes) {
     if (bytes > 0) __builtin_prefetch(p + bytes - 1);
 }
 
+/// Asks the cache for the 64-byte line at `address`, which is about to be written (a reference
+/// count), without waiting for it: `prefetchw` where the target has it, else a plain prefetch.
+static inline void lamina_prefetch_for_write(const void *address) {
+    __builtin_prefetch(address, 1);
+}
+
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 

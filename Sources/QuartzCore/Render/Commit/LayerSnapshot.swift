@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// An immutable copy of one layer and its subtree: what a commit hands to the renderer, which
 /// never touches `CALayer` objects.
 ///
@@ -310,7 +312,7 @@ struct LayerSnapshot: Sendable {
         shadowOpacity = CGFloat(layer.shadowOpacity)
         shadowOffset = layer.shadowOffset
         shadowRadius = layer.shadowRadius
-        let sublayers = SublayerList(layer.sublayerStorage.map { Self.box(of: $0) })
+        let sublayers = SublayerList(Self.sublayerBoxes(of: layer))
         // A mask's alpha is its drawing alone: it ignores its own filters, as Core Animation does.
         let mask = (layer.maskStorage.map { [LayerSnapshot($0)] } ?? []).map { mask in
             var alone = mask
@@ -325,7 +327,7 @@ struct LayerSnapshot: Sendable {
             borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
             minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
             shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
-            sublayers: sublayers, drawingOrder: Self.drawingOrder(of: sublayers), mask: mask,
+            sublayers: sublayers, drawingOrder: Self.drawingOrder(sublayers.count) { sublayers.boxes[$0].zPosition }, mask: mask,
             transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles,
             filters: LayerFilters.recipes(layer.filters), backgroundFilters: LayerFilters.recipes(layer.backgroundFilters),
             compositingFilter: compositingFilter, replicator: layer.renderReplicator, emitter: layer.renderEmitter))
@@ -336,7 +338,7 @@ struct LayerSnapshot: Sendable {
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
-        needsDisplayWhenAnimated = redraws || sublayers.indices.contains { sublayers[$0].needsDisplayWhenAnimated }
+        needsDisplayWhenAnimated = redraws || sublayers.boxes.contains { $0.needsDisplayWhenAnimated }
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
             || tiles?.isFading == true
             || references.values.emitter?.isRunning == true       // particles move with time
@@ -390,7 +392,7 @@ struct LayerSnapshot: Sendable {
             var list = committed.values.sublayers
             let reordered = list.presentAnimated(atParentTime: time)
             sublayers = list
-            if reordered { drawingOrder = Self.drawingOrder(of: list) }
+            if reordered { drawingOrder = Self.drawingOrder(list.count) { list[$0].zPosition } }
         }
         if committed.values.replicator != nil { presentReplicatorInstances(from: committed.values.sublayers, atLocalTime: time) }
         if committed.values.emitter != nil { emitter?.time = time }
@@ -432,13 +434,27 @@ struct LayerSnapshot: Sendable {
         }
     }
 
-    private static func drawingOrder(of sublayers: SublayerList) -> [Int] {
-        guard !sublayers.isEmpty, case let z = sublayers[0].zPosition, !sublayers.indices.allSatisfy({ sublayers[$0].zPosition == z }) else {
-            return Array(sublayers.indices)
+    /// The sublayers' indices back to front: by `zPosition` (`z(i)`), in list order among equals.
+    private static func drawingOrder(_ count: Int, z: (Int) -> CGFloat) -> [Int] {
+        guard count > 0 else { return [] }
+        let zs = (0..<count).map(z)
+        guard case let first = zs[0], !zs.allSatisfy({ $0 == first }) else { return Array(0..<count) }
+        return (0..<count).sorted { a, b in zs[a] != zs[b] ? zs[a] < zs[b] : a < b }
+    }
+
+    /// The boxes of `layer`'s sublayers (each made first if its subtree changed: `box(of:)`
+    /// has done so for all of them). Retaining a box is an atomic write to a line the main
+    /// thread has not touched since the last commit; asked for a few sublayers ahead, a
+    /// thousand of them stop waiting on each other's misses.
+    private static func sublayerBoxes(of layer: CALayer) -> [SnapshotBox] {
+        let children = layer.sublayerStorage
+        var boxes: [SnapshotBox] = []
+        boxes.reserveCapacity(children.count)
+        for k in children.indices {
+            if k + 8 < children.count, let ahead = children[k + 8].committedSnapshotAddress { lamina_prefetch_for_write(ahead) }
+            boxes.append(box(of: children[k]))
         }
-        return sublayers.indices.sorted { a, b in
-            sublayers[a].zPosition != sublayers[b].zPosition ? sublayers[a].zPosition < sublayers[b].zPosition : a < b
-        }
+        return boxes
     }
 }
 

@@ -22,7 +22,7 @@ struct SublayerList: RandomAccessCollection, Sendable {
 
     init(_ boxes: [SnapshotBox] = []) {
         committed = boxes
-        animatedIndices = boxes.indices.filter { boxes[$0].pointer.pointee.hasAnimations }
+        animatedIndices = boxes.indices.filter { boxes[$0].hasAnimations }
         animated = animatedIndices.isEmpty ? nil : AnimatedSublayers()
     }
 
@@ -137,10 +137,20 @@ struct SublayerList: RandomAccessCollection, Sendable {
 /// address the snapshot in place.
 final class SnapshotBox: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<LayerSnapshot>
+    /// The snapshot's numbers a parent's commit reads of each of its sublayers (the animated
+    /// ones, the drawing order, whether a redraw animates), copied beside the box's reference
+    /// count: the commit retains each box anyway, and reading them from the snapshot was one
+    /// more cache miss per sublayer.
+    let hasAnimations: Bool
+    let needsDisplayWhenAnimated: Bool
+    let zPosition: CGFloat
 
     init(_ snapshot: LayerSnapshot) {
         pointer = .allocate(capacity: 1)
         pointer.initialize(to: snapshot)
+        hasAnimations = snapshot.hasAnimations
+        needsDisplayWhenAnimated = snapshot.needsDisplayWhenAnimated
+        zPosition = snapshot.zPosition
     }
 
     deinit {
