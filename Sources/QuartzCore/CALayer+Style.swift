@@ -32,6 +32,7 @@ extension CALayer {
         var current: CALayer? = self
         while let layer = current, layer.committedSnapshot != nil {
             layer.committedSnapshot = nil
+            layer.superlayer?.staleSublayers.append(layer)
             current = layer.superlayer ?? layer.maskOwner
         }
     }

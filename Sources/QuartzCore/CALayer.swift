@@ -84,7 +84,12 @@ open class CALayer: NSObject {
         didSet { parentDidChange(from: oldValue) }
     }
     var sublayerStorage: [CALayer] = [] {
-        didSet { snapshotDidChange(own: false) }
+        didSet {
+            // The last snapshot's list no longer lines up with the sublayers.
+            listedSublayers = nil
+            staleSublayers = []
+            snapshotDidChange(own: false)
+        }
     }
     /// The layer that uses this one as its mask.
     weak var maskOwner: CALayer? {
@@ -448,6 +453,13 @@ open class CALayer: NSObject {
     /// The snapshot of this subtree made at the last commit; nil once anything in the subtree
     /// changed since (a commit then snapshots again only what changed).
     final var committedSnapshot: SnapshotBox?
+    /// The boxes its last snapshot listed for its sublayers, in `sublayerStorage` order, and
+    /// the sublayers whose snapshots were let go since (`snapshotDidChange`): the next commit
+    /// lists the others' boxes as they were, without looking at those layers (a cache miss
+    /// each, a thousand under one dragged layer). Nil, and none stale, once the sublayers
+    /// themselves change: every sublayer is then looked at.
+    final var listedSublayers: [SnapshotBox]?
+    final var staleSublayers: [CALayer] = []
     /// Where that snapshot's box is, for a prefetch: no retain of it.
     final var committedSnapshotAddress: UnsafeRawPointer? {
         committedSnapshot.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }

@@ -35,6 +35,39 @@ final class IncrementalSnapshotTests: XCTestCase {
         XCTAssertEqual(LayerSnapshot(root).version, second.version)
     }
 
+    /// A parent's commit lists its unchanged sublayers' boxes from its last list (looking only
+    /// at the stale ones): under any sequence of changes, its list is exactly its sublayers'
+    /// current snapshots, in order, with their current values.
+    func testAListMadeFromTheLastOneIsTheSublayersAsTheyAre() {
+        let (root, container, tiles) = tree()
+        var layers = tiles
+        func check(_ step: String) {
+            let snapshot = LayerSnapshot(root).sublayers[0]
+            XCTAssertEqual(snapshot.sublayers.map(\.id), layers.map(\.renderID), step)
+            XCTAssertEqual(snapshot.sublayers.map(\.position), layers.map(\.position), step)
+            for (k, layer) in layers.enumerated() {
+                XCTAssertTrue(snapshot.sublayers.boxes[k] === layer.committedSnapshot, "\(step): sublayer \(k)")
+            }
+        }
+        check("first")
+        tiles[1].position.x += 4; check("one moved")
+        tiles[1].position.x += 4; tiles[3].position.y += 2; check("two moved, one again")
+        let inner = CALayer()
+        tiles[2].addSublayer(inner); check("a sublayer's sublayer added")
+        inner.opacity = 0.5; check("a grandchild changed")
+        container.insertSublayer(tiles[4], at: 0)
+        layers = [tiles[4], tiles[0], tiles[1], tiles[2], tiles[3]]; check("reordered")
+        tiles[0].position.x += 1; check("moved after the reorder")
+        let mask = CALayer()
+        tiles[3].mask = mask; check("a mask set")
+        mask.bounds.size.width = 3; check("the mask changed")
+        tiles[1].position.x += 1
+        tiles[1].removeFromSuperlayer()
+        layers.remove(at: 2); check("changed, then removed")
+        for tile in layers { tile.position.y += 1 }
+        check("every sublayer moved")
+    }
+
     func testEveryKindOfChangeMakesANewSnapshot() {
         let (root, container, tiles) = tree()
         let gradient = CAGradientLayer()

@@ -68,6 +68,7 @@ final class StillChildrenTests: CompositingTestCase {
         let compositor = Compositor(), ctx = target()
         var now: CFTimeInterval = 1000
         var last: [PlacedNode] = []
+        var itemStorage: [UnsafeRawPointer?] = []
         for frame in 0..<4 {
             tiles[2].position.y += 3
             now += 1.0 / 60
@@ -86,6 +87,10 @@ final class StillChildrenTests: CompositingTestCase {
                 }
             }
             last = children
+            let items = try XCTUnwrap(compositor.lastRoot?.items)
+            itemStorage.append(items.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
         }
+        // The root's items are last frame's, written over where the mover and the spinner are.
+        XCTAssertEqual(Set(itemStorage.dropFirst(2)).count, 1, "the items' storage taken over from frame to frame")
     }
 }

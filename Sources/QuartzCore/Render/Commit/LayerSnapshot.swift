@@ -270,7 +270,9 @@ struct LayerSnapshot: Sendable {
                 continue
             }
             pending.append((next, true))
-            for child in next.sublayerStorage where child.committedSnapshot == nil { pending.append((child, false)) }
+            // Only the stale sublayers can lack a snapshot while the last list stands.
+            let changed = next.listedSublayers == nil ? next.sublayerStorage : next.staleSublayers
+            for child in changed where child.committedSnapshot == nil { pending.append((child, false)) }
             if let mask = next.maskStorage, mask.committedSnapshot == nil { pending.append((mask, false)) }
         }
         return layer.committedSnapshot!
@@ -448,13 +450,39 @@ struct LayerSnapshot: Sendable {
     /// thousand of them stop waiting on each other's misses.
     private static func sublayerBoxes(of layer: CALayer) -> [SnapshotBox] {
         let children = layer.sublayerStorage
+        defer { layer.staleSublayers = [] }
         var boxes: [SnapshotBox] = []
         boxes.reserveCapacity(children.count)
-        for k in children.indices {
-            if k + 8 < children.count, let ahead = children[k + 8].committedSnapshotAddress { lamina_prefetch_for_write(ahead) }
-            boxes.append(box(of: children[k]))
+        if let listed = layer.listedSublayers, listed.count == children.count {
+            // The last list, with the stale sublayers' new boxes put in: no other sublayer is
+            // looked at, and the boxes to retain are asked for straight from the list.
+            let stale = staleIndices(of: layer)
+            for k in children.indices {
+                if k + 8 < listed.count { lamina_prefetch_for_write(Unmanaged.passUnretained(listed[k + 8]).toOpaque()) }
+                assert(stale[k] || listed[k] === children[k].committedSnapshot, "a sublayer's snapshot changed unseen")
+                boxes.append(stale[k] ? box(of: children[k]) : listed[k])
+            }
+        } else {
+            for k in children.indices {
+                if k + 8 < children.count, let ahead = children[k + 8].committedSnapshotAddress { lamina_prefetch_for_write(ahead) }
+                boxes.append(box(of: children[k]))
+            }
         }
+        layer.listedSublayers = boxes
         return boxes
+    }
+
+    /// Per sublayer of `layer`, whether its snapshot was let go since the last list.
+    private static func staleIndices(of layer: CALayer) -> [Bool] {
+        let children = layer.sublayerStorage, stale = layer.staleSublayers
+        var marked = Array(repeating: false, count: children.count)
+        if stale.count <= 8 {
+            for child in stale { if let k = children.firstIndex(where: { $0 === child }) { marked[k] = true } }
+        } else {
+            let ids = Set(stale.map(ObjectIdentifier.init))
+            for k in children.indices where ids.contains(ObjectIdentifier(children[k])) { marked[k] = true }
+        }
+        return marked
     }
 }
 

@@ -187,6 +187,7 @@ final class PlacedNode: @unchecked Sendable {
     var items: [CompositeItem] {
         if children.isEmpty && above.isEmpty { return below }
         if let flattened { return flattened }
+        if let patched = itemsPatchedInPlace() { return patched }
         var all = below
         all.reserveCapacity(below.count + children.count + above.count)      // at least one item a child, mostly
         var starts: [Int] = []
@@ -211,6 +212,41 @@ final class PlacedNode: @unchecked Sendable {
             }
         }
         all.append(contentsOf: above)
+        flattened = all
+        childStarts = starts
+        reusedFrom = nil
+        return all
+    }
+
+    /// The last frame's items taken over and written over where this node differs, when its
+    /// own items and each child placed again are as many as before (a layer moved, recolored):
+    /// copying all of them anew was a frame's largest copy under one moving layer (150 bytes
+    /// an item, a thousand items, out of cache in a window). Nil when the counts differ.
+    private func itemsPatchedInPlace() -> [CompositeItem]? {
+        guard let (old, indices) = reusedFrom, childrenInPlace, old.flattened != nil,
+              old.below.count == below.count, old.above.count == above.count,
+              old.childStarts.count == children.count, indices.count == children.count else { return nil }
+        let starts = old.childStarts
+        func range(of j: Int, in total: Int) -> Range<Int> {
+            starts[j]..<(j + 1 < starts.count ? starts[j + 1] : total - above.count)
+        }
+        let total = old.flattened!.count
+        var placedAgain: [(index: Int, items: [CompositeItem])] = []
+        for j in children.indices where indices[j] < 0 {
+            let items = children[j].items
+            guard items.count == range(of: j, in: total).count else { return nil }
+            placedAgain.append((j, items))
+        }
+        // Moved out of the old node, so that the writes below change it in place.
+        var all = old.flattened.take()!
+        all.withUnsafeMutableBufferPointer { buffer in
+            func write(_ items: [CompositeItem], at start: Int) {
+                for (k, item) in items.enumerated() { buffer[start + k] = item }
+            }
+            write(below, at: 0)
+            for (j, items) in placedAgain { write(items, at: starts[j]) }
+            write(above, at: total - above.count)
+        }
         flattened = all
         childStarts = starts
         reusedFrom = nil
