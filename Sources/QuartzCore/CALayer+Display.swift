@@ -73,12 +73,13 @@ extension CALayer {
         }
     }
 
-    /// Marks this layer and its ancestors as having a layer below that needs layout.
+    /// Marks this layer and its superlayers as having a sublayer below that needs layout (masks
+    /// are not laid out by the pass, so a mask's marks stop at it).
     func markLayoutBelow() {
         var layer: CALayer? = self
         while let next = layer, !next.layoutBelow {
             next.layoutBelow = true
-            layer = next.parentLayer
+            layer = next.superlayer
         }
     }
 

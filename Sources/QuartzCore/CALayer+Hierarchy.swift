@@ -74,7 +74,7 @@ extension CALayer {
         // What this subtree still has to display or lay out, the new tree's passes must visit.
         if let parent, old !== parent {
             if needsDisplayFlag || displayBelow { parent.markDisplayBelow() }
-            if needsLayoutFlag || layoutBelow { parent.markLayoutBelow() }
+            if needsLayoutFlag || layoutBelow { superlayer?.markLayoutBelow() }
         }
         guard animatedLayersInTree != 0, old !== parent else { return }
         old?.countAnimatedLayers(-animatedLayersInTree)

@@ -32,7 +32,17 @@ extension CALayer {
         var current: CALayer? = self
         while let layer = current, layer.committedSnapshot != nil {
             layer.committedSnapshot = nil
-            layer.superlayer?.staleSublayers.append(layer)
+            if let parent = layer.superlayer, parent.listedSublayers != nil {
+                // A sublayer snapshotted again on its own (`render(in:)`, a renderer of its own)
+                // while its parent is not would add itself once a round: past one entry a
+                // sublayer, the parent's next list is made from every sublayer instead.
+                if parent.staleSublayers.count < parent.sublayerStorage.count {
+                    parent.staleSublayers.append(layer)
+                } else {
+                    parent.listedSublayers = nil
+                    parent.staleSublayers = []
+                }
+            }
             current = layer.superlayer ?? layer.maskOwner
         }
     }

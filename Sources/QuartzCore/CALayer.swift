@@ -477,10 +477,11 @@ open class CALayer: NSObject {
     var needsDisplayFlag = false {
         didSet { if needsDisplayFlag, !oldValue { parentLayer?.markDisplayBelow() } }
     }
-    /// Whether a layer below this one (its sublayers' and mask's trees) may need display or
-    /// layout: the passes a commit runs pass over a subtree where it is not set. Set up the
-    /// tree when a layer is marked (`markDisplayBelow`), or joins a tree marked; a set flag's
-    /// ancestors are set too.
+    /// Whether a layer below this one may need display (its sublayers' and mask's trees) or
+    /// layout (its sublayers' trees: the layout pass does not visit masks): the passes a commit
+    /// runs pass over a subtree where it is not set. Set up the tree when a layer is marked
+    /// (`markDisplayBelow`, `markLayoutBelow`), or joins a tree marked; a set flag's ancestors
+    /// (superlayers, and for display mask owners) are set too.
     var displayBelow = false
     var layoutBelow = false
     /// Whether `CALayer.init(layer:)` made this layer as a copy of another.
@@ -491,7 +492,7 @@ open class CALayer: NSObject {
     /// from it whether a subclass's property reported its own change.
     var changeReports = 0
     var needsLayoutFlag = false {
-        didSet { if needsLayoutFlag, !oldValue { parentLayer?.markLayoutBelow() } }
+        didSet { if needsLayoutFlag, !oldValue { superlayer?.markLayoutBelow() } }
     }
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false

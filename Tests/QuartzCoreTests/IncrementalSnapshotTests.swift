@@ -68,6 +68,22 @@ final class IncrementalSnapshotTests: XCTestCase {
         check("every sublayer moved")
     }
 
+    /// A sublayer changed and snapshotted on its own again and again (as `render(in:)` of it
+    /// does) while its parent is not committed: the parent's record of stale sublayers stays
+    /// bounded, and its next list is still its sublayers as they are.
+    func testASublayerSnapshottedAloneKeepsItsParentsRecordBounded() {
+        let (root, container, tiles) = tree()
+        _ = LayerSnapshot(root)
+        for step in 0..<50 {
+            tiles[2].position.x += 1
+            XCTAssertEqual(LayerSnapshot(tiles[2]).position.x, tiles[2].position.x)
+            XCTAssertLessThanOrEqual(container.staleSublayers.count, tiles.count, "step \(step)")
+        }
+        let listed = LayerSnapshot(root).sublayers[0].sublayers
+        XCTAssertEqual(listed.map(\.position), tiles.map(\.position))
+        for (k, tile) in tiles.enumerated() { XCTAssertTrue(listed.boxes[k] === tile.committedSnapshot) }
+    }
+
     func testEveryKindOfChangeMakesANewSnapshot() {
         let (root, container, tiles) = tree()
         let gradient = CAGradientLayer()

@@ -281,7 +281,7 @@ final class CompositePlan {
             // Compared once for all the children.
             let placedAlike = old?.childPlacement == childPlacement
             if placedAlike, let old, let changed = Self.changedChildren(of: layer, old: old) {
-                placeChanged(changed, of: layer, node, childPlacement, old: old)
+                placeChanged(changed, of: layer, node, childPlacement, old: old, tracked: tracked)
             } else {
                 placeChildren(of: layer, node, childPlacement, placedAlike: placedAlike, old: old, tracked: tracked)
             }
@@ -368,7 +368,7 @@ final class CompositePlan {
     /// over as they stand: the still ones are neither read nor retained nor released. Under one
     /// dragged layer that was a thousand cache misses a frame, each with an atomic on it.
     private func placeChanged(_ changed: [Int], of layer: LayerSnapshot, _ node: PlacedNode, _ childPlacement: Placement,
-                              old: PlacedNode) {
+                              old: PlacedNode, tracked: Bool) {
         var (children, extents) = old.takeChildren()
         let sublayers = layer.sublayers, order = layer.drawingOrder
         var reusedIndices = Array(Int32(0)..<Int32(children.count))
@@ -377,7 +377,7 @@ final class CompositePlan {
             if n + 8 < changed.count { lamina_prefetch_bytes(Unmanaged.passUnretained(children[changed[n + 8]]).toOpaque(), 64) }
             if n + 4 < changed.count { sublayers.prefetch(order[changed[n + 4]]) }
             let match = children[k]
-            let placed = sublayers.lend(order[k]) { place($0, childPlacement, old: match, tracked: true) }
+            let placed = sublayers.lend(order[k]) { place($0, childPlacement, old: match, tracked: tracked) }
             if placed !== match { reusedIndices[k] = -1 }
             extents[k] = placed.extent
             children[k] = placed
