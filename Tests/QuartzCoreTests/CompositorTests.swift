@@ -27,6 +27,21 @@ class CompositingTestCase: XCTestCase {
         return ctx.makeImage()!
     }
 
+    /// A dark 240×160 root over `count` tiles of `size` in a grid of `columns`, spaced by
+    /// `step`, shaded from blue to red.
+    func tileGrid(count: Int, columns: Int, origin: CGPoint, step: CGSize, size: CGSize) -> (root: CALayer, tiles: [CALayer]) {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
+        let tiles = (0..<count).map { i -> CALayer in
+            let at = CGPoint(x: origin.x + CGFloat(i % columns) * step.width, y: origin.y + CGFloat(i / columns) * step.height)
+            let shade = CGFloat(i) / CGFloat(count)
+            return tile(CGRect(origin: at, size: size), CGColor(red: shade, green: 0.5, blue: 1 - shade, alpha: 1))
+        }
+        tiles.forEach(root.addSublayer)
+        return (root, tiles)
+    }
+
     func tile(_ frame: CGRect, _ color: CGColor) -> CALayer {
         let layer = CALayer()
         layer.frame = frame

@@ -11,15 +11,8 @@ final class PlacedNodeRenewalTests: CompositingTestCase {
     /// comes and goes, a border taken off, a tile removed, one added): each frame's pixels are
     /// exactly a fresh compositor's, and the moving tiles' nodes alternate between two objects.
     func testRenewedNodesShowNothingStale() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
-        root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
-        let tiles: [CALayer] = (0..<6).map { (i: Int) -> CALayer in
-            let x: CGFloat = 10 + CGFloat(i % 3) * 70, y: CGFloat = 15 + CGFloat(i / 3) * 70
-            let shade = CGFloat(i) / 6
-            return tile(CGRect(x: x, y: y, width: 40, height: 30), CGColor(red: shade, green: 0.5, blue: 1 - shade, alpha: 1))
-        }
-        tiles.forEach(root.addSublayer)
+        let (root, tiles) = tileGrid(count: 6, columns: 3, origin: CGPoint(x: 10, y: 15), step: CGSize(width: 70, height: 70),
+                                     size: CGSize(width: 40, height: 30))
         let compositor = Compositor(), ctx = target()
         var nodes: [[ObjectIdentifier]] = []
         for frame in 0..<10 {

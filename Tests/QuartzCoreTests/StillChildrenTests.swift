@@ -8,16 +8,8 @@ import LaminaTesting
 /// compositor's, whatever changed, and the still children must be the very nodes of last frame.
 final class StillChildrenTests: CompositingTestCase {
     private func scene() -> (root: CALayer, tiles: [CALayer]) {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
-        root.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.15, alpha: 1)
-        let tiles: [CALayer] = (0..<12).map { (i: Int) -> CALayer in
-            let x: CGFloat = 8 + CGFloat(i % 4) * 58, y: CGFloat = 8 + CGFloat(i / 4) * 50
-            let shade = CGFloat(i) / 12
-            return tile(CGRect(x: x, y: y, width: 44, height: 36), CGColor(red: shade, green: 0.5, blue: 1 - shade, alpha: 1))
-        }
-        tiles.forEach(root.addSublayer)
-        return (root, tiles)
+        tileGrid(count: 12, columns: 4, origin: CGPoint(x: 8, y: 8), step: CGSize(width: 58, height: 50),
+                 size: CGSize(width: 44, height: 36))
     }
 
     /// One change a frame, each of a kind the take-over must notice (a tile moved, recolored,

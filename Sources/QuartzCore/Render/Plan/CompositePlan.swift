@@ -1,5 +1,4 @@
 import CPixman
-import CLaminaKernels
 
 /// Places a presented tree as composite items, reusing what the last frame placed (`PlacedNode`)
 /// wherever a subtree did not change, and adding to `damage` the device pixels that differ.
@@ -311,7 +310,7 @@ final class CompositePlan {
         for (k, i) in order.enumerated() {
             // What a later iteration reads, asked for ahead: each a cache miss otherwise (a
             // window's frames are 16 ms apart).
-            if k + 8 < olds.count { lamina_prefetch_bytes(Unmanaged.passUnretained(olds[k + 8]).toOpaque(), 64) }
+            if k + 8 < olds.count { olds[k + 8].prefetch() }
             if k + 4 < order.count { sublayers.prefetch(order[k + 4]) }
             let id = sublayers[i].id
             var at = k < olds.count && olds[k].id == id ? k : nil
@@ -348,8 +347,8 @@ final class CompositePlan {
     /// layer came, went or moved, or another layer is at one of the places.
     private static func changedChildren(of layer: LayerSnapshot, old: PlacedNode) -> [Int]? {
         guard let before = old.placedFrom else { return nil }
-        let sublayers = layer.sublayers, boxes = sublayers.boxes, order = layer.drawingOrder
-        guard before.boxes.count == boxes.count, old.childCount == order.count, before.order == order else { return nil }
+        let sublayers = layer.sublayers, boxes = sublayers.boxes, order = layer.drawingOrder, olds = old.children
+        guard before.boxes.count == boxes.count, olds.count == order.count, before.order == order else { return nil }
         var animated: [Bool] = []
         if !sublayers.animatedIndices.isEmpty {
             animated = Array(repeating: false, count: boxes.count)
@@ -360,7 +359,7 @@ final class CompositePlan {
             changed.append(k)
         }
         // The same layers at those places: their ids read for the changed ones alone.
-        for k in changed where old.childID(at: k) != sublayers[order[k]].id { return nil }
+        for k in changed where olds[k].id != sublayers[order[k]].id { return nil }
         return changed
     }
 
@@ -374,7 +373,7 @@ final class CompositePlan {
         var reusedIndices = Array(Int32(0)..<Int32(children.count))
         for (n, k) in changed.enumerated() {
             // Asked for ahead, as in `placeChildren`: the node compared with and the sublayer.
-            if n + 8 < changed.count { lamina_prefetch_bytes(Unmanaged.passUnretained(children[changed[n + 8]]).toOpaque(), 64) }
+            if n + 8 < changed.count { children[changed[n + 8]].prefetch() }
             if n + 4 < changed.count { sublayers.prefetch(order[changed[n + 4]]) }
             let match = children[k]
             let placed = sublayers.lend(order[k]) { place($0, childPlacement, old: match, tracked: tracked) }

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// What the compositor placed for one layer (and its subtree) in the last frame, kept for the
 /// next one: a subtree that did not change and is placed the same way is taken as it was — its
 /// items, its textures, its extent — without looking into it; one that changed is placed again
@@ -174,9 +176,11 @@ final class PlacedNode: @unchecked Sendable {
         return (nodes, extents)
     }
 
-    /// How many children it has, and the id of the one at `index`.
-    var childCount: Int { children.count }
-    func childID(at index: Int) -> UInt64 { children[index].id }
+    /// Asks the cache for the node's first line (its header, id, version and extent), which a
+    /// planner reads a few children later: each a cache miss otherwise, frames 16 ms apart.
+    func prefetch() {
+        lamina_prefetch_bytes(Unmanaged.passUnretained(self).toOpaque(), 64)
+    }
 
     /// Calls `body` with each item, back to front.
     func forEachItem(_ body: (CompositeItem) -> Void) {
