@@ -52,6 +52,8 @@ package final class Compositor: @unchecked Sendable {
 
     /// Layer textures drawn so far (each layer's look is drawn once, then only placed).
     package private(set) var texturesDrawn = 0
+    /// How many layers the last frame placed on all threads at once (`SharedPlacing.swift`).
+    private(set) var lastPlacedByShares = 0
     /// Layer textures held by the cache now.
     package var texturesHeld: Int { cache.count }
     /// Animated shapes drawn over their layer's last texture in place, only where they changed.
@@ -107,12 +109,13 @@ package final class Compositor: @unchecked Sendable {
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
         var previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
-        let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes)
+        let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes, threads: bands.count - 1)
         let root = plan.placeRoot(presented!, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
         // The animated shapes the plan placed, rasterized on every core before anything composites them.
         cache.drawDeferred(threads: bands.count - 1)
         texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
+        lastPlacedByShares = plan.placedByShares
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         // Dropped here, not at the end of the call: held to the end (a local's lifetime), this

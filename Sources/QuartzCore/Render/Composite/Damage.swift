@@ -55,6 +55,11 @@ final class Damage {
         }
     }
 
+    /// Joins what `other` holds (its `rectangles`): damage found on another thread.
+    func add(_ other: Damage) {
+        for r in other.rectangles { add(r) }
+    }
+
     /// Whether `r` is one of the last four rectangles added (a slice of them retained the array).
     private func addedLately(_ r: DeviceRect) -> Bool {
         var i = added.count - 1

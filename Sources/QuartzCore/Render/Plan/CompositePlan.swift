@@ -22,7 +22,7 @@ final class CompositePlan {
     @exclusivity(unchecked) private var leftovers = Leftovers()
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
-    private let cache: TextureCache
+    let cache: TextureCache
     private let screen: DeviceRect
     let damage: Damage?
     private let groups: GroupCompositor
@@ -31,12 +31,47 @@ final class CompositePlan {
     /// What the frame is painted with before the items (premultiplied ARGB): white, or the
     /// root's color when it fills the screen.
     private(set) var backdrop: UInt32 = 0xFFFF_FFFF
+    /// How many threads may place a parent's changed sublayers at once (`placeSharing`).
+    let threads: Int
+    /// Whether this plan places some of a parent's sublayers while other threads place the
+    /// rest (`init(sharing:)`): it then changes nothing the others could read or change — the
+    /// cache's use marks, the textures' drawings (`undrawn`) — and keeps its own damage and
+    /// leftovers, which `absorb` adds to its parent's.
+    let isShare: Bool
+    /// How many layers this plan's shares placed (for tests).
+    var placedByShares = 0
+    /// Textures a share placed through the sampling kernels that may not be drawn yet: drawn
+    /// by `absorb`, one thread, before anything composites them.
+    private var undrawn: [LayerTexture] = []
 
-    init(screen: DeviceRect, cache: TextureCache, groups: GroupCompositor, damage: Damage?) {
+    init(screen: DeviceRect, cache: TextureCache, groups: GroupCompositor, damage: Damage?, threads: Int = 1) {
         self.screen = screen
         self.cache = cache
         self.groups = groups
         self.damage = damage
+        self.threads = max(threads, 1)
+        isShare = false
+    }
+
+    /// A plan for one of the threads `placeSharing` places sublayers on: `parent`'s screen,
+    /// cache and groups, a damage of its own.
+    init(sharing parent: CompositePlan) {
+        screen = parent.screen
+        cache = parent.cache
+        groups = parent.groups
+        damage = parent.damage.map { Damage(limit: $0.limit) }
+        threads = 1
+        isShare = true
+    }
+
+    /// Adds what `share` placed to this plan: its damage, its leftovers and fallbacks, and draws
+    /// the textures it left undrawn. After the threads are done, on this plan's thread.
+    func absorb(_ share: CompositePlan) {
+        if let damage, let theirs = share.damage { damage.add(theirs) }
+        leftovers.children.append(contentsOf: share.leftovers.children)
+        leftovers.boxes.append(contentsOf: share.leftovers.boxes)
+        fallbacks.append(contentsOf: share.fallbacks)
+        for texture in share.undrawn { texture.ensureDrawn() }
     }
 
     /// Places the root at `scale` device pixels per point; `previous` is the last frame's root.
@@ -103,9 +138,10 @@ final class CompositePlan {
 
     /// A still subtree's last node, as it is.
     @discardableResult
-    private func reuse(_ old: PlacedNode) -> PlacedNode {
-        // Its textures stay cached while used; telling the cache now and then is enough.
-        if cache.wantsTouches { old.forEachItem { cache.touch($0.texture) } }
+    func reuse(_ old: PlacedNode) -> PlacedNode {
+        // Its textures stay cached while used; telling the cache now and then is enough (a
+        // share leaves it to its parent, who touches what the shares placed).
+        if !isShare, cache.wantsTouches { old.forEachItem { cache.touch($0.texture) } }
         return old
     }
 
@@ -188,23 +224,17 @@ final class CompositePlan {
         let placement = node.placement
         guard !layer.isHidden, layer.opacity > 0 else { return }
         if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
-        let affine: CGAffineTransform
-        if let flat = Self.planeAffine(of: layer, in: placement) {
-            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
-        } else {
-            let m = layer.transformToParent(in: placement.space)
-            if !layer.isDoubleSided && m.m33 < 0 { return }
-            guard let plane = m.planeAffine else {
-                // Perspective: a layer that is its own drawing alone goes straight through the
-                // projective kernel; any other is drawn flat and warped by the layer renderer.
-                if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
-                return
-            }
-            affine = plane
+        let toDevice: CGAffineTransform
+        switch Self.deviceMap(of: layer, in: placement) {
+        case .flat(let map): toDevice = map
+        case .perspective(let m):
+            // A layer that is its own drawing alone goes straight through the projective
+            // kernel; any other is drawn flat and warped by the layer renderer.
+            if !placeProjected(layer, m, node, old: old) { placeDrawnInParent(layer, m, node, old: old) }
+            return
+        case .unseen: return
         }
-        let toDevice = affine.concatenating(placement.toDevice)
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        guard det != 0, det.isFinite else { return }
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
         let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)
@@ -237,6 +267,33 @@ final class CompositePlan {
             if reason.isFallback { fallbacks.append(Fallback(id: layer.id, name: layer.name, reason: reason)) }
             placeDrawn(layer, node, toDevice: toDevice, opacity: placement.opacity, scale: scale, reason: reason, old: old)
         }
+    }
+
+    /// How a layer lies on the device, as its parent places it.
+    enum DeviceMap {
+        /// In the device's plane, by this map (invertible, finite).
+        case flat(CGAffineTransform)
+        /// Under perspective, by this transform into its parent's plane.
+        case perspective(CATransform3D)
+        /// Turned away (single-sided), or squashed to nothing.
+        case unseen
+    }
+
+    /// How `layer` lies on the device when placed as `placement` says.
+    static func deviceMap(of layer: LayerSnapshot, in placement: Placement) -> DeviceMap {
+        let affine: CGAffineTransform
+        if let flat = planeAffine(of: layer, in: placement) {
+            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
+        } else {
+            let m = layer.transformToParent(in: placement.space)
+            if !layer.isDoubleSided && m.m33 < 0 { return .unseen }
+            guard let plane = m.planeAffine else { return .perspective(m) }
+            affine = plane
+        }
+        let toDevice = affine.concatenating(placement.toDevice)
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite else { return .unseen }
+        return .flat(toDevice)
     }
 
     /// The layer's own textures and its sublayers' items.
@@ -371,6 +428,13 @@ final class CompositePlan {
         var (children, extents) = old.takeChildren()
         let sublayers = layer.sublayers, order = layer.drawingOrder
         var reusedIndices = Array(Int32(0)..<Int32(children.count))
+        var changed = changed
+        if threads > 1, changed.count >= Self.sharedPlacingCount {
+            // Those that touch nothing but their own nodes on all threads (SharedPlacing.swift);
+            // the rest below.
+            changed = placeSharing(changed, of: sublayers, order, childPlacement, tracked: tracked,
+                                   children: &children, extents: &extents, reusedIndices: &reusedIndices)
+        }
         for (n, k) in changed.enumerated() {
             // Asked for ahead, as in `placeChildren`: the node compared with and the sublayer.
             if n + 8 < changed.count { children[changed[n + 8]].prefetch() }
@@ -433,11 +497,11 @@ final class CompositePlan {
     /// A texture of the layer's own that the last frame had, while its look stays (else the
     /// caller asks the cache; no closure here: capturing the snapshot would copy it).
     private func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
-        if let old, old.textures.ownVersion == layer.ownVersion, old.textures.scale == scale, !layer.animatesLook,
-           !old.textures.drawnAnimated, let texture = old.textures.take(slot) {
+        if let old, !layer.animatesLook, old.textures.fit(ownVersion: layer.ownVersion, scale: scale),
+           let texture = old.textures.take(slot) {
             // Taken: the last frame's node is done with it (retired once placed), and moving
             // the reference spares a retain here and a release (a cache miss) when it goes.
-            if cache.wantsTouches { cache.touch(texture) }
+            if !isShare, cache.wantsTouches { cache.touch(texture) }
             return texture
         }
         return nil
@@ -562,7 +626,10 @@ final class CompositePlan {
         item.isOffscreen = offscreen
         item.tint = ReplicatorState.packedTint(node.placement.tint, alpha: alpha)
         item.aliasedEdges = edges.rawValue
-        if item.outline == nil { texture.ensureDrawn() }
+        if item.outline == nil {
+            // A share leaves the drawing to its parent: the texture may be another layer's too.
+            if isShare { undrawn.append(texture) } else { texture.ensureDrawn() }
+        }
         items.append(item)
         node.cover(extent)
     }

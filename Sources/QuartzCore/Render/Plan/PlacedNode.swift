@@ -320,6 +320,18 @@ struct OwnTextures {
     var body: LayerTexture?
     var border: LayerTexture?
 
+    /// Whether they were drawn for the look `ownVersion` names at `scale`, and not for an
+    /// animated one: then `keptTexture` hands them on.
+    func fit(ownVersion: UInt64, scale: CGFloat) -> Bool {
+        self.ownVersion == ownVersion && self.scale == scale && !drawnAnimated
+    }
+
+    /// Whether it holds a body or whole drawing alone (no shadow, no separate border).
+    var holdsBodyAlone: Bool { body != nil && shadow == nil && border == nil }
+
+    /// Whether it holds none of the three.
+    var isEmpty: Bool { body == nil && shadow == nil && border == nil }
+
     /// One of the three (an enum, not a key path: key paths are slow to apply, and every placed
     /// layer asks each frame).
     enum Slot { case shadow, body, border }
