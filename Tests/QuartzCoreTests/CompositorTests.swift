@@ -402,6 +402,18 @@ final class CompositorTests: CompositingTestCase {
             }
         }
     }
+    /// An evaluation is handed to another thread from the threshold on, and once handed over
+    /// stays there until it takes less than half of it: one near the line is not evaluated on
+    /// the compositing thread every other frame.
+    func testEvaluationsNearTheThresholdStayHandedOver() {
+        let worth = 0.000_3
+        XCTAssertFalse(Compositor.handsOver(0.000_29, evaluatedAhead: false, worth: worth))
+        XCTAssertTrue(Compositor.handsOver(0.000_3, evaluatedAhead: false, worth: worth))
+        XCTAssertTrue(Compositor.handsOver(0.000_29, evaluatedAhead: true, worth: worth))
+        XCTAssertTrue(Compositor.handsOver(0.000_15, evaluatedAhead: true, worth: worth))
+        XCTAssertFalse(Compositor.handsOver(0.000_14, evaluatedAhead: true, worth: worth))
+    }
+
     /// Layers given new contents every frame (labels given new strings) leave their last
     /// textures behind; once the old images are freed nothing can show those again, so the
     /// cache lets them go at the frame's end — rather than a second's worth at once, which

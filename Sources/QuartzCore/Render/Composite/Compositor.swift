@@ -36,8 +36,12 @@ package final class Compositor: @unchecked Sendable {
     private var prefetched: PresentedFrame?
     /// How long the last frame's animations took to evaluate.
     private var evaluationSeconds: CFTimeInterval = 0
-    /// Evaluations shorter than this run on the compositing thread.
+    /// Evaluations shorter than this run on the compositing thread; once handed over, until
+    /// one takes less than half of it (a tree whose evaluation takes about this long would
+    /// otherwise be evaluated on this thread every other frame, its other core idle meanwhile).
     package var evaluationWorthSharing: CFTimeInterval = 0.000_3
+    /// Whether this frame's evaluation was handed over (see `evaluationWorthSharing`).
+    private var evaluatedAhead = false
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
     /// Where the next frame's evaluation runs (one serial queue: a block on the global queue
@@ -92,19 +96,16 @@ package final class Compositor: @unchecked Sendable {
         let before = cache.drawn
         // Optional so that it can be moved out and freed on another thread once placed (below).
         var presented: LayerSnapshot?
+        evaluatedAhead = false
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
             (presented, evaluationSeconds) = early.result()
+            evaluatedAhead = true
         } else {
             let started = Self.now()
             presented = tree.snapshot.presented(atParentTime: t)
             evaluationSeconds = Self.now() - started
         }
         prefetched = nil
-        // The next frame's evaluation runs on another core while this one is planned and
-        // composited (handing it over pays only when it takes a while).
-        if let next = nextFrameAt, tree.isAnimating, evaluationSeconds >= evaluationWorthSharing {
-            prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
-        }
         releaseSpentFrame()            // when the caller has not, after presenting the last frame
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
@@ -116,6 +117,14 @@ package final class Compositor: @unchecked Sendable {
         texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         lastPlacedByShares = plan.placedByShares
+        // The next frame's evaluation runs on another core while this one is composited
+        // (handing it over pays only when it takes a while). Started once this frame is placed:
+        // the placing takes every core now (`SharedPlacing.swift`), and what follows it until
+        // the bands (the items listed, the bands' edges) takes one.
+        if let next = nextFrameAt, tree.isAnimating,
+           Self.handsOver(evaluationSeconds, evaluatedAhead: evaluatedAhead, worth: evaluationWorthSharing) {
+            prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
+        }
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         // Dropped here, not at the end of the call: held to the end (a local's lifetime), this
@@ -189,6 +198,12 @@ package final class Compositor: @unchecked Sendable {
         overlay.draw(in: surface, scale: scale)
         overlaid = overlayRects
         return shown
+    }
+
+    /// Whether the next frame's evaluation goes to another thread, this frame's having taken
+    /// `seconds` (see `evaluationWorthSharing`).
+    static func handsOver(_ seconds: CFTimeInterval, evaluatedAhead: Bool, worth: CFTimeInterval) -> Bool {
+        seconds >= (evaluatedAhead ? worth / 2 : worth)
     }
 
     /// Frees what the last frame left — its predecessor's placed nodes that it neither reused
