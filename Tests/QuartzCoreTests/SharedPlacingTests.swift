@@ -78,6 +78,30 @@ final class SharedPlacingTests: CompositingTestCase {
         }
     }
 
+    /// The cache lets go of textures unused for a while (a layer of the same look would then
+    /// draw its own), learning what is used from marks made now and then; the layers the
+    /// shares place are marked too. Over 130 frames (the cache lets go of textures unused for
+    /// 60 frames, looking every 60) of the scene placed on two threads and on one, the two
+    /// caches keep and draw the same textures.
+    func testTexturesOfSharedLayersStayCachedAsOnOneThread() throws {
+        let (root, _) = scene()
+        let shared = Compositor(threads: 2, debug: []), alone = Compositor(threads: 1, debug: [])
+        let ctx = target(), other = target()
+        var now: CFTimeInterval = 1000
+        for frame in 0..<130 {
+            now += 1.0 / 60
+            MediaClock.setVirtualTime(now)
+            XCTAssertNotNil(composited(root, with: shared, into: ctx), "frame \(frame)")
+            XCTAssertNotNil(composited(root, with: alone, into: other), "frame \(frame)")
+            shared.releaseSpentFrame()
+            alone.releaseSpentFrame()
+        }
+        XCTAssertGreaterThan(shared.lastPlacedByShares, 150)
+        XCTAssertGreaterThan(alone.texturesHeld, 150)
+        XCTAssertEqual(shared.texturesHeld, alone.texturesHeld, "textures let go while shown")
+        XCTAssertEqual(shared.texturesDrawn, alone.texturesDrawn)
+    }
+
     /// With one thread, or fewer changed sublayers than are worth sharing, nothing is shared.
     func testOneThreadOrFewLayersShareNothing() throws {
         let (root, _) = scene()

@@ -40,8 +40,6 @@ package final class Compositor: @unchecked Sendable {
     /// one takes less than half of it (a tree whose evaluation takes about this long would
     /// otherwise be evaluated on this thread every other frame, its other core idle meanwhile).
     package var evaluationWorthSharing: CFTimeInterval = 0.000_3
-    /// Whether this frame's evaluation was handed over (see `evaluationWorthSharing`).
-    private var evaluatedAhead = false
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
     /// Where the next frame's evaluation runs (one serial queue: a block on the global queue
@@ -96,7 +94,7 @@ package final class Compositor: @unchecked Sendable {
         let before = cache.drawn
         // Optional so that it can be moved out and freed on another thread once placed (below).
         var presented: LayerSnapshot?
-        evaluatedAhead = false
+        var evaluatedAhead = false      // handed over (see `evaluationWorthSharing`)
         if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
             (presented, evaluationSeconds) = early.result()
             evaluatedAhead = true

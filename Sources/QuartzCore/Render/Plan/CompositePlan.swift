@@ -22,7 +22,7 @@ final class CompositePlan {
     @exclusivity(unchecked) private var leftovers = Leftovers()
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
-    let cache: TextureCache
+    private let cache: TextureCache
     private let screen: DeviceRect
     let damage: Damage?
     private let groups: GroupCompositor
@@ -62,6 +62,17 @@ final class CompositePlan {
         damage = parent.damage.map { Damage(limit: $0.limit) }
         threads = 1
         isShare = true
+    }
+
+    /// Whether this frame tells the cache which textures are in use (now and then).
+    var touchesTextures: Bool { cache.wantsTouches }
+
+    /// Tells the cache that `node`'s own textures are in use, as `keptTexture` does for the
+    /// layers this plan places itself (a share leaves it to its parent).
+    func touchOwnTextures(of node: PlacedNode) {
+        for slot in [OwnTextures.Slot.shadow, .body, .border] {
+            if let texture = node.textures[slot] { cache.touch(texture) }
+        }
     }
 
     /// Adds what `share` placed to this plan: its damage, its leftovers and fallbacks, and draws
@@ -138,7 +149,7 @@ final class CompositePlan {
 
     /// A still subtree's last node, as it is.
     @discardableResult
-    func reuse(_ old: PlacedNode) -> PlacedNode {
+    private func reuse(_ old: PlacedNode) -> PlacedNode {
         // Its textures stay cached while used; telling the cache now and then is enough (a
         // share leaves it to its parent, who touches what the shares placed).
         if !isShare, cache.wantsTouches { old.forEachItem { cache.touch($0.texture) } }

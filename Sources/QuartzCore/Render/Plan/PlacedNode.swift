@@ -158,6 +158,12 @@ final class PlacedNode: @unchecked Sendable {
         replaced = old
     }
 
+    /// Whether all it holds besides its items are its own textures (no group, tiles,
+    /// particles, subtree shadow or effects): what `retire` lets go of it is then only those.
+    var holdsOnlyTextures: Bool {
+        groupBox == nil && tiles == nil && particles == nil && subtreeShadow == nil && effects.isEmpty
+    }
+
     /// Sets its children (in drawing order) and each one's extent.
     func setChildren(_ nodes: [PlacedNode], extents: [DeviceRect?]) {
         precondition(nodes.count == extents.count, "an extent for each child")

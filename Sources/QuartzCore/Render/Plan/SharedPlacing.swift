@@ -68,19 +68,20 @@ extension CompositePlan {
         for share in shares { absorb(share) }
         let rest = left.joined().sorted()
         placedByShares += changed.count - rest.count
-        if cache.wantsTouches {
+        if touchesTextures {
             // The shares left the cache's use marks to this plan.
             var isLeft = [Bool](repeating: false, count: children.count)
             for k in rest { isLeft[k] = true }
-            for k in changed where !isLeft[k] { reuse(children[k]) }
+            for k in changed where !isLeft[k] { touchOwnTextures(of: children[k]) }
         }
         return rest
     }
 
-    /// Whether placing `layer` again over `match`, its last node, touches nothing but the two
-    /// nodes: a visible leaf with no shadow, mask, filter, transition, tiles, particles or
-    /// replicas, flat on the device, whose textures `match` holds for the look and scale it
-    /// shows at now (the cache is not asked), with none it would let go. Anything else is
+    /// Whether placing `layer` again over `match`, its last node, touches nothing another
+    /// thread reads or writes — only the two nodes and what they alone hold: a visible leaf
+    /// with no shadow, mask, filter, transition, tiles, particles or replicas, flat on the
+    /// device, whose textures `match` holds for the look and scale it shows at now (the cache
+    /// is not asked), and which holds nothing else for `retire` to let go. Anything else is
     /// placed by the parent's thread.
     static func placesAlone(_ layer: LayerSnapshot, in placement: Placement, over match: PlacedNode) -> Bool {
         guard !layer.hasSublayers, !layer.hasMask, !layer.isTransformLayer, !layer.hasTransition, !layer.shouldRasterize,
@@ -88,6 +89,9 @@ extension CompositePlan {
               !layer.hasEmitter, !layer.hasReplicator, !layer.animatesLook, !layer.isHidden, layer.opacity > 0,
               // A still layer placed elsewhere takes `place`'s way for still subtrees, which measures it.
               match.version != layer.version || match.animated || layer.hasAnimations,
+              // Nothing for `retire` to let go but textures (a group, tiles, particles or a
+              // shadow a layer just stopped having).
+              match.holdsOnlyTextures,
               case .flat(let toDevice) = deviceMap(of: layer, in: placement) else { return false }
         // Read in place (a copy of the textures retains them).
         let scale = textureScale(abs(toDevice.a * toDevice.d - toDevice.b * toDevice.c).squareRoot())
