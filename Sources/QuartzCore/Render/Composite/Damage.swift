@@ -88,3 +88,10 @@ extension DeviceRect {
         self.init(x: box.x1, y: box.y1, width: box.x2 - box.x1, height: box.y2 - box.y1)
     }
 }
+
+extension Damage {
+    /// Joins `rect`, when there is one (a layer's extent, nil when it covers nothing).
+    func add(_ rect: DeviceRect?) {
+        if let rect { add(rect) }
+    }
+}

@@ -70,9 +70,9 @@ final class CompositePlan {
     /// Tells the cache that `node`'s own textures are in use, as `keptTexture` does for the
     /// layers this plan places itself (a share leaves it to its parent).
     func touchOwnTextures(of node: PlacedNode) {
-        for slot in [OwnTextures.Slot.shadow, .body, .border] {
-            if let texture = node.textures[slot] { cache.touch(texture) }
-        }
+        if let texture = node.textures.shadow { cache.touch(texture) }
+        if let texture = node.textures.body { cache.touch(texture) }
+        if let texture = node.textures.border { cache.touch(texture) }
     }
 
     /// Adds what `share` placed to this plan: its damage, its leftovers and fallbacks, and draws
@@ -189,46 +189,6 @@ final class CompositePlan {
         a.count == b.count && zip(a, b).allSatisfy { $0.looksLike($1) }
     }
 
-    // MARK: Routes
-
-    /// How a layer is shown, and why.
-    enum Route: Equatable {
-        case items
-        /// Through a texture its subtree is composited into (`OffscreenGroup`).
-        case group(GroupReason)
-        /// Through a texture the layer renderer draws.
-        case drawn(DrawnReason)
-    }
-
-    /// The one predicate that chooses a layer's route (its map to device pixels decides whether
-    /// a clip is a rectangle on whole pixels).
-    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
-        let hasSublayers = layer.hasSublayers
-        if layer.hasTransition { return .drawn(.transition) }
-        if layer.shouldRasterize { return .drawn(.rasterized) }
-        // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
-        // mask the mask would have to cut it too.
-        if castsShadow(layer), layer.hasMask, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
-        if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
-        if layer.hasMask { return .group(.mask) }
-        if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
-        if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
-        // The renderer fades a faded layer's background and border as one picture, sublayers between.
-        if hasBorder(layer), hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
-        return .items
-    }
-
-    /// The device pixels a `masksToBounds` layer keeps, when its clip is a rectangle on whole
-    /// pixels (no rounded corners, not turned): a clip rectangle for its sublayers' items.
-    static func rectangularClip(of layer: LayerSnapshot, toDevice: CGAffineTransform) -> DeviceRect? {
-        guard layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty, toDevice.b == 0, toDevice.c == 0 else { return nil }
-        let r = layer.bounds.applying(toDevice)
-        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1.0 / 64 && abs(v) < 1e6 }
-        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
-        return DeviceRect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()),
-                          width: Int32(r.width.rounded()), height: Int32(r.height.rounded()))
-    }
-
     // MARK: Placing one layer
 
     private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
@@ -278,33 +238,6 @@ final class CompositePlan {
             if reason.isFallback { fallbacks.append(Fallback(id: layer.id, name: layer.name, reason: reason)) }
             placeDrawn(layer, node, toDevice: toDevice, opacity: placement.opacity, scale: scale, reason: reason, old: old)
         }
-    }
-
-    /// How a layer lies on the device, as its parent places it.
-    enum DeviceMap {
-        /// In the device's plane, by this map (invertible, finite).
-        case flat(CGAffineTransform)
-        /// Under perspective, by this transform into its parent's plane.
-        case perspective(CATransform3D)
-        /// Turned away (single-sided), or squashed to nothing.
-        case unseen
-    }
-
-    /// How `layer` lies on the device when placed as `placement` says.
-    static func deviceMap(of layer: LayerSnapshot, in placement: Placement) -> DeviceMap {
-        let affine: CGAffineTransform
-        if let flat = planeAffine(of: layer, in: placement) {
-            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
-        } else {
-            let m = layer.transformToParent(in: placement.space)
-            if !layer.isDoubleSided && m.m33 < 0 { return .unseen }
-            guard let plane = m.planeAffine else { return .perspective(m) }
-            affine = plane
-        }
-        let toDevice = affine.concatenating(placement.toDevice)
-        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        guard det != 0, det.isFinite else { return .unseen }
-        return .flat(toDevice)
     }
 
     /// The layer's own textures and its sublayers' items.
@@ -686,43 +619,5 @@ final class CompositePlan {
         if abs(scale - 1) < 1e-4 { return 1 }     // most layers (what the formula gives them, without a logarithm)
         let steps = (2 * log2(max(scale, 1.0 / 64)) - 1e-3).rounded(.up)   // 1.0000001 is 1
         return min(pow(2, steps / 2), 16)
-    }
-}
-
-/// Why a subtree is composited into a texture of its own and placed as one item.
-enum GroupReason: String, Sendable {
-    case mask = "a mask"
-    case clip = "masksToBounds with rounded corners or off whole pixels"
-    case opacity = "group opacity"
-}
-
-/// Why a subtree is drawn by the layer renderer into a texture.
-enum DrawnReason: String, Sendable {
-    case perspective = "perspective"
-    case rasterized = "shouldRasterize"
-    case transition = "a transition in flight"
-    case shadowOfSubtree = "a shadow cast by a subtree or a faded drawing (its shape is unknown)"
-    case fadedBorder = "a border over a background under opacity, with sublayers"
-    case filters = "Core Image filters"
-    case compositingFilter = "a compositing filter"
-
-    /// Whether items could not show it (the others take this way by design).
-    var isFallback: Bool { self != .perspective && self != .rasterized && self != .filters && self != .compositingFilter }
-}
-
-/// A subtree the layer renderer drew because the compositor's items could not show it.
-struct Fallback: Hashable, Sendable {
-    let id: UInt64
-    let name: String?
-    let reason: DrawnReason
-
-    var message: String {
-        "layer \(name.map { "'\($0)' " } ?? "")#\(id) is drawn by the layer renderer, not composited: \(reason.rawValue)"
-    }
-}
-
-extension Damage {
-    func add(_ rect: DeviceRect?) {
-        if let rect { add(rect) }
     }
 }

@@ -1,0 +1,101 @@
+/// How the compositor shows each layer (`CompositePlan.route(of:toDevice:opacity:paths:)`: one
+/// predicate, with a reason) and how the layer lies on the device (`deviceMap`); the reasons a
+/// subtree takes an offscreen or drawn route, and the fallbacks reported.
+extension CompositePlan {
+    /// How a layer is shown, and why.
+    enum Route: Equatable {
+        case items
+        /// Through a texture its subtree is composited into (`OffscreenGroup`).
+        case group(GroupReason)
+        /// Through a texture the layer renderer draws.
+        case drawn(DrawnReason)
+    }
+
+    /// The one predicate that chooses a layer's route (its map to device pixels decides whether
+    /// a clip is a rectangle on whole pixels).
+    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
+        let hasSublayers = layer.hasSublayers
+        if layer.hasTransition { return .drawn(.transition) }
+        if layer.shouldRasterize { return .drawn(.rasterized) }
+        // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
+        // mask the mask would have to cut it too.
+        if castsShadow(layer), layer.hasMask, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
+        if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
+        if layer.hasMask { return .group(.mask) }
+        if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
+        if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
+        // The renderer fades a faded layer's background and border as one picture, sublayers between.
+        if hasBorder(layer), hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
+        return .items
+    }
+
+    /// The device pixels a `masksToBounds` layer keeps, when its clip is a rectangle on whole
+    /// pixels (no rounded corners, not turned): a clip rectangle for its sublayers' items.
+    static func rectangularClip(of layer: LayerSnapshot, toDevice: CGAffineTransform) -> DeviceRect? {
+        guard layer.cornerRadius <= 0 || layer.maskedCorners.isEmpty, toDevice.b == 0, toDevice.c == 0 else { return nil }
+        let r = layer.bounds.applying(toDevice)
+        func whole(_ v: CGFloat) -> Bool { abs(v - v.rounded()) < 1.0 / 64 && abs(v) < 1e6 }
+        guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
+        return DeviceRect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()),
+                          width: Int32(r.width.rounded()), height: Int32(r.height.rounded()))
+    }
+
+    /// How a layer lies on the device, as its parent places it.
+    enum DeviceMap {
+        /// In the device's plane, by this map (invertible, finite).
+        case flat(CGAffineTransform)
+        /// Under perspective, by this transform into its parent's plane.
+        case perspective(CATransform3D)
+        /// Turned away (single-sided), or squashed to nothing.
+        case unseen
+    }
+
+    /// How `layer` lies on the device when placed as `placement` says.
+    static func deviceMap(of layer: LayerSnapshot, in placement: Placement) -> DeviceMap {
+        let affine: CGAffineTransform
+        if let flat = planeAffine(of: layer, in: placement) {
+            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
+        } else {
+            let m = layer.transformToParent(in: placement.space)
+            if !layer.isDoubleSided && m.m33 < 0 { return .unseen }
+            guard let plane = m.planeAffine else { return .perspective(m) }
+            affine = plane
+        }
+        let toDevice = affine.concatenating(placement.toDevice)
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite else { return .unseen }
+        return .flat(toDevice)
+    }
+}
+
+/// Why a subtree is composited into a texture of its own and placed as one item.
+enum GroupReason: String, Sendable {
+    case mask = "a mask"
+    case clip = "masksToBounds with rounded corners or off whole pixels"
+    case opacity = "group opacity"
+}
+
+/// Why a subtree is drawn by the layer renderer into a texture.
+enum DrawnReason: String, Sendable {
+    case perspective = "perspective"
+    case rasterized = "shouldRasterize"
+    case transition = "a transition in flight"
+    case shadowOfSubtree = "a shadow cast by a subtree or a faded drawing (its shape is unknown)"
+    case fadedBorder = "a border over a background under opacity, with sublayers"
+    case filters = "Core Image filters"
+    case compositingFilter = "a compositing filter"
+
+    /// Whether items could not show it (the others take this way by design).
+    var isFallback: Bool { self != .perspective && self != .rasterized && self != .filters && self != .compositingFilter }
+}
+
+/// A subtree the layer renderer drew because the compositor's items could not show it.
+struct Fallback: Hashable, Sendable {
+    let id: UInt64
+    let name: String?
+    let reason: DrawnReason
+
+    var message: String {
+        "layer \(name.map { "'\($0)' " } ?? "")#\(id) is drawn by the layer renderer, not composited: \(reason.rawValue)"
+    }
+}
