@@ -105,15 +105,6 @@ final class SharedPlacingTests: CompositingTestCase {
     /// With one thread, or fewer changed sublayers than are worth sharing, nothing is shared.
     func testOneThreadOrFewLayersShareNothing() throws {
         let (root, _) = scene()
-        let one = Compositor(threads: 1, debug: []), ctx = target()
-        var now: CFTimeInterval = 1000
-        for _ in 0..<3 {
-            now += 1.0 / 60
-            MediaClock.setVirtualTime(now)
-            XCTAssertNotNil(composited(root, with: one, into: ctx))
-            one.releaseSpentFrame()
-            XCTAssertEqual(one.lastPlacedByShares, 0)
-        }
         let (few, _) = tileGrid(count: CompositePlan.sharedPlacingCount - 1, columns: 16, origin: .zero,
                                 step: CGSize(width: 14, height: 15), size: CGSize(width: 12, height: 12))
         for tile in few.sublayers ?? [] {
@@ -121,13 +112,17 @@ final class SharedPlacingTests: CompositingTestCase {
             (spin.fromValue, spin.toValue, spin.duration) = (0, 2, 1)
             tile.add(spin, forKey: "spin")
         }
-        let two = Compositor(threads: 2, debug: [])
-        for _ in 0..<3 {
-            now += 1.0 / 60
-            MediaClock.setVirtualTime(now)
-            XCTAssertNotNil(composited(few, with: two, into: ctx))
-            two.releaseSpentFrame()
-            XCTAssertEqual(two.lastPlacedByShares, 0)
+        let ctx = target()
+        var now: CFTimeInterval = 1000
+        for (tree, threads) in [(root, 1), (few, 2)] {
+            let compositor = Compositor(threads: threads, debug: [])
+            for frame in 0..<3 {
+                now += 1.0 / 60
+                MediaClock.setVirtualTime(now)
+                XCTAssertNotNil(composited(tree, with: compositor, into: ctx))
+                compositor.releaseSpentFrame()
+                XCTAssertEqual(compositor.lastPlacedByShares, 0, "\(threads) threads, frame \(frame)")
+            }
         }
     }
 }
