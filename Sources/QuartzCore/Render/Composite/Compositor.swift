@@ -104,6 +104,19 @@ package final class Compositor: @unchecked Sendable {
             evaluationSeconds = Self.now() - started
         }
         prefetched = nil
+        // The next frame's evaluation runs on another core while this one is placed and
+        // composited (handing it over pays only when it takes a while). Started where a core is
+        // free: now when this frame is placed on one thread; once it is placed when the last
+        // frame's placing took every core (`SharedPlacing.swift`), overlapping what follows it
+        // until the bands (the items listed, the bands' edges), which takes one.
+        let placesOnShares = lastPlacedByShares > 0
+        func evaluateNext() {
+            if let next = nextFrameAt, tree.isAnimating,
+               Self.handsOver(evaluationSeconds, evaluatedAhead: evaluatedAhead, worth: evaluationWorthSharing) {
+                prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
+            }
+        }
+        if !placesOnShares { evaluateNext() }
         releaseSpentFrame()            // when the caller has not, after presenting the last frame
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
@@ -115,14 +128,7 @@ package final class Compositor: @unchecked Sendable {
         texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         lastPlacedByShares = plan.placedByShares
-        // The next frame's evaluation runs on another core while this one is composited
-        // (handing it over pays only when it takes a while). Started once this frame is placed:
-        // the placing takes every core now (`SharedPlacing.swift`), and what follows it until
-        // the bands (the items listed, the bands' edges) takes one.
-        if let next = nextFrameAt, tree.isAnimating,
-           Self.handsOver(evaluationSeconds, evaluatedAhead: evaluatedAhead, worth: evaluationWorthSharing) {
-            prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
-        }
+        if placesOnShares { evaluateNext() }
         let items = CompositeList(root: root), backdrop = plan.backdrop
         if previous == nil || root.id != previous?.id || backdrop != previousBackdrop { changes.add(screen) }
         // Dropped here, not at the end of the call: held to the end (a local's lifetime), this

@@ -25,6 +25,11 @@ extension CompositePlan {
     /// `reusedIndices` (as `placeChanged` would); returns the places left, in order.
     func placeSharing(_ changed: [Int], of sublayers: SublayerList, _ order: [Int], _ childPlacement: Placement, tracked: Bool,
                       children: inout [PlacedNode], extents: inout [DeviceRect?], reusedIndices: inout [Int32]) -> [Int] {
+        // Not worth waking the other threads when the first few cannot be shared (500 shapes
+        // whose look animates, say): the rest are most likely alike.
+        guard changed.prefix(8).contains(where: { k in
+            sublayers.lend(order[k]) { Self.placesAlone($0, in: childPlacement, over: children[k]) }
+        }) else { return changed }
         let shares = (0..<threads).map { _ in CompositePlan(sharing: self) }
         var left = [[Int]](repeating: [], count: threads)
         let taken = Atomic<Int>(0)
