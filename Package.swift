@@ -38,7 +38,7 @@ let package = Package(
         // Core Text on Pango (layout, shaping through HarfBuzz, fallback through fontconfig).
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
         // Core Image's filters on the CPU (premultiplied BGRA kernels of our own).
-        .target(name: "CoreImage", dependencies: ["CoreGraphics"]),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "CLaminaKernels"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// The blurs: separable running-sum box passes (three of them approximate a gaussian within a
 /// few percent), a disc through row prefix sums, and a line of bilinear samples for motion.
 /// Pixels outside the image count as transparent; the image keeps its size (callers pad it by
@@ -42,65 +44,30 @@ package enum BlurKernels {
     }
 
     /// Means of `factor`×`factor` blocks (a partial block at the right or bottom edge is the
-    /// mean of its pixels). Sums run in two 16-bit lanes per word (blue and red, green and
-    /// alpha): 64 pixels of 255 fit.
+    /// mean of its pixels), by `lamina_blur_reduce`.
     static func reduced(_ image: PixelImage, by factor: Int) -> PixelImage {
-        precondition(factor <= 8)
-        let w = (image.width + factor - 1) / factor, h = (image.height + factor - 1) / factor
-        var out = PixelImage(width: w, height: h)
-        let rb = UnsafeMutablePointer<UInt32>.allocate(capacity: w), ag = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
-        defer { rb.deallocate(); ag.deallocate() }
+        precondition(factor >= 1 && factor <= 8)
+        var out = PixelImage(width: (image.width + factor - 1) / factor, height: (image.height + factor - 1) / factor)
         image.pixels.withUnsafeBufferPointer { src in
             out.pixels.withUnsafeMutableBufferPointer { dst in
-                for by in 0..<h {
-                    rb.initialize(repeating: 0, count: w)
-                    ag.initialize(repeating: 0, count: w)
-                    let y0 = by * factor, y1 = min(y0 + factor, image.height)
-                    for y in y0..<y1 {
-                        let row = src.baseAddress! + y * image.width
-                        var x = 0
-                        for bx in 0..<w {
-                            let end = min(x + factor, image.width)
-                            var a: UInt32 = 0, b: UInt32 = 0
-                            while x < end {
-                                let p = row[x]
-                                a &+= p & 0x00FF_00FF
-                                b &+= (p >> 8) & 0x00FF_00FF
-                                x += 1
-                            }
-                            rb[bx] &+= a
-                            ag[bx] &+= b
-                        }
-                    }
-                    for bx in 0..<w {
-                        let count = UInt32((min(bx * factor + factor, image.width) - bx * factor) * (y1 - y0)), half = count / 2
-                        let blue = ((rb[bx] & 0xFFFF) + half) / count, red = ((rb[bx] >> 16) + half) / count
-                        let green = ((ag[bx] & 0xFFFF) + half) / count, alpha = ((ag[bx] >> 16) + half) / count
-                        dst[by * w + bx] = blue | (green << 8) | (red << 16) | (alpha << 24)
-                    }
-                }
+                lamina_blur_reduce(src.baseAddress!, Int32(image.width), Int32(image.height), Int32(factor), dst.baseAddress!)
             }
         }
         return out
     }
 
     /// `small` scaled up by `factor` into `image` (its size), bilinearly between block centers,
-    /// weights in 1/256: two channels per word in 16-bit lanes (255 · 256 fits). Each small row
-    /// is widened once (into one of two row buffers); output rows mix the two around them.
+    /// weights in 1/256. Each small row is widened once (`lamina_blur_widen_row`, into one of two
+    /// row buffers); output rows mix the two around them (`lamina_blur_mix_rows`).
     static func enlarge(_ small: PixelImage, by factor: Int, into image: inout PixelImage) {
         let w = image.width, h = image.height, sw = small.width, sh = small.height
         let k = 1 / Float(factor)
         // Per column: the two small columns and the weight of the right one.
-        var columns = [(Int, Int, UInt32)](repeating: (0, 0, 0), count: w)
+        var columns = [lamina_blur_column](repeating: lamina_blur_column(), count: w)
         for x in 0..<w {
             let u = max((Float(x) + 0.5) * k - 0.5, 0)
             let x0 = min(Int(u), sw - 1), x1 = min(x0 + 1, sw - 1)
-            columns[x] = (x0, x1, min(UInt32(((u - Float(x0)) * 256).rounded()), 256))
-        }
-        @inline(__always) func lerp(_ p: UInt32, _ q: UInt32, _ f: UInt32) -> UInt32 {
-            let rb = ((p & 0x00FF_00FF) &* (256 - f) &+ (q & 0x00FF_00FF) &* f &+ 0x0080_0080) >> 8 & 0x00FF_00FF
-            let ag = (((p >> 8) & 0x00FF_00FF) &* (256 - f) &+ ((q >> 8) & 0x00FF_00FF) &* f &+ 0x0080_0080) & 0xFF00_FF00
-            return rb | ag
+            columns[x] = lamina_blur_column(left: Int32(x0), right: Int32(x1), weight: min(UInt32(((u - Float(x0)) * 256).rounded()), 256))
         }
         let rows = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * w)
         defer { rows.deallocate() }
@@ -113,11 +80,8 @@ package enum BlurKernels {
                         if widened.1 == sy { return rows + w }
                         // Replace the buffer not holding the row just below this one.
                         let slot = widened.0 == sy - 1 ? 1 : 0
-                        let out = rows + slot * w, line = src.baseAddress! + sy * sw
-                        for x in 0..<w {
-                            let (x0, x1, fx) = cols[x]
-                            out[x] = lerp(line[x0], line[x1], fx)
-                        }
+                        let out = rows + slot * w
+                        lamina_blur_widen_row(out, src.baseAddress! + sy * sw, cols.baseAddress!, Int32(w))
                         if slot == 0 { widened.0 = sy } else { widened.1 = sy }
                         return out
                     }
@@ -126,8 +90,7 @@ package enum BlurKernels {
                         let y0 = min(Int(v), sh - 1), y1 = min(y0 + 1, sh - 1)
                         let fy = min(UInt32(((v - Float(y0)) * 256).rounded()), 256)
                         let top = row(y0), bottom = row(y1)
-                        let out = dst.baseAddress! + y * w
-                        for x in 0..<w { out[x] = lerp(top[x], bottom[x], fy) }
+                        lamina_blur_mix_rows(dst.baseAddress! + y * w, top, bottom, Int32(w), fy)
                     }
                 }
             }

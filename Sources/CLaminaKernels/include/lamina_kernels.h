@@ -165,4 +165,24 @@ static inline void lamina_prefetch_for_write(const void *address) {
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 
+/// Means of `factor`×`factor` blocks of `src` (`width`×`height`, factor 1 to 8) into `dst`
+/// (⌈width / factor⌉ × ⌈height / factor⌉), each channel rounded half up; a partial block at the
+/// right or bottom edge is the mean of its pixels. A wide blur's reduced copy.
+void lamina_blur_reduce(const uint32_t *src, int width, int height, int factor, uint32_t *dst);
+
+/// `count` pixels of `top` and `bottom` mixed into `out`, `bottom` weighing `weight` in 1/256
+/// (0…256), each channel rounded half up: a row of a reduced blur scaled back up.
+void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight);
+
+/// Where an output column of a reduced blur scaled back up samples its small row: the two small
+/// columns around it and the right one's weight in 1/256 (0…256).
+typedef struct lamina_blur_column {
+    int32_t left, right;
+    uint32_t weight;
+} lamina_blur_column;
+
+/// `count` pixels of a small row widened into `out`, pixel x mixed from `line` as `columns[x]`
+/// says, rounded as `lamina_blur_mix_rows` rounds.
+void lamina_blur_widen_row(uint32_t *out, const uint32_t *line, const lamina_blur_column *columns, int count);
+
 #endif
