@@ -83,13 +83,6 @@ void lamina_blur_reduce(const uint32_t *src, int width, int height, int factor, 
     }
 }
 
-/// `p` and `q` mixed with `q`'s weight `f` in 1/256, each channel rounded half up.
-static inline uint32_t mix(uint32_t p, uint32_t q, uint32_t f) {
-    const uint32_t rb = (((p & 0x00ff00ff) * (256 - f) + (q & 0x00ff00ff) * f + 0x00800080) >> 8) & 0x00ff00ff;
-    const uint32_t ag = (((p >> 8) & 0x00ff00ff) * (256 - f) + ((q >> 8) & 0x00ff00ff) * f + 0x00800080) & 0xff00ff00;
-    return rb | ag;
-}
-
 #if defined(__x86_64__)
 /// Eight pixels a step: the SSE2 loop's arithmetic in both 128-bit halves (unpacks and packs
 /// stay within each half, so the pixels keep their order).
@@ -129,7 +122,7 @@ void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bo
         _mm_storeu_si128((__m128i *)(out + x), _mm_packus_epi16(_mm_srli_epi16(lo, 8), _mm_srli_epi16(hi, 8)));
     }
 #endif
-    for (; x < count; x++) out[x] = mix(top[x], bottom[x], f);
+    for (; x < count; x++) out[x] = lamina_blur_mix(top[x], bottom[x], f);
 }
 
 void lamina_blur_widen_row(uint32_t *out, const uint32_t *line, const lamina_blur_column *columns, int count) {
@@ -157,6 +150,6 @@ void lamina_blur_widen_row(uint32_t *out, const uint32_t *line, const lamina_blu
 #endif
     for (; x < count; x++) {
         const uint32_t f = columns[x].weight > 256 ? 256 : columns[x].weight;
-        out[x] = mix(line[columns[x].left], line[columns[x].right], f);
+        out[x] = lamina_blur_mix(line[columns[x].left], line[columns[x].right], f);
     }
 }

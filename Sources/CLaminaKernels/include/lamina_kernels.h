@@ -170,6 +170,14 @@ void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 /// right or bottom edge is the mean of its pixels. A wide blur's reduced copy.
 void lamina_blur_reduce(const uint32_t *src, int width, int height, int factor, uint32_t *dst);
 
+/// `p` and `q` mixed with `q`'s weight `f` in 1/256 (0…256), each channel rounded half up: the
+/// rounding of every blur kernel that mixes two pixels.
+static inline uint32_t lamina_blur_mix(uint32_t p, uint32_t q, uint32_t f) {
+    const uint32_t rb = (((p & 0x00ff00ff) * (256 - f) + (q & 0x00ff00ff) * f + 0x00800080) >> 8) & 0x00ff00ff;
+    const uint32_t ag = (((p >> 8) & 0x00ff00ff) * (256 - f) + ((q >> 8) & 0x00ff00ff) * f + 0x00800080) & 0xff00ff00;
+    return rb | ag;
+}
+
 /// `count` pixels of `top` and `bottom` mixed into `out`, `bottom` weighing `weight` in 1/256
 /// (0…256), each channel rounded half up: a row of a reduced blur scaled back up.
 void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight);
