@@ -97,7 +97,8 @@ package enum BlurKernels {
         }
     }
 
-    /// One box pass: each pixel becomes the mean of the (2r+1)² pixels around it.
+    /// One box pass: each pixel becomes the mean of the (2r+1)² pixels around it (rows by
+    /// `lamina_box_blur_rows`, then columns by `lamina_box_blur_columns`).
     package static func box(_ image: inout PixelImage, radiusX: Int, radiusY: Int) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
@@ -106,65 +107,19 @@ package enum BlurKernels {
             if radiusX > 0 {
                 let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
                 defer { scratch.deallocate() }
-                for y in 0..<h { boxRow(p + y * w, scratch: scratch, count: w, radius: radiusX) }
+                lamina_box_blur_rows(p, Int32(w), Int32(h), Int32(radiusX), scratch)
             }
-            if radiusY > 0 { boxColumns(p, width: w, height: h, radius: radiusY) }
+            if radiusY > 0 {
+                let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * w)
+                let ring = UnsafeMutablePointer<UInt32>.allocate(capacity: min(2 * radiusY + 2, h + 1) * w)
+                defer { sums.deallocate(); ring.deallocate() }
+                lamina_box_blur_columns(p, Int32(w), Int32(h), Int32(radiusY), sums, ring)
+            }
         }
     }
 
     @inline(__always) private static func spread(_ p: UInt32) -> SIMD4<UInt32> {
         SIMD4(p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24)
-    }
-
-    @inline(__always) private static func mean(_ sum: SIMD4<UInt32>, _ inverse: UInt32) -> UInt32 {
-        let v = (sum &* inverse &+ (1 << 23)) &>> 24
-        return v.x | (v.y << 8) | (v.z << 16) | (v.w << 24)
-    }
-
-    /// A running-sum box blur of one row in place.
-    private static func boxRow(_ row: UnsafeMutablePointer<UInt32>, scratch: UnsafeMutablePointer<UInt32>, count: Int, radius: Int) {
-        let inverse = UInt32((1 << 24) / (2 * radius + 1))
-        var sum = SIMD4<UInt32>.zero
-        for i in 0..<min(radius, count) { sum &+= spread(row[i]) }
-        for i in 0..<count {
-            if i + radius < count { sum &+= spread(row[i + radius]) }
-            if i - radius - 1 >= 0 { sum &-= spread(row[i - radius - 1]) }
-            scratch[i] = mean(sum, inverse)
-        }
-        row.update(from: scratch, count: count)
-    }
-
-    /// A running-sum box blur down every column in place, a whole row of sums at a time (memory
-    /// read in order).
-    private static func boxColumns(_ p: UnsafeMutablePointer<UInt32>, width w: Int, height h: Int, radius: Int) {
-        let inverse = UInt32((1 << 24) / (2 * radius + 1))
-        let sums = UnsafeMutablePointer<SIMD4<UInt32>>.allocate(capacity: w)
-        // The source rows the window still needs: a ring of 2r+2 rows.
-        let ringRows = min(2 * radius + 2, h + 1)
-        let ring = UnsafeMutablePointer<UInt32>.allocate(capacity: ringRows * w)
-        defer { sums.deallocate(); ring.deallocate() }
-        sums.initialize(repeating: .zero, count: w)
-        func save(_ y: Int) { (ring + (y % ringRows) * w).update(from: p + y * w, count: w) }
-        for y in 0..<min(radius, h) {
-            save(y)
-            for x in 0..<w { sums[x] &+= spread(p[y * w + x]) }
-        }
-        for y in 0..<h {
-            let incoming = y + radius
-            if incoming < h {
-                save(incoming)
-                let row = p + incoming * w
-                for x in 0..<w { sums[x] &+= spread(row[x]) }
-            }
-            let outgoing = y - radius - 1
-            if outgoing >= 0 {
-                let row = ring + (outgoing % ringRows) * w
-                for x in 0..<w { sums[x] &-= spread(row[x]) }
-            }
-            // Row y's source is in the ring already (saved before it is overwritten).
-            let out = p + y * w
-            for x in 0..<w { out[x] = mean(sums[x], inverse) }
-        }
     }
 
     /// Each pixel the mean of the disc of `radius` pixels around it.
@@ -234,7 +189,7 @@ package enum BlurKernels {
             sheared.withUnsafeMutableBufferPointer { buffer in
                 let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
                 defer { scratch.deallocate() }
-                for j in 0..<rows { boxRow(buffer.baseAddress! + j * w, scratch: scratch, count: w, radius: reach) }
+                lamina_box_blur_rows(buffer.baseAddress!, Int32(w), Int32(rows), Int32(reach), scratch)
             }
         }
         sheared.withUnsafeBufferPointer { lines in

@@ -73,12 +73,16 @@ open class CIImage: NSObject, @unchecked Sendable {
         var out = PixelImage(width: Int(r.width), height: Int(r.height))
         // Row 0 is the top (max y) of each rectangle.
         let dx = Int(r.minX - extent.minX), dy = Int(extent.maxY - r.maxY)
-        for y in 0..<out.height {
-            let sy = y + dy
-            guard sy >= 0, sy < raster.height else { continue }
-            for x in 0..<out.width {
-                let sx = x + dx
-                if sx >= 0, sx < raster.width { out.pixels[y * out.width + x] = raster.pixels[sy * raster.width + sx] }
+        // Each row's part inside the raster, copied whole.
+        let x0 = max(0, -dx), x1 = min(out.width, raster.width - dx)
+        guard x1 > x0 else { return out }
+        raster.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<out.height {
+                    let sy = y + dy
+                    guard sy >= 0, sy < raster.height else { continue }
+                    (dst.baseAddress! + y * out.width + x0).update(from: src.baseAddress! + sy * raster.width + x0 + dx, count: x1 - x0)
+                }
             }
         }
         return out

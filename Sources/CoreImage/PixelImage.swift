@@ -67,8 +67,12 @@ package struct PixelImage: Sendable, Equatable {
     package func padded(by margin: Int) -> PixelImage {
         guard margin > 0 else { return self }
         var out = PixelImage(width: width + 2 * margin, height: height + 2 * margin)
-        for y in 0..<height {
-            for x in 0..<width { out.pixels[(y + margin) * out.width + x + margin] = pixels[y * width + x] }
+        pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    (dst.baseAddress! + (y + margin) * out.width + margin).update(from: src.baseAddress! + y * width, count: width)
+                }
+            }
         }
         return out
     }

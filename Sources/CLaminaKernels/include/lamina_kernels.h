@@ -193,4 +193,13 @@ typedef struct lamina_blur_column {
 /// says, rounded as `lamina_blur_mix_rows` rounds.
 void lamina_blur_widen_row(uint32_t *out, const uint32_t *line, const lamina_blur_column *columns, int count);
 
+/// A running-sum box pass along every row of `pixels` (`width`×`height`, in place): each pixel
+/// the mean of the 2·radius + 1 pixels around it in its row, transparent outside, each channel
+/// (sum · ⌊2²⁴ / (2·radius + 1)⌋ + 2²³) >> 24. `scratch` holds `width` pixels.
+void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch);
+
+/// The same pass down every column. `sums` holds 4 · `width` words; `ring` min(2·radius + 2,
+/// height + 1) rows of `width` pixels (the rows the window still reads once written over).
+void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring);
+
 #endif
