@@ -7,8 +7,11 @@
 // a pixel's four channels a step along a row, four pixels a step across the columns; else one
 // channel at a time, the same arithmetic.
 #include "lamina_kernels.h"
+#include <math.h>
 #if defined(__x86_64__)
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 static inline uint32_t mean_scalar(const uint32_t sum[4], uint32_t inverse) {
@@ -161,5 +164,62 @@ void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius
         }
         const uint32_t *out = outgoing >= 0 ? ring + (long)(outgoing % ring_rows) * width : 0;
         columns_step(sums, in, out, pixels + (long)y * width, width, inverse, wide);
+    }
+}
+
+void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, uint32_t *prefix, uint32_t *sums) {
+    if (width <= 0 || height <= 0 || radius <= 0) return;
+    const long stride = 4L * (width + 1);
+    // Each row's running sums: prefix[y][x] is the sum of the row's first x pixels.
+    for (int y = 0; y < height; y++) {
+        uint32_t *p = prefix + y * stride, acc[4] = {0, 0, 0, 0};
+        const uint32_t *row = src + (long)y * width;
+        for (int k = 0; k < 4; k++) p[k] = 0;
+        for (int x = 0; x < width; x++) {
+            add_scalar(acc, row[x]);
+            for (int k = 0; k < 4; k++) p[4 * (x + 1) + k] = acc[k];
+        }
+    }
+    // The disc's rows: half widths ⌊√(r² − dy²)⌋; its area in pixels.
+    long area = 0;
+    for (int dy = -radius; dy <= radius; dy++) {
+        const int half = (int)sqrt((double)radius * radius - (double)dy * dy);
+        area += 2 * half + 1;
+    }
+    const float inverse = 1.0f / (float)area;
+    for (int y = 0; y < height; y++) {
+        for (long k = 0; k < 4L * width; k++) sums[k] = 0;
+        for (int dy = -radius; dy <= radius; dy++) {
+            const int yy = y + dy;
+            if (yy < 0 || yy >= height) continue;
+            const int half = (int)sqrt((double)radius * radius - (double)dy * dy);
+            const uint32_t *p = prefix + yy * stride;
+            // sums[x] += p[min(x + half + 1, w)] − p[max(x − half, 0)], the clamps only near the ends.
+            const int lo = half < width ? half : width, hi = width - half - 1 > lo ? width - half - 1 : lo;
+            int x = 0;
+            for (; x < lo && x < width; x++) {
+                const int x1 = x + half + 1 < width ? x + half + 1 : width;
+                for (int c = 0; c < 4; c++) sums[4 * x + c] += p[4 * x1 + c] - p[c];
+            }
+#if defined(__SSE2__)
+            for (; x < hi; x++) {
+                const __m128i s = _mm_loadu_si128((const __m128i *)(sums + 4 * x));
+                const __m128i a = _mm_loadu_si128((const __m128i *)(p + 4 * (x + half + 1)));
+                const __m128i b = _mm_loadu_si128((const __m128i *)(p + 4 * (x - half)));
+                _mm_storeu_si128((__m128i *)(sums + 4 * x), _mm_add_epi32(s, _mm_sub_epi32(a, b)));
+            }
+#endif
+            for (; x < width; x++) {
+                const int x0 = x - half > 0 ? x - half : 0, x1 = x + half + 1 < width ? x + half + 1 : width;
+                for (int c = 0; c < 4; c++) sums[4 * x + c] += p[4 * x1 + c] - p[4 * x0 + c];
+            }
+        }
+        uint32_t *out = dst + (long)y * width;
+        for (int x = 0; x < width; x++) {
+            uint32_t v = 0;
+            // Rounded half away from zero (the sums are never negative).
+            for (int c = 0; c < 4; c++) v |= (uint32_t)roundf((float)sums[4 * x + c] * inverse) << (8 * c);
+            out[x] = v;
+        }
     }
 }

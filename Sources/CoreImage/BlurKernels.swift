@@ -118,43 +118,22 @@ package enum BlurKernels {
         }
     }
 
-    @inline(__always) private static func spread(_ p: UInt32) -> SIMD4<UInt32> {
-        SIMD4(p & 0xFF, (p >> 8) & 0xFF, (p >> 16) & 0xFF, p >> 24)
-    }
-
-    /// Each pixel the mean of the disc of `radius` pixels around it.
+    /// Each pixel the mean of the disc of `radius` pixels around it (`lamina_disc_blur`: each
+    /// row's running sums, then 2r+1 row spans a pixel).
     package static func disc(_ image: inout PixelImage, radius: Double) {
         let r = Int(min(max(radius, 0), 1024).rounded())
         let w = image.width, h = image.height
         guard r > 0, w > 0, h > 0 else { return }
-        // Row prefix sums: prefix[y][x] is the sum of the row's first x pixels.
-        var prefix = [SIMD4<UInt32>](repeating: .zero, count: h * (w + 1))
-        for y in 0..<h {
-            var s = SIMD4<UInt32>.zero
-            for x in 0..<w {
-                s &+= spread(image.pixels[y * w + x])
-                prefix[y * (w + 1) + x + 1] = s
+        let prefix = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * (w + 1) * h)
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * w)
+        defer { prefix.deallocate(); sums.deallocate() }
+        var out = PixelImage(width: w, height: h)
+        image.pixels.withUnsafeBufferPointer { src in
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                lamina_disc_blur(src.baseAddress!, dst.baseAddress!, Int32(w), Int32(h), Int32(r), prefix, sums)
             }
         }
-        let halfWidths = (-r...r).map { dy in Int((Double(r * r - dy * dy)).squareRoot()) }
-        let area = halfWidths.reduce(0) { $0 + 2 * $1 + 1 }
-        let inverse = 1 / Float(area)
-        var out = image.pixels
-        for y in 0..<h {
-            for x in 0..<w {
-                var sum = SIMD4<UInt32>.zero
-                for (k, half) in halfWidths.enumerated() {
-                    let yy = y + k - r
-                    guard yy >= 0, yy < h else { continue }
-                    let x0 = max(x - half, 0), x1 = min(x + half + 1, w)
-                    guard x1 > x0 else { continue }
-                    sum &+= prefix[yy * (w + 1) + x1] &- prefix[yy * (w + 1) + x0]
-                }
-                let v = SIMD4<UInt32>((SIMD4<Float>(sum) * inverse).rounded(.toNearestOrAwayFromZero))
-                out[y * w + x] = v.x | (v.y << 8) | (v.z << 16) | (v.w << 24)
-            }
-        }
-        image.pixels = out
+        image = out
     }
 
     /// Each pixel the mean of the image along a segment of 2r+1 pixels at `angle` (radians,

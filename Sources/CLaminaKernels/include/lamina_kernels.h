@@ -202,4 +202,10 @@ void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, u
 /// height + 1) rows of `width` pixels (the rows the window still reads once written over).
 void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring);
 
+/// Each pixel of `src` (`width`×`height`) the mean of the disc of `radius` pixels around it
+/// (rows of half width ⌊√(r² − dy²)⌋; transparent outside), into `dst`, each channel the sum times
+/// 1 / area in single precision, rounded half up. `prefix` holds 4 · (`width` + 1) · `height`
+/// words (each row's running sums), `sums` 4 · `width`.
+void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, uint32_t *prefix, uint32_t *sums);
+
 #endif
