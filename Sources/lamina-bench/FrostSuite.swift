@@ -59,33 +59,9 @@ enum FrostSuite {
     static func kernel(samples: Int) {
         let recipe = FilterRecipe(kind: "CIGaussianBlur", name: "frost", values: [kCIInputRadiusKey: .number(20)])
         let reach = recipe.reach(scale: 1)
-        var image = PixelImage(width: 600 + 2 * reach, height: 400 + 2 * reach)
-        for i in image.pixels.indices { image.pixels[i] = 0xFF00_0000 | UInt32(truncatingIfNeeded: i &* 2_654_435_761) & 0xFF_FFFF }
-        // The thread's CPU time: steadier than the wall clock while other builds share the cores.
-        func cpuMilliseconds() -> Double {
-            var t = timespec()
-            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
-            return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
-        }
-        func median(_ body: () -> Void) -> Double {
-            var times: [Double] = []
-            for _ in 0..<samples {
-                let start = cpuMilliseconds()
-                body()
-                times.append(cpuMilliseconds() - start)
-            }
-            return times.sorted()[times.count / 2]
-        }
-        var sink = 0
+        var image = FilterSuite.noise(width: 600 + 2 * reach, height: 400 + 2 * reach)
         // Each sample blurs its own copy in place, as the backdrop item does (the copy is not timed).
-        var copies = (0..<samples).map { _ in image }
-        for i in copies.indices { copies[i].pixels[0] = UInt32(i) }        // made unique before timing
-        var next = 0
-        let ours = median {
-            recipe.apply(to: &copies[next], scale: 1)
-            sink &+= Int(copies[next].pixels[1000])
-            next += 1
-        }
+        let ours = FilterSuite.blurMilliseconds(recipe, width: image.width, height: image.height, samples: samples)
         print(String(format: "frost kernel: 600×400 region at radius 20 (%d×%d with its reach): %.2f ms of CPU (one core)",
                      image.width, image.height, ours))
         fflush(nil)
@@ -111,6 +87,5 @@ enum FrostSuite {
         }
         print(String(format: "frost kernel: pixman's separable gaussian convolution of the same region: %.0f ms (a 2-D kernel of %d×%d taps; from one run over 60×40)", pixmanTime, taps, taps))
         fflush(nil)
-        if sink == 42 { print("") }
     }
 }

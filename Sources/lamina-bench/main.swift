@@ -6,6 +6,7 @@
 //              with --layers N --count F: F stress frames of N tiles, wall and CPU time per frame
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
+//   filters    Core Image's blurs over the frosted panel's 600×400 region, one core, median CPU time
 //   chart      --out FILE.png --title T [--x-label L] --series "NAME=x:y,…" …: a chart of fps against layers (or L)
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
 //   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
@@ -73,6 +74,12 @@ if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contain
 if arguments.first == "chart" {
     exit(ChartSuite.run(arguments))
 }
+if arguments.first == "filters" {
+    var count = 9
+    if let i = arguments.firstIndex(of: "--samples"), i + 1 < arguments.count, let n = Int(arguments[i + 1]), n > 0 { count = n }
+    FilterSuite.run(samples: count)
+    exit(0)
+}
 if arguments.first == "kernels" {
     KernelSuite.run(samples: 9)
     SamplingKernelSuite.run(samples: 9)
@@ -82,7 +89,7 @@ guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
           + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
           + "       (effects --layers N, particles --count N)\n"
-          + "   |   lamina-bench first-frame [DEMO…] [--runs N] [--phases]\n"
+          + "   |   lamina-bench first-frame [DEMO…] [--runs N] [--phases]   |   lamina-bench filters [--samples N]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }
