@@ -1,7 +1,7 @@
 import CLaminaKernels
 
 /// The blurs: separable running-sum box passes (three of them approximate a gaussian within a
-/// few percent), a disc through row prefix sums, and running sums along sheared rows for motion.
+/// few percent), a disc through row prefix sums, and a line of bilinear samples for motion.
 /// Pixels outside the image count as transparent; the image keeps its size (callers pad it by
 /// the blur's reach first when the blur should spread outward).
 package enum BlurKernels {
@@ -136,74 +136,25 @@ package enum BlurKernels {
         image = out
     }
 
-    /// Each pixel the mean of the image along a segment of 2r+1 pixels at `angle` (radians,
-    /// counterclockwise from the x axis, y up as in Core Image) centered on it. Worked out along
-    /// the rows (the columns, for a steep angle: on the transposed image) in time independent of
-    /// the radius: the image sheared so that each line of the angle is a row
-    /// (`shearedRows`), each row a running sum of one pixel per column (the segment's columns),
-    /// and each pixel mixed from the two sheared rows its line falls between.
+    /// Each pixel the mean of 2r+1 bilinear samples a pixel apart along a line at `angle`
+    /// (radians, counterclockwise from the x axis, y up as in Core Image) through it
+    /// (`lamina_motion_blur`: each sample's offset and weights are the same for a whole row, so
+    /// it adds a shifted mix of two rows, two pixels a step).
     package static func motion(_ image: inout PixelImage, radius: Double, angle: Double) {
-        let r = min(max(radius, 0), 1024).rounded()
-        guard r > 0, image.width > 0, image.height > 0, angle.isFinite else { return }
-        let dx = cos(angle), dy = -sin(angle)          // rows run down
-        if abs(dx) >= abs(dy) {
-            motionAlongRows(&image, reach: Int((r * abs(dx)).rounded()), slope: dy / dx)
-        } else {
-            var turned = image.transposed()
-            motionAlongRows(&turned, reach: Int((r * abs(dy)).rounded()), slope: dx / dy)
-            image = turned.transposed()
-        }
-    }
-
-    /// `motion` for a line that moves `slope` (−1…1) rows a column: the mean of the 2·reach + 1
-    /// columns around each pixel along it.
-    private static func motionAlongRows(_ image: inout PixelImage, reach: Int, slope m: Double) {
+        let r = Int(min(max(radius, 0), 1024).rounded())
         let w = image.width, h = image.height
-        // Sheared row j holds the line through (0, j): pixel x of it is the image at (x, j + x·m).
-        // The line through pixel (x, y) is sheared row y − x·m, between two whole rows.
-        let first = Int((min(0, -Double(w - 1) * m)).rounded(.down))
-        let rows = Int((max(0, -Double(w - 1) * m) + Double(h - 1)).rounded(.up)) - first + 2
-        var sheared = shearedRows(image, first: first, count: rows, slope: m)
-        if reach > 0 {
-            sheared.withUnsafeMutableBufferPointer { buffer in
-                let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
-                defer { scratch.deallocate() }
-                lamina_box_blur_rows(buffer.baseAddress!, Int32(w), Int32(rows), Int32(reach), scratch)
-            }
-        }
-        sheared.withUnsafeBufferPointer { lines in
-            image.pixels.withUnsafeMutableBufferPointer { out in
-                for y in 0..<h {
-                    for x in 0..<w {
-                        let at = Double(y) - Double(x) * m - Double(first)
-                        let j = min(Int(at), rows - 2), f = UInt32(min(((at - Double(j)) * 256).rounded(), 256))
-                        out[y * w + x] = lamina_blur_mix(lines[j * w + x], lines[(j + 1) * w + x], f)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Rows `first` … `first + count − 1` of the image sheared by `slope`: pixel x of row j is the
-    /// image at (x, j + x·slope), mixed from the two pixels of column x around it (transparent
-    /// outside the image).
-    private static func shearedRows(_ image: PixelImage, first: Int, count: Int, slope m: Double) -> [UInt32] {
-        let w = image.width, h = image.height
-        var out = [UInt32](repeating: 0, count: count * w)
+        guard r > 0, w > 0, h > 0, angle.isFinite else { return }
+        let margin = r + 2
+        let padded = UnsafeMutablePointer<UInt32>.allocate(capacity: (w + 2 * margin) * (h + 2 * margin))
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * w)
+        defer { padded.deallocate(); sums.deallocate() }
+        var out = PixelImage(width: w, height: h)
         image.pixels.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for x in 0..<w {
-                    let shift = Double(x) * m
-                    for j in 0..<count {
-                        let at = Double(first + j) + shift
-                        let y = Int(at.rounded(.down)), f = UInt32(min(((at - Double(y)) * 256).rounded(), 256))
-                        guard y >= -1, y < h else { continue }
-                        let p = y >= 0 ? src[y * w + x] : 0, q = y + 1 < h ? src[(y + 1) * w + x] : 0
-                        dst[j * w + x] = lamina_blur_mix(p, q, f)
-                    }
-                }
+            out.pixels.withUnsafeMutableBufferPointer { dst in
+                // Rows run down.
+                lamina_motion_blur(src.baseAddress!, dst.baseAddress!, Int32(w), Int32(h), Int32(r), cos(angle), -sin(angle), padded, sums)
             }
         }
-        return out
+        image = out
     }
 }

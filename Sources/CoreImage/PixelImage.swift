@@ -50,19 +50,6 @@ package struct PixelImage: Sendable, Equatable {
         x >= 0 && y >= 0 && x < width && y < height ? pixels[y * width + x] : 0
     }
 
-    /// The image mirrored across its diagonal: pixel (x, y) of the result is pixel (y, x) of this.
-    package func transposed() -> PixelImage {
-        var out = PixelImage(width: height, height: width)
-        pixels.withUnsafeBufferPointer { src in
-            out.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    for x in 0..<width { dst[x * height + y] = src[y * width + x] }
-                }
-            }
-        }
-        return out
-    }
-
     /// This image inside a larger transparent one, `margin` pixels on every side.
     package func padded(by margin: Int) -> PixelImage {
         guard margin > 0 else { return self }

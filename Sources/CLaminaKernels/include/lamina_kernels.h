@@ -208,4 +208,11 @@ void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius
 /// words (each row's running sums), `sums` 4 · `width`.
 void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, uint32_t *prefix, uint32_t *sums);
 
+/// Each pixel of `src` (`width`×`height`) the mean of 2·radius + 1 bilinear samples a pixel
+/// apart along (`dx`, `dy`) through it (a unit vector in pixel coordinates, rows down;
+/// transparent outside), into `dst`: sample positions to 1/64 of a pixel; radius at most 1024. `padded` holds
+/// (`width` + 2·radius + 4) · (`height` + 2·radius + 4) pixels, `sums` 4 · `width` words.
+void lamina_motion_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, double dx, double dy,
+                        uint32_t *padded, uint32_t *sums);
+
 #endif
