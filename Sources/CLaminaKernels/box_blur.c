@@ -14,6 +14,10 @@
 #include <emmintrin.h>
 #endif
 
+/// Radii are clamped here, far before 2r + 1 could overflow an int. Such a window is wider than
+/// any image a filter takes (16384 pixels), so its means are below 3 levels, clamped or not.
+#define LAMINA_BOX_RADIUS_MAX (1 << 20)
+
 static inline uint32_t mean_scalar(const uint32_t sum[4], uint32_t inverse) {
     uint32_t p = 0;
     for (int k = 0; k < 4; k++) p |= ((sum[k] * inverse + (1u << 23)) >> 24) << (8 * k);
@@ -109,6 +113,7 @@ static int columns_step_wide(uint32_t *sums, const uint32_t *in, const uint32_t 
 
 void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
+    if (radius > LAMINA_BOX_RADIUS_MAX) radius = LAMINA_BOX_RADIUS_MAX;
     const uint32_t inverse = (1u << 24) / (uint32_t)(2 * radius + 1);
 #if defined(__x86_64__)
     if (__builtin_cpu_supports("sse4.1")) {
@@ -138,6 +143,7 @@ static void columns_step(uint32_t *sums, const uint32_t *in, const uint32_t *out
 
 void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
+    if (radius > LAMINA_BOX_RADIUS_MAX) radius = LAMINA_BOX_RADIUS_MAX;
     const uint32_t inverse = (1u << 24) / (uint32_t)(2 * radius + 1);
     // The source rows the window still needs once they are written over: a ring of 2r+2 rows.
     const int ring_rows = 2 * radius + 2 < height + 1 ? 2 * radius + 2 : height + 1;
@@ -208,6 +214,8 @@ void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height,
                 const __m128i b = _mm_loadu_si128((const __m128i *)(p + 4 * (x - half)));
                 _mm_storeu_si128((__m128i *)(sums + 4 * x), _mm_add_epi32(s, _mm_sub_epi32(a, b)));
             }
+#else
+            (void)hi;                   // the loop below takes the middle too
 #endif
             for (; x < width; x++) {
                 const int x0 = x - half > 0 ? x - half : 0, x1 = x + half + 1 < width ? x + half + 1 : width;
