@@ -175,6 +175,7 @@ void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius
 
 void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, uint32_t *prefix, uint32_t *sums) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
+    if (radius > LAMINA_DISC_RADIUS_MAX) radius = LAMINA_DISC_RADIUS_MAX;
     const long stride = 4L * (width + 1);
     // Each row's running sums: prefix[y][x] is the sum of the row's first x pixels.
     for (int y = 0; y < height; y++) {
@@ -186,11 +187,12 @@ void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height,
             for (int k = 0; k < 4; k++) p[4 * (x + 1) + k] = acc[k];
         }
     }
-    // The disc's rows: half widths ⌊√(r² − dy²)⌋; its area in pixels.
+    // The disc's rows: half widths ⌊√(r² − dy²)⌋, worked out once; its area in pixels.
+    int halves[2 * LAMINA_DISC_RADIUS_MAX + 1];
     long area = 0;
     for (int dy = -radius; dy <= radius; dy++) {
-        const int half = (int)sqrt((double)radius * radius - (double)dy * dy);
-        area += 2 * half + 1;
+        halves[dy + radius] = (int)sqrt((double)radius * radius - (double)dy * dy);
+        area += 2 * halves[dy + radius] + 1;
     }
     const float inverse = 1.0f / (float)area;
     for (int y = 0; y < height; y++) {
@@ -198,7 +200,7 @@ void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height,
         for (int dy = -radius; dy <= radius; dy++) {
             const int yy = y + dy;
             if (yy < 0 || yy >= height) continue;
-            const int half = (int)sqrt((double)radius * radius - (double)dy * dy);
+            const int half = halves[dy + radius];
             const uint32_t *p = prefix + yy * stride;
             // sums[x] += p[min(x + half + 1, w)] − p[max(x − half, 0)], the clamps only near the ends.
             const int lo = half < width ? half : width, hi = width - half - 1 > lo ? width - half - 1 : lo;

@@ -11,6 +11,7 @@
 void lamina_motion_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, double dx, double dy,
                         uint32_t *padded, uint32_t *sums) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
+    if (radius > LAMINA_MOTION_RADIUS_MAX) radius = LAMINA_MOTION_RADIUS_MAX;
     // The image inside a transparent margin that every sample stays within: no bounds tests.
     const int margin = radius + 2, pw = width + 2 * margin, ph = height + 2 * margin;
     for (long k = 0; k < (long)pw * ph; k++) padded[k] = 0;
@@ -23,14 +24,19 @@ void lamina_motion_blur(const uint32_t *src, uint32_t *dst, int width, int heigh
     // Weights in 1/64 a side, their products (at most 4096) multiplied in 16-bit lanes: a sum of
     // 2049 samples (radius 1024) of 255 · 4096 stays within 32 bits.
     const double scale = 1.0 / (4096.0 * (2 * radius + 1));
+    // Each sample's whole offset and weights, worked out once for all rows.
+    struct sample { int ix, iy, w00, w01, w10, w11; } samples[2 * LAMINA_MOTION_RADIUS_MAX + 1];
+    for (int t = -radius; t <= radius; t++) {
+        const double sx = t * dx, sy = t * dy;
+        const int ix = (int)floor(sx), iy = (int)floor(sy);
+        const int wx = (int)lround((sx - ix) * 64), wy = (int)lround((sy - iy) * 64);
+        samples[t + radius] = (struct sample){ix, iy, (64 - wx) * (64 - wy), wx * (64 - wy), (64 - wx) * wy, wx * wy};
+    }
     for (int y = 0; y < height; y++) {
         for (long k = 0; k < 4L * width; k++) sums[k] = 0;
-        for (int t = -radius; t <= radius; t++) {
-            const double sx = t * dx, sy = t * dy;
-            const int ix = (int)floor(sx), iy = (int)floor(sy);
-            const int wx = (int)lround((sx - ix) * 64), wy = (int)lround((sy - iy) * 64);
-            const int w00 = (64 - wx) * (64 - wy), w01 = wx * (64 - wy), w10 = (64 - wx) * wy, w11 = wx * wy;
-            const uint32_t *top = padded + (long)(y + iy + margin) * pw + margin + ix, *bottom = top + pw;
+        for (int t = 0; t <= 2 * radius; t++) {
+            const int w00 = samples[t].w00, w01 = samples[t].w01, w10 = samples[t].w10, w11 = samples[t].w11;
+            const uint32_t *top = padded + (long)(y + samples[t].iy + margin) * pw + margin + samples[t].ix, *bottom = top + pw;
             int x = 0;
 #if defined(__SSE2__)
             const __m128i zero = _mm_setzero_si128();

@@ -121,7 +121,7 @@ package enum BlurKernels {
     /// Each pixel the mean of the disc of `radius` pixels around it (`lamina_disc_blur`: each
     /// row's running sums, then 2r+1 row spans a pixel).
     package static func disc(_ image: inout PixelImage, radius: Double) {
-        let r = Int(min(max(radius, 0), 1024).rounded())
+        let r = Int(min(max(radius, 0), Double(LAMINA_DISC_RADIUS_MAX)).rounded())
         let w = image.width, h = image.height
         guard r > 0, w > 0, h > 0 else { return }
         let prefix = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * (w + 1) * h)
@@ -141,7 +141,7 @@ package enum BlurKernels {
     /// (`lamina_motion_blur`: each sample's offset and weights are the same for a whole row, so
     /// it adds a shifted mix of two rows, two pixels a step).
     package static func motion(_ image: inout PixelImage, radius: Double, angle: Double) {
-        let r = Int(min(max(radius, 0), 1024).rounded())
+        let r = Int(min(max(radius, 0), Double(LAMINA_MOTION_RADIUS_MAX)).rounded())
         let w = image.width, h = image.height
         guard r > 0, w > 0, h > 0, angle.isFinite else { return }
         let margin = r + 2

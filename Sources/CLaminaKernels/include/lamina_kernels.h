@@ -202,6 +202,10 @@ void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, u
 /// height + 1) rows of `width` pixels (the rows the window still reads once written over).
 void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring);
 
+/// The largest radius `lamina_disc_blur` and `lamina_motion_blur` take (larger ones are
+/// clamped): the filter catalog caps a blur at 300 points, times the device scale.
+enum { LAMINA_DISC_RADIUS_MAX = 1024, LAMINA_MOTION_RADIUS_MAX = 1024 };
+
 /// Each pixel of `src` (`width`×`height`) the mean of the disc of `radius` pixels around it
 /// (rows of half width ⌊√(r² − dy²)⌋; transparent outside), into `dst`, each channel the sum times
 /// 1 / area in single precision, rounded half up. `prefix` holds 4 · (`width` + 1) · `height`
@@ -210,7 +214,7 @@ void lamina_disc_blur(const uint32_t *src, uint32_t *dst, int width, int height,
 
 /// Each pixel of `src` (`width`×`height`) the mean of 2·radius + 1 bilinear samples a pixel
 /// apart along (`dx`, `dy`) through it (a unit vector in pixel coordinates, rows down;
-/// transparent outside), into `dst`: sample positions to 1/64 of a pixel; radius at most 1024. `padded` holds
+/// transparent outside), into `dst`: sample positions to 1/64 of a pixel. `padded` holds
 /// (`width` + 2·radius + 4) · (`height` + 2·radius + 4) pixels, `sums` 4 · `width` words.
 void lamina_motion_blur(const uint32_t *src, uint32_t *dst, int width, int height, int radius, double dx, double dy,
                         uint32_t *padded, uint32_t *sums);
