@@ -48,6 +48,11 @@ final class RenderThread: @unchecked Sendable {
         condition.lock(); defer { condition.unlock() }
         return vblank?.recentMSCs ?? []
     }
+    /// How many times the thread has slept waiting for a vblank (0 under the timer), for tests.
+    var vblankSleeps: Int {
+        condition.lock(); defer { condition.unlock() }
+        return vblank?.sleepCount ?? 0
+    }
 
     private init() {
         guard let x = try? X11Display.renderConnection() else { return }
@@ -85,7 +90,7 @@ final class RenderThread: @unchecked Sendable {
     /// paced by the timer (no Present, no window, or no notify came).
     private func waitForVBlank() -> CFTimeInterval? {
         guard let (clock, window, interval) = vblankSource() else { return nil }
-        let time = clock.waitForVBlank(of: window, timeout: 4 * interval)
+        let time = clock.waitForVBlank(of: window, interval: interval, timeout: 4 * interval)
         condition.lock()
         defer { condition.unlock() }
         if time == nil {

@@ -32,8 +32,14 @@ final class VBlankClock: @unchecked Sendable {
     /// The MSCs of the recent vblanks seen (the last 64), for tests: consecutive ones mean no
     /// vblank was lost. Read from other threads: guarded by `mscLock`.
     private var mscs: [UInt64] = []
+    /// How many times the waits so far slept in `poll` (under `mscLock`), for tests: about one a
+    /// vblank when the notify wakes the thread.
+    private var sleeps = 0
     private let mscLock = NSLock()
     var recentMSCs: [UInt64] { mscLock.lock(); defer { mscLock.unlock() }; return mscs }
+    var sleepCount: Int { mscLock.lock(); defer { mscLock.unlock() }; return sleeps }
+    /// The media time of the last vblank seen: the one asked for next is due an interval later.
+    private var lastTime: CFTimeInterval?
 
     init?(_ x: X11Display) {
         guard x.presentOpcode != nil else { return nil }
@@ -57,40 +63,58 @@ final class VBlankClock: @unchecked Sendable {
     }
 
     /// Waits for the vblank asked for (asking now when nothing was): its media time, or nil
-    /// when none came within `timeout`.
-    func waitForVBlank(of window: UInt, timeout: TimeInterval) -> CFTimeInterval? {
+    /// when none came within `timeout`. `interval` is the display's frame interval: the vblank
+    /// asked for is due that long after the last one seen.
+    func waitForVBlank(of window: UInt, interval: TimeInterval, timeout: TimeInterval) -> CFTimeInterval? {
         requestNextVBlank(of: window)
         guard let wanted = pending?.serial else { return nil }
         defer { pending = nil }
         // On the system's clock: media time may be driven by hand (MediaClock) and stand still.
         let deadline = DispatchTime.now() + timeout
+        let due = lastTime.map { $0 + interval }
         var event = XEvent()
         while true {
             while x.takePresentEvent(&event) {
                 if let (ust, msc, serial) = complete(&event), serial == wanted {
+                    let time = vblank(ust: ust)
                     last = (window, msc)
+                    lastTime = time
                     mscLock.lock()
                     if mscs.count == 64 { mscs.removeFirst(32) }
                     mscs.append(msc)
                     mscLock.unlock()
-                    return vblank(ust: ust)
+                    return time
                 }
             }
-            guard DispatchTime.now() < deadline else { return nil }
-            // Sleep until the server sends something, then read it — a millisecond at most:
-            // another thread's call on this connection (a frame buffer attached by the main
-            // thread, its XSync) may read the notify into Xlib's queue without this thread
-            // seeing the socket become readable.
+            let now = DispatchTime.now()
+            guard now < deadline else { return nil }
+            let left = Double(deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9
             var poller = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, 1)
+            _ = poll(&poller, 1, Self.pollMilliseconds(due: due, now: CACurrentMediaTime(), left: left))
+            mscLock.lock(); sleeps += 1; mscLock.unlock()
         }
+    }
+
+    /// How long one sleep of a wait lasts, in milliseconds: until the server sends something, and
+    /// at most until a millisecond after the vblank is `due` (media time; nil: not known), then a
+    /// millisecond at a time, never past the `left` seconds of the wait. The notify comes on the
+    /// connection's socket and wakes the sleep, unless another thread's call on the connection (the
+    /// main thread's `XSync` before a capture, a buffer attached) read it into Xlib's queue first;
+    /// then nothing wakes this thread, so it looks at the queue again soon after the vblank was due.
+    /// (A millisecond at a time throughout was about twelve wake-ups a frame.)
+    static func pollMilliseconds(due: CFTimeInterval?, now: CFTimeInterval, left: TimeInterval) -> Int32 {
+        var wait = 0.001
+        if let due, due.isFinite, due + 0.001 - now > wait { wait = due + 0.001 - now }
+        // In whole microseconds first: 11 ms worked out in doubles may be 11.000000000001.
+        let micros = Int(max(0, min(wait, left) * 1e6).rounded())
+        return Int32(max(1, (micros + 999) / 1000))
     }
 
     /// Forgets a window that closes.
     func forget(_ window: UInt) {
         selected.remove(window)
         if pending?.window == window { pending = nil }
-        if last?.window == window { last = nil }
+        if last?.window == window { (last, lastTime) = (nil, nil) }
     }
 
     /// A PresentCompleteNotify of an MSC notify (its data fetched by `takePresentEvent`): its

@@ -286,6 +286,59 @@ final class FrameClockTests: XCTestCase {
         XCTAssertEqual(steps[steps.count / 2], 1, "vblanks lost: MSC steps \(steps)")
     }
 
+    /// Waiting for a vblank sleeps until the notify comes (or a millisecond after the vblank
+    /// was due), not a millisecond at a time: an animated window's render thread wakes about
+    /// once a frame, where polling woke it about twelve times.
+    func testVBlankWaitWakesAboutOnceAFrame() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkVBlankWaitWakesAboutOnceAFrame() }
+    }
+
+    @MainActor func checkVBlankWaitWakesAboutOnceAFrame() throws {
+        let x = try X11Display.connection()
+        guard x.presentOpcode != nil, ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" else {
+            throw XCTSkip("the server has no Present")
+        }
+        let (window, view) = try showBoard()
+        defer { window.close() }
+        let tile = CALayer()
+        tile.frame = CGRect(x: 0, y: 25, width: 50, height: 50)
+        tile.backgroundColor = blue
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = 25
+        slide.toValue = 175
+        slide.duration = 1
+        slide.repeatCount = .infinity
+        tile.add(slide, forKey: "slide")
+        view.layer.addSublayer(tile)
+        RenderThread.shared.pace(byVBlank: true)
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { RenderThread.shared.recentVBlankMSCs.count >= 5 }, "no vblanks")
+        let sleeps = RenderThread.shared.vblankSleeps, first = RenderThread.shared.recentVBlankMSCs.last!
+        XCTAssertTrue(Application.shared.runUntil(timeout: 10) { (RenderThread.shared.recentVBlankMSCs.last ?? 0) >= first + 30 },
+                      "no vblanks")
+        let vblanks = Double(RenderThread.shared.recentVBlankMSCs.last! - first)
+        let perVBlank = Double(RenderThread.shared.vblankSleeps - sleeps) / vblanks
+        XCTAssertGreaterThan(perVBlank, 0.5, "the waits do sleep")
+        // One sleep a vblank, now and then a second (a put's completion wakes it early; a late
+        // notify after the due time); polling each millisecond was about twelve.
+        XCTAssertLessThan(perVBlank, 3, "sleeps per vblank")
+    }
+
+    func testVBlankSleepLastsUntilShortlyAfterTheVBlankIsDue() {
+        // Due 10 ms from now: sleep 11 ms (the socket wakes it when the notify comes).
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: 5.010, now: 5.0, left: 0.066), 11)
+        // Due, or past due: a millisecond at a time.
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: 5.0, now: 5.0, left: 0.066), 1)
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: 4.0, now: 5.0, left: 0.066), 1)
+        // Not known (the first vblank): a millisecond at a time.
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: nil, now: 5.0, left: 0.066), 1)
+        // Never past the wait's end, never zero (a zero poll would spin).
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: 9.0, now: 5.0, left: 0.004), 4)
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: 9.0, now: 5.0, left: 0.0001), 1)
+        XCTAssertEqual(VBlankClock.pollMilliseconds(due: .nan, now: 5.0, left: 0.066), 1)
+    }
+
     /// A bar filled to `progress` of its width: it redraws as `progress` animates, which only
     /// the main thread can do.
     final class ProgressBar: CALayer {
