@@ -65,7 +65,7 @@ let package = Package(
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
         // place of `import UIKit`), and its frames at fixed media times.
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
-        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__"]),
     ],

@@ -103,11 +103,27 @@ static int mix_rows_avx2(uint32_t *out, const uint32_t *top, const uint32_t *bot
 }
 #endif
 
+unsigned lamina_blur_features(void) {
+    unsigned features = 0;
+#if defined(__x86_64__)
+    if (__builtin_cpu_supports("avx2")) features |= LAMINA_KERNEL_AVX2;
+    if (__builtin_cpu_supports("sse4.1")) features |= LAMINA_KERNEL_SSE41;
+#endif
+    return features;
+}
+
 void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight) {
+    lamina_blur_mix_rows_with(out, top, bottom, count, weight, LAMINA_KERNEL_AVX2);
+}
+
+void lamina_blur_mix_rows_with(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight,
+                               unsigned features) {
     const uint32_t f = weight > 256 ? 256 : weight;
     int x = 0;
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("avx2")) x = mix_rows_avx2(out, top, bottom, count, f);
+    if (features & lamina_blur_features() & LAMINA_KERNEL_AVX2) x = mix_rows_avx2(out, top, bottom, count, f);
+#else
+    (void)features;
 #endif
 #if defined(__SSE2__)
     // p·(256 − f) + q·f is at most 255 · 256: the sum of the two 16-bit products never wraps.

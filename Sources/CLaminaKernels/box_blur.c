@@ -112,14 +112,20 @@ static int columns_step_wide(uint32_t *sums, const uint32_t *in, const uint32_t 
 #endif
 
 void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch) {
+    lamina_box_blur_rows_with(pixels, width, height, radius, scratch, LAMINA_KERNEL_SSE41);
+}
+
+void lamina_box_blur_rows_with(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch, unsigned features) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
     if (radius > LAMINA_BOX_RADIUS_MAX) radius = LAMINA_BOX_RADIUS_MAX;
     const uint32_t inverse = (1u << 24) / (uint32_t)(2 * radius + 1);
 #if defined(__x86_64__)
-    if (__builtin_cpu_supports("sse4.1")) {
+    if (features & lamina_blur_features() & LAMINA_KERNEL_SSE41) {
         for (int y = 0; y < height; y++) row_wide(pixels + (long)y * width, scratch, width, radius, inverse);
         return;
     }
+#else
+    (void)features;
 #endif
     for (int y = 0; y < height; y++) row_scalar(pixels + (long)y * width, scratch, width, radius, inverse);
 }
@@ -142,15 +148,21 @@ static void columns_step(uint32_t *sums, const uint32_t *in, const uint32_t *out
 }
 
 void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring) {
+    lamina_box_blur_columns_with(pixels, width, height, radius, sums, ring, LAMINA_KERNEL_SSE41);
+}
+
+void lamina_box_blur_columns_with(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring,
+                                  unsigned features) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
     if (radius > LAMINA_BOX_RADIUS_MAX) radius = LAMINA_BOX_RADIUS_MAX;
     const uint32_t inverse = (1u << 24) / (uint32_t)(2 * radius + 1);
     // The source rows the window still needs once they are written over: a ring of 2r+2 rows.
     const int ring_rows = 2 * radius + 2 < height + 1 ? 2 * radius + 2 : height + 1;
 #if defined(__x86_64__)
-    const int wide = __builtin_cpu_supports("sse4.1");
+    const int wide = (features & lamina_blur_features() & LAMINA_KERNEL_SSE41) != 0;
 #else
     const int wide = 0;
+    (void)features;
 #endif
     for (int k = 0; k < 4 * width; k++) sums[k] = 0;
     for (int y = 0; y < radius && y < height; y++) {

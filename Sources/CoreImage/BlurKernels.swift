@@ -59,7 +59,9 @@ package enum BlurKernels {
     /// `small` scaled up by `factor` into `image` (its size), bilinearly between block centers,
     /// weights in 1/256. Each small row is widened once (`lamina_blur_widen_row`, into one of two
     /// row buffers); output rows mix the two around them (`lamina_blur_mix_rows`).
-    static func enlarge(_ small: PixelImage, by factor: Int, into image: inout PixelImage) {
+    /// `features`: the instruction sets the row mix may use (`lamina_blur_mix_rows_with`; all
+    /// this CPU has unless a test asks for fewer).
+    static func enlarge(_ small: PixelImage, by factor: Int, into image: inout PixelImage, features: UInt32 = lamina_blur_features()) {
         let w = image.width, h = image.height, sw = small.width, sh = small.height
         let k = 1 / Float(factor)
         // Per column: the two small columns and the weight of the right one.
@@ -90,7 +92,7 @@ package enum BlurKernels {
                         let y0 = min(Int(v), sh - 1), y1 = min(y0 + 1, sh - 1)
                         let fy = min(UInt32(((v - Float(y0)) * 256).rounded()), 256)
                         let top = row(y0), bottom = row(y1)
-                        lamina_blur_mix_rows(dst.baseAddress! + y * w, top, bottom, Int32(w), fy)
+                        lamina_blur_mix_rows_with(dst.baseAddress! + y * w, top, bottom, Int32(w), fy, features)
                     }
                 }
             }
@@ -99,7 +101,9 @@ package enum BlurKernels {
 
     /// One box pass: each pixel becomes the mean of the (2r+1)² pixels around it (rows by
     /// `lamina_box_blur_rows`, then columns by `lamina_box_blur_columns`).
-    package static func box(_ image: inout PixelImage, radiusX: Int, radiusY: Int) {
+    /// `features`: the instruction sets the passes may use (all this CPU has unless a test asks
+    /// for fewer).
+    package static func box(_ image: inout PixelImage, radiusX: Int, radiusY: Int, features: UInt32 = lamina_blur_features()) {
         let w = image.width, h = image.height
         guard w > 0, h > 0 else { return }
         image.pixels.withUnsafeMutableBufferPointer { buffer in
@@ -107,13 +111,13 @@ package enum BlurKernels {
             if radiusX > 0 {
                 let scratch = UnsafeMutablePointer<UInt32>.allocate(capacity: w)
                 defer { scratch.deallocate() }
-                lamina_box_blur_rows(p, Int32(w), Int32(h), Int32(radiusX), scratch)
+                lamina_box_blur_rows_with(p, Int32(w), Int32(h), Int32(radiusX), scratch, features)
             }
             if radiusY > 0 {
                 let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: 4 * w)
                 let ring = UnsafeMutablePointer<UInt32>.allocate(capacity: min(2 * radiusY + 2, h + 1) * w)
                 defer { sums.deallocate(); ring.deallocate() }
-                lamina_box_blur_columns(p, Int32(w), Int32(h), Int32(radiusY), sums, ring)
+                lamina_box_blur_columns_with(p, Int32(w), Int32(h), Int32(radiusY), sums, ring, features)
             }
         }
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import CoreImage
+import CLaminaKernels
 
 /// The two ends of a wide gaussian (`BlurKernels.reduced`, `BlurKernels.enlarge`, on the C
 /// kernels `lamina_blur_reduce`, `lamina_blur_widen_row`, `lamina_blur_mix_rows`) against their
@@ -54,29 +55,34 @@ final class BlurResampleTests: XCTestCase {
     func testEnlargedIsTheBilinearMixBetweenBlockCenters() {
         for (width, height, factor) in [(16, 16, 2), (37, 23, 4), (90, 70, 8), (721, 9, 8), (5, 3, 8)] {
             let small = image(width: (width + factor - 1) / factor, height: (height + factor - 1) / factor, seed: UInt64(width + factor))
-            var out = PixelImage(width: width, height: height)
-            BlurKernels.enlarge(small, by: factor, into: &out)
-            // Where pixel (x, y) samples the small image: its center in block units, less half a block.
-            func place(_ i: Int, _ count: Int) -> (Int, Int, UInt32) {
-                let t = max((Float(i) + 0.5) / Float(factor) - 0.5, 0)
-                let i0 = min(Int(t), count - 1)
-                return (i0, min(i0 + 1, count - 1), min(UInt32(((t - Float(i0)) * 256).rounded()), 256))
-            }
-            func mix(_ p: UInt32, _ q: UInt32, _ f: UInt32) -> UInt32 {
-                var m: UInt32 = 0
-                for k in 0..<4 { m |= ((channel(p, k) * (256 - f) + channel(q, k) * f + 128) >> 8) << UInt32(8 * k) }
-                return m
-            }
-            var wrong = 0
-            for y in 0..<height {
-                let (y0, y1, fy) = place(y, small.height)
-                for x in 0..<width {
-                    let (x0, x1, fx) = place(x, small.width)
-                    let expected = mix(mix(small[x0, y0], small[x1, y0], fx), mix(small[x0, y1], small[x1, y1], fx), fy)
-                    if out[x, y] != expected { wrong += 1 }
+            // Each path the CPU can run: the rows mixed four pixels a step (SSE2), and eight
+            // (AVX2) where it has it.
+            let paths: [UInt32] = lamina_blur_features() & UInt32(LAMINA_KERNEL_AVX2) != 0 ? [0, UInt32(LAMINA_KERNEL_AVX2)] : [0]
+            for features in paths {
+                var out = PixelImage(width: width, height: height)
+                BlurKernels.enlarge(small, by: factor, into: &out, features: features)
+                // Where pixel (x, y) samples the small image: its center in block units, less half a block.
+                func place(_ i: Int, _ count: Int) -> (Int, Int, UInt32) {
+                    let t = max((Float(i) + 0.5) / Float(factor) - 0.5, 0)
+                    let i0 = min(Int(t), count - 1)
+                    return (i0, min(i0 + 1, count - 1), min(UInt32(((t - Float(i0)) * 256).rounded()), 256))
                 }
+                func mix(_ p: UInt32, _ q: UInt32, _ f: UInt32) -> UInt32 {
+                    var m: UInt32 = 0
+                    for k in 0..<4 { m |= ((channel(p, k) * (256 - f) + channel(q, k) * f + 128) >> 8) << UInt32(8 * k) }
+                    return m
+                }
+                var wrong = 0
+                for y in 0..<height {
+                    let (y0, y1, fy) = place(y, small.height)
+                    for x in 0..<width {
+                        let (x0, x1, fx) = place(x, small.width)
+                        let expected = mix(mix(small[x0, y0], small[x1, y0], fx), mix(small[x0, y1], small[x1, y1], fx), fy)
+                        if out[x, y] != expected { wrong += 1 }
+                    }
+                }
+                XCTAssertEqual(wrong, 0, "\(width)×\(height) from \(small.width)×\(small.height), features \(features): pixels off the bilinear mix")
             }
-            XCTAssertEqual(wrong, 0, "\(width)×\(height) from \(small.width)×\(small.height): pixels off the bilinear mix")
         }
     }
 }

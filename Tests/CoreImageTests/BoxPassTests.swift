@@ -1,5 +1,6 @@
 import XCTest
 @testable import CoreImage
+import CLaminaKernels
 
 /// The box passes (`BlurKernels.box` on `lamina_box_blur_rows` and `lamina_box_blur_columns`,
 /// running sums) against their formula worked out a pixel at a time: the window's sum of each
@@ -36,17 +37,34 @@ final class BoxPassTests: XCTestCase {
         return out
     }
 
+    /// Each path the CPU can run: one channel at a time, and SSE4.1's where it has it (the
+    /// passes pick the widest; this tries the others too).
+    static var paths: [UInt32] {
+        lamina_blur_features() & UInt32(LAMINA_KERNEL_SSE41) != 0 ? [0, UInt32(LAMINA_KERNEL_SSE41)] : [0]
+    }
+
     func testEachPassIsTheWindowsRoundedMean() {
         for (width, height, rx, ry) in [(1, 1, 1, 1), (7, 5, 2, 3), (13, 9, 20, 0), (10, 17, 0, 4), (33, 21, 3, 30), (64, 3, 5, 1)] {
             let source = image(width: width, height: height, seed: UInt32(width * 31 + height))
-            var blurred = source
-            BlurKernels.box(&blurred, radiusX: rx, radiusY: ry)
             var expected = source
             if rx > 0 { expected = pass(expected, radius: rx, dx: 1, dy: 0) }
             if ry > 0 { expected = pass(expected, radius: ry, dx: 0, dy: 1) }
-            let wrong = zip(blurred.pixels, expected.pixels).filter { $0 != $1 }.count
-            XCTAssertEqual(wrong, 0, "\(width)×\(height), radius \(rx) across, \(ry) down: pixels off the window's mean")
+            for features in Self.paths {
+                var blurred = source
+                BlurKernels.box(&blurred, radiusX: rx, radiusY: ry, features: features)
+                let wrong = zip(blurred.pixels, expected.pixels).filter { $0 != $1 }.count
+                XCTAssertEqual(wrong, 0, "\(width)×\(height), radius \(rx) across, \(ry) down, features \(features): pixels off the window's mean")
+            }
         }
+    }
+
+    func testTheWidestPathIsTheDefault() {
+        // Without features named, the passes take the widest the CPU has: the same pixels.
+        let source = image(width: 29, height: 23, seed: 7)
+        var chosen = source, widest = source
+        BlurKernels.box(&chosen, radiusX: 3, radiusY: 5)
+        BlurKernels.box(&widest, radiusX: 3, radiusY: 5, features: Self.paths.last!)
+        XCTAssertEqual(chosen.pixels, widest.pixels)
     }
 
     func testAFlatImageStaysFlatInsideAndFadesAtItsEdges() {

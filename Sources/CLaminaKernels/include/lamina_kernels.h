@@ -72,8 +72,8 @@ void lamina_affine_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
                                        const lamina_edges *edges);
 
 /// Instruction sets a kernel may use beyond SSE2 (`lamina_affine_bilinear_edged_over_with`,
-/// `lamina_rounded_rect_over_with`).
-enum { LAMINA_KERNEL_AVX2 = 1 };
+/// `lamina_rounded_rect_over_with`, the blur kernels' `_with` forms).
+enum { LAMINA_KERNEL_AVX2 = 1, LAMINA_KERNEL_SSE41 = 2 };
 
 /// The instruction sets beyond SSE2 that this CPU has and the affine kernel uses
 /// (`LAMINA_KERNEL_AVX2`: a translated span's samples eight at a time).
@@ -182,6 +182,16 @@ static inline uint32_t lamina_blur_mix(uint32_t p, uint32_t q, uint32_t f) {
 /// (0…256), each channel rounded half up: a row of a reduced blur scaled back up.
 void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight);
 
+/// The instruction sets beyond SSE2 that this CPU has and the blur kernels use
+/// (`LAMINA_KERNEL_AVX2`: rows mixed eight pixels a step; `LAMINA_KERNEL_SSE41`: the box passes'
+/// 32-bit multiplies, four channels or pixels a step).
+unsigned lamina_blur_features(void);
+
+/// As `lamina_blur_mix_rows`, using only the instruction sets `features` names (and the CPU
+/// has): for tests of each path.
+void lamina_blur_mix_rows_with(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight,
+                               unsigned features);
+
 /// Where an output column of a reduced blur scaled back up samples its small row: the two small
 /// columns around it and the right one's weight in 1/256 (0…256).
 typedef struct lamina_blur_column {
@@ -201,6 +211,12 @@ void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, u
 /// The same pass down every column. `sums` holds 4 · `width` words; `ring` min(2·radius + 2,
 /// height + 1) rows of `width` pixels (the rows the window still reads once written over).
 void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring);
+
+/// As `lamina_box_blur_rows` and `lamina_box_blur_columns`, using only the instruction sets
+/// `features` names (and the CPU has): for tests of each path.
+void lamina_box_blur_rows_with(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch, unsigned features);
+void lamina_box_blur_columns_with(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring,
+                                  unsigned features);
 
 /// The largest radius `lamina_disc_blur` and `lamina_motion_blur` take (larger ones are
 /// clamped): the filter catalog caps a blur at 300 points, times the device scale.
