@@ -458,7 +458,7 @@ open class CALayer: NSObject {
     /// lists the others' boxes as they were, without looking at those layers (a cache miss
     /// each, a thousand under one dragged layer). Nil, and none stale, once the sublayers
     /// themselves change: every sublayer is then looked at.
-    final var listedSublayers: [SnapshotBox]?
+    final var listedSublayers: SublayerBoxes?
     final var staleSublayers: [CALayer] = []
     /// Where that snapshot's box is, for a prefetch: no retain of it.
     final var committedSnapshotAddress: UnsafeRawPointer? {

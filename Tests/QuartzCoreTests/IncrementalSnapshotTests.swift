@@ -68,6 +68,63 @@ final class IncrementalSnapshotTests: XCTestCase {
         check("every sublayer moved")
     }
 
+    /// A parent of 100 sublayers keeps their boxes in runs of 32 (the last one of 4): a commit
+    /// makes anew only the runs that hold a changed sublayer and shares the others with the last
+    /// list; the list is still exactly the sublayers as they are, with the animated ones and the
+    /// drawing order worked out across runs.
+    func testOnlyTheRunsHoldingAChangedSublayerAreMadeAnew() {
+        let root = CALayer()
+        let tiles = (0..<100).map { i -> CALayer in
+            let tile = CALayer()
+            tile.frame = CGRect(x: i, y: 0, width: 4, height: 4)
+            root.addSublayer(tile)
+            return tile
+        }
+        func list() -> SublayerList { LayerSnapshot(root).sublayers }
+        func check(_ snapshot: SublayerList, _ step: String) {
+            XCTAssertEqual(snapshot.map(\.id), root.sublayers!.map(\.renderID), step)
+            XCTAssertEqual(snapshot.map(\.position), root.sublayers!.map(\.position), step)
+            for (k, layer) in root.sublayers!.enumerated() {
+                XCTAssertTrue(snapshot.boxes[k] === layer.committedSnapshot, "\(step): sublayer \(k)")
+            }
+        }
+        let first = list()
+        XCTAssertEqual(first.boxes.runs.map(\.boxes.count), [32, 32, 32, 4])
+        check(first, "first")
+        tiles[40].position.y += 1
+        tiles[99].position.y += 1
+        let second = list()
+        check(second, "two moved")
+        XCTAssertEqual((0..<4).map { second.boxes.runs[$0] === first.boxes.runs[$0] }, [true, false, true, false],
+                       "the runs of sublayers 40 and 99 anew, the others shared")
+        XCTAssertTrue(second.boxes.runs[1].boxes[8] !== first.boxes.runs[1].boxes[8], "sublayer 40 is a new box")
+        XCTAssertTrue(second.boxes.runs[1].boxes[9] === first.boxes.runs[1].boxes[9], "sublayer 41 is not")
+        // Nothing changed: every run shared.
+        let third = list()
+        XCTAssertTrue(zip(third.boxes.runs, second.boxes.runs).allSatisfy { $0 === $1 })
+        // Animated sublayers in two runs: their indices across runs, in order.
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.duration = 10
+        tiles[70].add(fade, forKey: "fade")
+        tiles[3].add(fade, forKey: "fade")
+        let animated = list()
+        XCTAssertEqual(animated.animatedIndices, [3, 70])
+        check(animated, "animated")
+        // One sublayer raised: the drawing order puts it last, the others in list order.
+        tiles[10].zPosition = 1
+        let raised = LayerSnapshot(root)
+        XCTAssertEqual(raised.drawingOrder, Array(0..<10) + Array(11..<100) + [10])
+        tiles[10].zPosition = 0
+        XCTAssertEqual(LayerSnapshot(root).drawingOrder, Array(0..<100))
+        // Many changed at once (past the record's eight), then one removed: every run anew.
+        for k in stride(from: 0, to: 100, by: 7) { tiles[k].position.x += 1 }
+        check(list(), "fifteen moved")
+        tiles[50].removeFromSuperlayer()
+        let removed = list()
+        check(removed, "one removed")
+        XCTAssertEqual(removed.boxes.runs.map(\.boxes.count), [32, 32, 32, 3])
+    }
+
     /// A sublayer changed and snapshotted on its own again and again (as `render(in:)` of it
     /// does) while its parent is not committed: the parent's record of stale sublayers stays
     /// bounded, and its next list is still its sublayers as they are.

@@ -38,7 +38,7 @@ final class AnimatedSublayers: @unchecked Sendable {
     /// each commit) is presented twice: for its frame, and ahead for the next one, which the
     /// next commit makes moot. Only a list presented more often than that pays for what its
     /// later frames save.
-    func take(_ committed: [SnapshotBox], animatedIndices: [Int]) -> (Table, PresentedCopies?)? {
+    func take(_ committed: SublayerBoxes, animatedIndices: [Int]) -> (Table, PresentedCopies?)? {
         state.withLock { state in
             guard state.presentations >= Self.presentationsBeforeTable else {
                 state.presentations += 1
@@ -90,7 +90,7 @@ final class AnimatedSublayers: @unchecked Sendable {
         /// Per index of the list: −2 − k for `layers[k]`'s copy, −1 otherwise (see `SublayerList`).
         let slots: [Int32]
 
-        init(_ committed: [SnapshotBox], animatedIndices: [Int]) {
+        init(_ committed: SublayerBoxes, animatedIndices: [Int]) {
             var layers: [Layer] = [], entries: [Entry] = [], others: [Int] = []
             layers.reserveCapacity(animatedIndices.count)
             entries.reserveCapacity(3 * animatedIndices.count)        // a few each, typically
@@ -158,7 +158,7 @@ final class PresentedCopies: @unchecked Sendable {
     let base: UnsafeMutablePointer<LayerSnapshot>
     private let count: Int
 
-    init(_ table: AnimatedSublayers.Table, _ committed: [SnapshotBox]) {
+    init(_ table: AnimatedSublayers.Table, _ committed: SublayerBoxes) {
         count = table.layers.count
         base = .allocate(capacity: count)
         for k in 0..<count { (base + k).initialize(to: committed[table.layers[k].index].pointer.pointee) }

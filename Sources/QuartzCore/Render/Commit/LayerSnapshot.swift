@@ -329,7 +329,7 @@ struct LayerSnapshot: Sendable {
             borderColor: layer.borderColor, contents: layer.contents as? CGImage, contentsGravity: layer.contentsGravity,
             minificationFilter: layer.minificationFilter, magnificationFilter: layer.magnificationFilter,
             shadowColor: layer.shadowColor, shadowPath: layer.shadowPath, content: layer.renderContent,
-            sublayers: sublayers, drawingOrder: Self.drawingOrder(sublayers.count) { sublayers.boxes[$0].zPosition }, mask: mask,
+            sublayers: sublayers, drawingOrder: sublayers.boxes.drawingOrder, mask: mask,
             transition: layer.activeTransition, timing: layer.layerTiming, animations: animations, tiles: tiles,
             filters: LayerFilters.recipes(layer.filters), backgroundFilters: LayerFilters.recipes(layer.backgroundFilters),
             compositingFilter: compositingFilter, replicator: layer.renderReplicator, emitter: layer.renderEmitter))
@@ -340,7 +340,7 @@ struct LayerSnapshot: Sendable {
         let redraws = layer.attachedAnimations.contains { entry in
             entry.animation.animatedKeys.contains { type(of: layer).needsDisplay(forKey: $0) }
         }
-        needsDisplayWhenAnimated = redraws || sublayers.boxes.contains { $0.needsDisplayWhenAnimated }
+        needsDisplayWhenAnimated = redraws || sublayers.boxes.needsDisplayWhenAnimated
         hasAnimations = !animations.isEmpty || !sublayers.animatedIndices.isEmpty || mask.contains(where: \.hasAnimations)
             || tiles?.isFading == true
             || references.values.emitter?.isRunning == true       // particles move with time
@@ -437,7 +437,7 @@ struct LayerSnapshot: Sendable {
     }
 
     /// The sublayers' indices back to front: by `zPosition` (`z(i)`), in list order among equals.
-    private static func drawingOrder(_ count: Int, z: (Int) -> CGFloat) -> [Int] {
+    static func drawingOrder(_ count: Int, z: (Int) -> CGFloat) -> [Int] {
         guard count > 0 else { return [] }
         let zs = (0..<count).map(z)
         guard case let first = zs[0], !zs.allSatisfy({ $0 == first }) else { return Array(0..<count) }
@@ -445,44 +445,43 @@ struct LayerSnapshot: Sendable {
     }
 
     /// The boxes of `layer`'s sublayers (each made first if its subtree changed: `box(of:)`
-    /// has done so for all of them). Retaining a box is an atomic write to a line the main
-    /// thread has not touched since the last commit; asked for a few sublayers ahead, a
-    /// thousand of them stop waiting on each other's misses.
-    private static func sublayerBoxes(of layer: CALayer) -> [SnapshotBox] {
+    /// has done so for all of them). Where the last list still lines up with the sublayers, it
+    /// is taken over with the stale sublayers' new boxes put in: no other sublayer is looked at,
+    /// and only the runs holding a stale one are made again (`SublayerBoxes`). Otherwise every
+    /// box is retained, each asked for a few sublayers ahead, so that a thousand of them do not
+    /// wait on each other's misses.
+    private static func sublayerBoxes(of layer: CALayer) -> SublayerBoxes {
         let children = layer.sublayerStorage
         defer { layer.staleSublayers = [] }
-        var boxes: [SnapshotBox] = []
-        boxes.reserveCapacity(children.count)
+        let boxes: SublayerBoxes
         if let listed = layer.listedSublayers, listed.count == children.count {
-            // The last list, with the stale sublayers' new boxes put in: no other sublayer is
-            // looked at, and the boxes to retain are asked for straight from the list.
-            let stale = staleIndices(of: layer)
-            for k in children.indices {
-                if k + 8 < listed.count { lamina_prefetch_for_write(Unmanaged.passUnretained(listed[k + 8]).toOpaque()) }
-                assert(stale[k] || listed[k] === children[k].committedSnapshot, "a sublayer's snapshot changed unseen")
-                boxes.append(stale[k] ? box(of: children[k]) : listed[k])
-            }
+            boxes = listed.replacing(staleIndices(of: layer)) { box(of: children[$0]) }
         } else {
+            var all: [SnapshotBox] = []
+            all.reserveCapacity(children.count)
             for k in children.indices {
                 if k + 8 < children.count, let ahead = children[k + 8].committedSnapshotAddress { lamina_prefetch_for_write(ahead) }
-                boxes.append(box(of: children[k]))
+                all.append(box(of: children[k]))
             }
+            boxes = SublayerBoxes(all)
         }
         layer.listedSublayers = boxes
         return boxes
     }
 
-    /// Per sublayer of `layer`, whether its snapshot was let go since the last list.
-    private static func staleIndices(of layer: CALayer) -> [Bool] {
+    /// The indices (ascending) of `layer`'s sublayers whose snapshots were let go since the
+    /// last list.
+    private static func staleIndices(of layer: CALayer) -> [Int] {
         let children = layer.sublayerStorage, stale = layer.staleSublayers
-        var marked = Array(repeating: false, count: children.count)
+        guard !stale.isEmpty else { return [] }
         if stale.count <= 8 {
-            for child in stale { if let k = children.firstIndex(where: { $0 === child }) { marked[k] = true } }
-        } else {
-            let ids = Set(stale.map(ObjectIdentifier.init))
-            for k in children.indices where ids.contains(ObjectIdentifier(children[k])) { marked[k] = true }
+            // Compared by reference: no sublayer is read.
+            var found: [Int] = []
+            for child in stale { if let k = children.firstIndex(where: { $0 === child }) { found.append(k) } }
+            return Set(found).sorted()
         }
-        return marked
+        let ids = Set(stale.map(ObjectIdentifier.init))
+        return children.indices.filter { ids.contains(ObjectIdentifier(children[$0])) }
     }
 }
 

@@ -6,7 +6,7 @@ import CLaminaKernels
 /// tree lays the presented versions of its animated sublayers over the committed list, so that a
 /// frame where one layer of a thousand moves copies one snapshot, not a thousand.
 struct SublayerList: RandomAccessCollection, Sendable {
-    private let committed: [SnapshotBox]
+    private let committed: SublayerBoxes
     /// Per index: where its presented version is in `presented` (0 and up), in `copies` (−2 − k
     /// for `copies.base + k`), or −1 for the committed one. Empty while nothing is laid over.
     private var slots: [Int32] = []
@@ -20,17 +20,18 @@ struct SublayerList: RandomAccessCollection, Sendable {
     /// list presented from it (nil when none animates).
     private let animated: AnimatedSublayers?
 
-    init(_ boxes: [SnapshotBox] = []) {
+    init(_ boxes: SublayerBoxes = SublayerBoxes()) {
         committed = boxes
-        animatedIndices = boxes.indices.filter { boxes[$0].hasAnimations }
+        animatedIndices = boxes.animatedIndices
         animated = animatedIndices.isEmpty ? nil : AnimatedSublayers()
     }
 
     /// The committed sublayers' boxes, in the list's order. A box is one snapshot, never
     /// changed: a planner that keeps the boxes it placed from knows a still sublayer by comparing
-    /// two references (`PlacedNode.placedFrom`), without reading the box or the snapshot — a
-    /// cache miss or two per sublayer each frame, most of a damage frame's planning.
-    var boxes: [SnapshotBox] { committed }
+    /// two references (`PlacedNode.placedFrom`), a run of them by comparing the runs, without
+    /// reading the box or the snapshot — a cache miss or two per sublayer each frame, most of a
+    /// damage frame's planning.
+    var boxes: SublayerBoxes { committed }
 
     /// Asks the cache for the first lines of the sublayer at `index`, read a few sublayers later.
     func prefetch(_ index: Int) {

@@ -356,8 +356,25 @@ final class CompositePlan {
             for i in sublayers.animatedIndices { animated[i] = true }
         }
         var changed: [Int] = []
-        for (k, i) in order.enumerated() where before.boxes[i] !== boxes[i] || (!animated.isEmpty && animated[i]) {
-            changed.append(k)
+        if boxes.runs.count == before.boxes.runs.count, order.elementsEqual(order.indices) {
+            // In list order (the usual case): a run both lists share is still, but for its
+            // animated sublayers; the others are compared box by box.
+            let length = SublayerBoxes.runLength
+            for (r, run) in boxes.runs.enumerated() {
+                let start = r * length
+                if run === before.boxes.runs[r] {
+                    for offset in run.animatedOffsets { changed.append(start + offset) }
+                } else {
+                    let old = before.boxes.runs[r].boxes
+                    for (offset, box) in run.boxes.enumerated() where old[offset] !== box || (!animated.isEmpty && animated[start + offset]) {
+                        changed.append(start + offset)
+                    }
+                }
+            }
+        } else {
+            for (k, i) in order.enumerated() where before.boxes[i] !== boxes[i] || (!animated.isEmpty && animated[i]) {
+                changed.append(k)
+            }
         }
         // The same layers at those places: their ids read for the changed ones alone.
         for k in changed where olds[k].id != sublayers[order[k]].id { return nil }

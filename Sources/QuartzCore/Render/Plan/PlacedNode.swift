@@ -82,7 +82,7 @@ final class PlacedNode: @unchecked Sendable {
     /// they were placed in: child k showed the snapshot in `boxes[order[k]]`. The next frame
     /// knows a still child by its box alone (held here, so that a box's address is never a
     /// newer box's).
-    @exclusivity(unchecked) var placedFrom: (boxes: [SnapshotBox], order: [Int])?
+    @exclusivity(unchecked) var placedFrom: (boxes: SublayerBoxes, order: [Int])?
     /// Its items back to front, made once when first asked for (a node does not change once
     /// placed): a still subtree hands a frame its items in one piece.
     @exclusivity(unchecked) private var flattened: [CompositeItem]?
@@ -276,7 +276,7 @@ final class PlacedNode: @unchecked Sendable {
 /// a thousand boxes whose releases are each a cache miss).
 struct Leftovers: Sendable {
     var children: [[PlacedNode]] = []
-    var boxes: [[SnapshotBox]] = []
+    var boxes: [SublayerBoxes] = []
 }
 
 /// Where a parent puts a sublayer: the parent's sublayer space and its map to device pixels, the
