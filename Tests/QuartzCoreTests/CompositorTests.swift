@@ -371,6 +371,38 @@ final class CompositorTests: CompositingTestCase {
     /// Frames of one committed tree reuse what its still sublayers placed; what moves — an
     /// animated sublayer, or the root itself — is placed again. Each frame equals a whole one,
     /// whether its animations were evaluated early or when due.
+    /// A damage frame places again only the sublayers whose boxes changed or that animate, found
+    /// run by run (`SublayerBoxes`), at their places in the drawing order — also where a raised
+    /// sublayer (`zPosition`) draws out of list order and where an animated one shares a run with
+    /// still ones: each frame is the same as one composited whole.
+    func testDamageFramesOverManyRunsMatchAWholeFrame() throws {
+        for raised in [false, true] {
+            let (root, tiles) = tileGrid(count: 100, columns: 20, origin: CGPoint(x: 4, y: 4), step: CGSize(width: 11, height: 30),
+                                         size: CGSize(width: 14, height: 14))
+            if raised { tiles[10].zPosition = 1 }
+            tiles[70].add(slide(from: 30, to: 200), forKey: "slide")
+            let compositor = Compositor(), ctx = target()
+            let start = CACurrentMediaTime()
+            for step in 0..<6 {
+                // Moved by commits: one tile, then two in different runs, the raised one, one of the last run.
+                switch step {
+                case 1: tiles[40].position.y += 5
+                case 2: tiles[3].position.x += 3; tiles[64].position.y -= 4
+                case 3: tiles[10].position.y += 6
+                case 4: tiles[99].position.x -= 5
+                default: break
+                }
+                let tree = try XCTUnwrap(RenderTree(root)), t = start + Double(step) * 0.1
+                XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
+                let whole = target()
+                XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: whole))
+                let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
+                                                               channelTolerance: 0)
+                XCTAssertEqual(difference.differing, 0, "frame \(step), a raised sublayer: \(raised)")
+            }
+        }
+    }
+
     func testFramesOfOneTreeReuseStillSublayersExactly() throws {
         for animateRoot in [false, true] {
             let layer = scene()

@@ -350,31 +350,30 @@ final class CompositePlan {
         guard let before = old.placedFrom else { return nil }
         let sublayers = layer.sublayers, boxes = sublayers.boxes, order = layer.drawingOrder, olds = old.children
         guard before.boxes.count == boxes.count, olds.count == order.count, before.order == order else { return nil }
-        var animated: [Bool] = []
-        if !sublayers.animatedIndices.isEmpty {
-            animated = Array(repeating: false, count: boxes.count)
-            for i in sublayers.animatedIndices { animated[i] = true }
+        // Their indices in the list, ascending, run by run: a run both lists share is still but
+        // for its animated sublayers (equal counts make runs of equal lengths); in another one
+        // each box is compared.
+        var indices: [Int] = []
+        let length = SublayerBoxes.runLength
+        for (r, run) in boxes.runs.enumerated() {
+            let start = r * length, was = before.boxes.runs[r]
+            if run === was {
+                for offset in run.animatedOffsets { indices.append(start + offset) }
+                continue
+            }
+            var animated = run.animatedOffsets[...]
+            for (offset, box) in run.boxes.enumerated() {
+                let animates = animated.first == offset
+                if animates { animated = animated.dropFirst() }
+                if animates || was.boxes[offset] !== box { indices.append(start + offset) }
+            }
         }
-        var changed: [Int] = []
-        if boxes.runs.count == before.boxes.runs.count, order.elementsEqual(order.indices) {
-            // In list order (the usual case): a run both lists share is still, but for its
-            // animated sublayers; the others are compared box by box.
-            let length = SublayerBoxes.runLength
-            for (r, run) in boxes.runs.enumerated() {
-                let start = r * length
-                if run === before.boxes.runs[r] {
-                    for offset in run.animatedOffsets { changed.append(start + offset) }
-                } else {
-                    let old = before.boxes.runs[r].boxes
-                    for (offset, box) in run.boxes.enumerated() where old[offset] !== box || (!animated.isEmpty && animated[start + offset]) {
-                        changed.append(start + offset)
-                    }
-                }
-            }
-        } else {
-            for (k, i) in order.enumerated() where before.boxes[i] !== boxes[i] || (!animated.isEmpty && animated[i]) {
-                changed.append(k)
-            }
+        // Their places in drawing order (a layer raised by its zPosition moves them).
+        var changed = indices
+        if !order.elementsEqual(order.indices) {
+            var place = [Int](repeating: 0, count: order.count)
+            for (k, i) in order.enumerated() { place[i] = k }
+            changed = indices.map { place[$0] }.sorted()
         }
         // The same layers at those places: their ids read for the changed ones alone.
         for k in changed where olds[k].id != sublayers[order[k]].id { return nil }
