@@ -24,6 +24,8 @@ final class Surface: @unchecked Sendable {
     /// Of those, frames the compositor could not place, drawn whole by `LayerRenderer` (a whole-frame
     /// fallback), for benchmarks.
     private(set) var wholeFramesDrawn = 0
+    /// Frames whose buffer got what it lacked copied from the other buffer (`CopyBack`), under `lock`.
+    private(set) var framesCopiedBack = 0
     private(set) var frameTimes: [Double] = []
     /// How long the last frame took to draw and put.
     private var lastFrameSeconds: CFTimeInterval = 0
@@ -164,7 +166,8 @@ final class Surface: @unchecked Sendable {
         case .drawnWhole: recordFrame(since: started, whole: true)
         case .unchanged, .noTarget: break                        // nothing changed: nothing to put
         }
-        lock.lock(); shownMediaTime = t; lock.unlock()
+        let copied = pipeline.compositor.framesCopiedBack
+        lock.lock(); shownMediaTime = t; framesCopiedBack = copied; lock.unlock()
         // Once the frame is put and timed, while this thread would wait for the next vblank.
         pipeline.releaseSpentFrame()
         return true

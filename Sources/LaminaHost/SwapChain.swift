@@ -36,6 +36,12 @@ final class SwapChain {
         return buffer
     }
 
+    /// The buffer the last frame was put from, which the next frame is not drawn into (nil with
+    /// one buffer). Only read: the server may still be reading its put too.
+    func front() -> FrameBuffer? {
+        buffers.count > 1 ? buffers[(backIndex + buffers.count - 1) % buffers.count] : nil
+    }
+
     /// Shows `rects` of the back buffer in `window`, after the last put has been read, and makes
     /// the other buffer the back one.
     func present(_ rects: [DeviceRect], to window: UInt, gc: GC) {

@@ -236,6 +236,14 @@ public final class Window {
     /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
     /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
     /// in the tree), for benchmarks.
+    /// Frames whose buffer got what it lacked copied from the other buffer rather than
+    /// composited again (`CopyBack`), for tests and benchmarks.
+    package var framesCopiedBack: Int {
+        guard let surface else { return 0 }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.framesCopiedBack
+    }
+
     package var framesDrawnWhole: Int {
         guard let surface else { return 0 }
         surface.lock.lock(); defer { surface.lock.unlock() }

@@ -11,4 +11,6 @@ struct WindowPresenter: FramePresenter {
     func frameTarget() -> CGContext? { buffers.back().context }
 
     func present(_ rects: [DeviceRect]) { buffers.present(rects, to: window, gc: gc) }
+
+    func lastFrameTarget() -> CGContext? { buffers.front()?.context }
 }

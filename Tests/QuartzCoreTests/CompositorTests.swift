@@ -348,6 +348,79 @@ final class CompositorTests: CompositingTestCase {
         }
     }
 
+    /// With the last target handed in (a window's other buffer), what the next target lacks is
+    /// copied from it: each frame is the same as one composited whole, pixel for pixel, and the
+    /// part it lacked comes from the last target (a mark put there shows up in it). A last target
+    /// that is not the one drawn last is not copied from.
+    func testATargetGetsWhatItLacksCopiedFromTheLastOne() throws {
+        let (layer, tiles) = tileGrid(count: 40, columns: 10, origin: CGPoint(x: 6, y: 6), step: CGSize(width: 22, height: 36),
+                                      size: CGSize(width: 30, height: 30))
+        let compositor = Compositor(threads: 2)
+        let buffers = [target(), target()]
+        func pixels(_ ctx: CGContext) -> UnsafeMutablePointer<UInt32> { ctx.data!.assumingMemoryBound(to: UInt32.self) }
+        func frame(into k: Int, copying: CGContext?) throws -> [DeviceRect] {
+            try XCTUnwrap(compositor.composite(RenderTree(layer)!, atMediaTime: CACurrentMediaTime(), scale: 1, into: buffers[k],
+                                               lastTarget: copying))
+        }
+        func wholeFrame() throws -> CGContext {
+            let whole = target()
+            XCTAssertNotNil(composited(layer, with: Compositor(), into: whole))
+            return whole
+        }
+        XCTAssertEqual(try frame(into: 0, copying: buffers[1]).count, 1, "a first frame is whole: nothing to copy")
+        XCTAssertEqual(compositor.framesCopiedBack, 0)
+        tiles[12].position.x += 5
+        // The second buffer is unknown: it lacks everything, copied from the first but for the change.
+        var shown = try frame(into: 1, copying: buffers[0])
+        XCTAssertEqual(compositor.framesCopiedBack, 1)
+        XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(buffers[1].makeImage()), try XCTUnwrap(wholeFrame().makeImage()),
+                                                     channelTolerance: 0).differing, 0, "a new buffer filled by the copy")
+        for (step, moved) in [(2, 3), (3, 37), (4, 30), (5, 5)] {
+            let k = step % 2, ctx = buffers[k], last = buffers[1 - k]
+            tiles[moved].position.y += 4
+            // A mark in the last target, where the last frame changed (so this target lacks it).
+            let spot = try XCTUnwrap(shown.first), mark = Int(spot.y) * size.width + Int(spot.x)
+            let kept = pixels(last)[mark]
+            pixels(last)[mark] = 0xFF00_FF00
+            shown = try frame(into: k, copying: last)
+            XCTAssertFalse(shown.contains { $0.intersection(DeviceRect(x: spot.x, y: spot.y, width: 1, height: 1)) != nil },
+                           "step \(step): the mark is outside this frame's change")
+            XCTAssertEqual(pixels(ctx)[mark], 0xFF00_FF00, "step \(step): the lacking part copied from the last target")
+            pixels(last)[mark] = kept
+            pixels(ctx)[mark] = kept
+            XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(wholeFrame().makeImage()),
+                                                         channelTolerance: 0).differing, 0, "step \(step): not a whole frame's pixels")
+        }
+        XCTAssertEqual(compositor.framesCopiedBack, 5)
+        // Handed the target it draws into, or the one it did not draw last: nothing copied, the
+        // lacking part composited, the same picture.
+        tiles[0].position.x += 3
+        _ = try frame(into: 0, copying: buffers[0])
+        tiles[0].position.x += 3
+        _ = try frame(into: 1, copying: buffers[1])
+        XCTAssertEqual(compositor.framesCopiedBack, 5)
+        XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(buffers[1].makeImage()), try XCTUnwrap(wholeFrame().makeImage()),
+                                                     channelTolerance: 0).differing, 0)
+    }
+
+    func testTheLackingPartIsWhatTheLastFramesChangedOutsideThisOnes() {
+        let missed = [DeviceRect(x: 0, y: 0, width: 10, height: 10), DeviceRect(x: 20, y: 0, width: 5, height: 5)]
+        let shown = [DeviceRect(x: 5, y: 0, width: 10, height: 10)]
+        let lacking = CopyBack.rectangles(missed, outside: shown)
+        // Disjoint rectangles covering exactly x 0..<5 over rows 0..<10, and x 20..<25 over rows 0..<5.
+        XCTAssertEqual(lacking.reduce(0) { $0 + Int($1.width) * Int($1.height) }, 50 + 25)
+        for y in 0..<12 {
+            for x in 0..<30 {
+                let inside = (x < 5 && y < 10) || (x >= 20 && x < 25 && y < 5)
+                let covered = lacking.contains { x >= $0.x && x < $0.x + $0.width && y >= $0.y && y < $0.y + $0.height }
+                XCTAssertEqual(covered, inside, "(\(x), \(y))")
+            }
+        }
+        XCTAssertEqual(CopyBack.rectangles(missed, outside: [DeviceRect(x: 0, y: 0, width: 100, height: 100)]), [],
+                       "a frame that changes everything copies nothing")
+        XCTAssertEqual(CopyBack.rectangles([], outside: shown), [])
+    }
+
     func testLooksAreDrawnOnceAndShared() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 240, height: 160)

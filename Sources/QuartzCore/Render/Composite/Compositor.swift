@@ -62,6 +62,8 @@ package final class Compositor: @unchecked Sendable {
     package var shapesDrawnOver: Int { cache.shapesDrawnOver }
     /// Layer textures drawn over the bitmap of one no longer shown, rather than allocated.
     package var texturesRecycled: Int { cache.recycled }
+    /// Frames whose target got what it lacked copied from the last target (`CopyBack`).
+    package private(set) var framesCopiedBack = 0
     /// The subtrees the last frame had the layer renderer draw because items could not show
     /// them (none in a tree the compositor places fully), as messages.
     package private(set) var lastFallbacks: [String] = []
@@ -86,8 +88,12 @@ package final class Compositor: @unchecked Sendable {
     ///
     /// With `nextFrameAt`, the next frame's animations are evaluated on another core while this
     /// frame composites; a next call for the same tree within 10 ms of that time uses them.
+    ///
+    /// `lastTarget` is the bitmap the last call composited into, when it still holds that frame
+    /// untouched (a window's other buffer): what `target` lacks of it is then copied from it
+    /// (`CopyBack`) instead of composited again.
     package func composite(_ tree: RenderTree, atMediaTime t: CFTimeInterval, scale: CGFloat,
-                           into target: CGContext, nextFrameAt: CFTimeInterval? = nil) -> [DeviceRect]? {
+                           into target: CGContext, nextFrameAt: CFTimeInterval? = nil, lastTarget: CGContext? = nil) -> [DeviceRect]? {
         guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
@@ -155,7 +161,15 @@ package final class Compositor: @unchecked Sendable {
         guard !shown.isEmpty else { return [] }
         // What to composite: that, and what this target missed while another one was drawn.
         let key = TargetHistory.Target(data: data, width: target.width, height: target.height)
-        let missed = targets.missing(in: key) ?? [screen]
+        var missed = targets.missing(in: key) ?? [screen]
+        if !missed.isEmpty, let source = lastTarget, let sourceData = source.data,
+           targets.latest == TargetHistory.Target(data: sourceData, width: source.width, height: source.height),
+           CopyBack.canCopy(from: source, into: target) {
+            // The last target holds the latest picture: what this one lacks is copied from it.
+            CopyBack.copy(CopyBack.rectangles(missed, outside: shown), from: source, into: target)
+            missed = []
+            framesCopiedBack += 1
+        }
         targets.record(key, changes: shown)
         var rects = missed.isEmpty ? shown : Damage(limit: Damage.frameLimit, rectangles: missed + shown).rectangles
         if !backdropReads.isEmpty {

@@ -14,6 +14,9 @@ struct TargetHistory {
     /// The last frames, oldest first: the target and the rectangles that frame changed.
     private var frames: [(target: Target, changes: [DeviceRect])] = []
 
+    /// The target the last frame was composited into: it holds the latest picture whole.
+    var latest: Target? { frames.last?.target }
+
     /// What `target` lacks of the last frames' changes; nil when it holds no frame remembered here.
     func missing(in target: Target) -> [DeviceRect]? {
         guard let last = frames.lastIndex(where: { $0.target == target }) else { return nil }

@@ -43,7 +43,8 @@ package final class FramePipeline: @unchecked Sendable {
     package func drawFrame(_ tree: RenderTree, atMediaTime t: CFTimeInterval, scale: CGFloat,
                            nextFrameAt: CFTimeInterval? = nil, to presenter: some FramePresenter) -> Outcome {
         guard let target = presenter.frameTarget() else { return .noTarget }
-        if let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: target, nextFrameAt: nextFrameAt) {
+        if let rects = compositor.composite(tree, atMediaTime: t, scale: scale, into: target, nextFrameAt: nextFrameAt,
+                                            lastTarget: presenter.lastFrameTarget()) {
             guard !rects.isEmpty else { return .unchanged }
             presenter.present(rects)
             return .presented(rects)

@@ -11,6 +11,14 @@ package protocol FramePresenter {
     /// Shows the rectangles `rects` (device pixels) of the target last handed out: what changed
     /// since the last frame, or the whole target.
     func present(_ rects: [DeviceRect])
+    /// The bitmap the last frame was drawn into and presented, when it still holds that frame
+    /// whole and is not the next target (a window's other buffer); nil otherwise (the default).
+    /// What the next target lacks of it is copied from it rather than composited again.
+    func lastFrameTarget() -> CGContext?
+}
+
+extension FramePresenter {
+    package func lastFrameTarget() -> CGContext? { nil }
 }
 
 /// A presenter that keeps its frames in one bitmap: showing a frame is having drawn it. It
