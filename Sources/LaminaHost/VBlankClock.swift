@@ -38,8 +38,9 @@ final class VBlankClock: @unchecked Sendable {
     private let mscLock = NSLock()
     var recentMSCs: [UInt64] { mscLock.lock(); defer { mscLock.unlock() }; return mscs }
     var sleepCount: Int { mscLock.lock(); defer { mscLock.unlock() }; return sleeps }
-    /// The media time of the last vblank seen: the one asked for next is due an interval later.
-    private var lastTime: CFTimeInterval?
+    /// When the last vblank seen came, in seconds of CLOCK_MONOTONIC (never media time, which
+    /// tests and tools drive by hand): the one asked for next is due an interval later.
+    private var lastSeen: Double?
 
     init?(_ x: X11Display) {
         guard x.presentOpcode != nil else { return nil }
@@ -71,14 +72,16 @@ final class VBlankClock: @unchecked Sendable {
         defer { pending = nil }
         // On the system's clock: media time may be driven by hand (MediaClock) and stand still.
         let deadline = DispatchTime.now() + timeout
-        let due = lastTime.map { $0 + interval }
+        let due = lastSeen.map { $0 + interval }
         var event = XEvent()
         while true {
             while x.takePresentEvent(&event) {
                 if let (ust, msc, serial) = complete(&event), serial == wanted {
                     let time = vblank(ust: ust)
                     last = (window, msc)
-                    lastTime = time
+                    // The server's UST where it is this machine's CLOCK_MONOTONIC (a local server), else now.
+                    let monotonic = Self.monotonicSeconds(), stamp = Double(ust) / 1e6
+                    lastSeen = abs(stamp - monotonic) < 1 ? stamp : monotonic
                     mscLock.lock()
                     if mscs.count == 64 { mscs.removeFirst(32) }
                     mscs.append(msc)
@@ -90,13 +93,14 @@ final class VBlankClock: @unchecked Sendable {
             guard now < deadline else { return nil }
             let left = Double(deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9
             var poller = pollfd(fd: x.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, Self.pollMilliseconds(due: due, now: CACurrentMediaTime(), left: left))
+            _ = poll(&poller, 1, Self.pollMilliseconds(due: due, now: Self.monotonicSeconds(), left: left))
             mscLock.lock(); sleeps += 1; mscLock.unlock()
         }
     }
 
     /// How long one sleep of a wait lasts, in milliseconds: until the server sends something, and
-    /// at most until a millisecond after the vblank is `due` (media time; nil: not known), then a
+    /// at most until a millisecond after the vblank is `due` (CLOCK_MONOTONIC seconds, as `now`;
+    /// nil: not known), then a
     /// millisecond at a time, never past the `left` seconds of the wait. The notify comes on the
     /// connection's socket and wakes the sleep, unless another thread's call on the connection (the
     /// main thread's `XSync` before a capture, a buffer attached) read it into Xlib's queue first;
@@ -114,7 +118,7 @@ final class VBlankClock: @unchecked Sendable {
     func forget(_ window: UInt) {
         selected.remove(window)
         if pending?.window == window { pending = nil }
-        if last?.window == window { (last, lastTime) = (nil, nil) }
+        if last?.window == window { (last, lastSeen) = (nil, nil) }
     }
 
     /// A PresentCompleteNotify of an MSC notify (its data fetched by `takePresentEvent`): its
@@ -125,6 +129,13 @@ final class VBlankClock: @unchecked Sendable {
         let notify = data.assumingMemoryBound(to: XPresentCompleteNotifyEvent.self).pointee
         guard notify.kind == UInt8(PresentCompleteKindNotifyMSC) else { return nil }
         return (notify.ust, notify.msc, notify.serial_number)
+    }
+
+    /// Now on CLOCK_MONOTONIC, in seconds.
+    static func monotonicSeconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
     }
 
     /// The media time of a vblank: the server's UST is CLOCK_MONOTONIC in microseconds on a

@@ -233,9 +233,6 @@ public final class Window {
         return surface.framesDrawn
     }
 
-    /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
-    /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
-    /// in the tree), for benchmarks.
     /// Frames whose buffer got what it lacked copied from the other buffer rather than
     /// composited again (`CopyBack`), for tests and benchmarks.
     package var framesCopiedBack: Int {
@@ -244,6 +241,9 @@ public final class Window {
         return surface.framesCopiedBack
     }
 
+    /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
+    /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
+    /// in the tree), for benchmarks.
     package var framesDrawnWhole: Int {
         guard let surface else { return 0 }
         surface.lock.lock(); defer { surface.lock.unlock() }

@@ -46,8 +46,13 @@ final class CopyBackWindowTests: XCTestCase {
             // Only a frame's changes are put, so the window shows them whatever the rest of its
             // buffer holds; the buffer last put must hold the whole picture (background filters
             // read it, and the next frame copies from it).
-            let front = try XCTUnwrap(window.buffers?.front()?.context.makeImage())
-            XCTAssertEqual(SnapshotComparison.difference(front, shown, channelTolerance: 0).differing, 0,
+            // Read under the surface's drawing lock: no frame swaps the buffers meanwhile.
+            let surface = try XCTUnwrap(window.surface)
+            surface.drawing.lock()
+            let front = window.buffers?.front()?.context.makeImage()
+            surface.drawing.unlock()
+            let frontImage = try XCTUnwrap(front)
+            XCTAssertEqual(SnapshotComparison.difference(frontImage, shown, channelTolerance: 0).differing, 0,
                            "the buffer last put is not the picture shown")
         }
     }

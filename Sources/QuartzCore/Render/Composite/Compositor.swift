@@ -62,7 +62,7 @@ package final class Compositor: @unchecked Sendable {
     package var shapesDrawnOver: Int { cache.shapesDrawnOver }
     /// Layer textures drawn over the bitmap of one no longer shown, rather than allocated.
     package var texturesRecycled: Int { cache.recycled }
-    /// Frames whose target got what it lacked copied from the last target (`CopyBack`).
+    /// Frames whose target got something it lacked copied from the last target (`CopyBack`).
     package private(set) var framesCopiedBack = 0
     /// The subtrees the last frame had the layer renderer draw because items could not show
     /// them (none in a tree the compositor places fully), as messages.
@@ -166,9 +166,10 @@ package final class Compositor: @unchecked Sendable {
            targets.latest == TargetHistory.Target(data: sourceData, width: source.width, height: source.height),
            CopyBack.canCopy(from: source, into: target) {
             // The last target holds the latest picture: what this one lacks is copied from it.
-            CopyBack.copy(CopyBack.rectangles(missed, outside: shown), from: source, into: target)
+            let lacking = CopyBack.rectangles(missed, outside: shown)
+            CopyBack.copy(lacking, from: source, into: target)
             missed = []
-            framesCopiedBack += 1
+            if !lacking.isEmpty { framesCopiedBack += 1 }
         }
         targets.record(key, changes: shown)
         var rects = missed.isEmpty ? shown : Damage(limit: Damage.frameLimit, rectangles: missed + shown).rectangles
