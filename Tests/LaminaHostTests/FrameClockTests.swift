@@ -252,19 +252,14 @@ final class FrameClockTests: XCTestCase {
     /// The notify used to be asked for after drawing, for "the next MSC"; Xvfb's simulated
     /// counter rounds to the nearest MSC, so past mid-interval "next" was the one after and
     /// every such frame lost a vblank (MSC steps of 2: 30 fps).
-    func testSlowFramesUnderPresentLoseNoVBlank() throws {
-        try requireDisplay()
-        nonisolated(unsafe) let test = self
-        try MainActor.assumeIsolated { try test.checkSlowFramesKeepEveryVBlank() }
-    }
-
-    @MainActor func checkSlowFramesKeepEveryVBlank() throws {
+    /// The board with a tile sliding for ever, its frames paced by Present's vblanks (skipped
+    /// where the server has no Present).
+    @MainActor func showSlidingTileUnderPresent() throws -> LaminaHost.Window {
         let x = try X11Display.connection()
         guard x.presentOpcode != nil, ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" else {
             throw XCTSkip("the server has no Present")
         }
         let (window, view) = try showBoard()
-        defer { window.close() }
         let tile = CALayer()
         tile.frame = CGRect(x: 0, y: 25, width: 50, height: 50)
         tile.backgroundColor = blue
@@ -276,6 +271,18 @@ final class FrameClockTests: XCTestCase {
         tile.add(slide, forKey: "slide")
         view.layer.addSublayer(tile)
         RenderThread.shared.pace(byVBlank: true)
+        return window
+    }
+
+    func testSlowFramesUnderPresentLoseNoVBlank() throws {
+        try requireDisplay()
+        nonisolated(unsafe) let test = self
+        try MainActor.assumeIsolated { try test.checkSlowFramesKeepEveryVBlank() }
+    }
+
+    @MainActor func checkSlowFramesKeepEveryVBlank() throws {
+        let window = try showSlidingTileUnderPresent()
+        defer { window.close() }
         // 10 ms more per tick: past mid-interval (8.3 ms at 60 Hz), within one interval.
         RenderThread.shared.extraFrameSeconds = 0.010
         defer { RenderThread.shared.extraFrameSeconds = 0 }
@@ -296,23 +303,8 @@ final class FrameClockTests: XCTestCase {
     }
 
     @MainActor func checkVBlankWaitWakesAboutOnceAFrame() throws {
-        let x = try X11Display.connection()
-        guard x.presentOpcode != nil, ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" else {
-            throw XCTSkip("the server has no Present")
-        }
-        let (window, view) = try showBoard()
+        let window = try showSlidingTileUnderPresent()
         defer { window.close() }
-        let tile = CALayer()
-        tile.frame = CGRect(x: 0, y: 25, width: 50, height: 50)
-        tile.backgroundColor = blue
-        let slide = CABasicAnimation(keyPath: "position.x")
-        slide.fromValue = 25
-        slide.toValue = 175
-        slide.duration = 1
-        slide.repeatCount = .infinity
-        tile.add(slide, forKey: "slide")
-        view.layer.addSublayer(tile)
-        RenderThread.shared.pace(byVBlank: true)
         XCTAssertTrue(Application.shared.runUntil(timeout: 10) { RenderThread.shared.recentVBlankMSCs.count >= 5 }, "no vblanks")
         let sleeps = RenderThread.shared.vblankSleeps, first = RenderThread.shared.recentVBlankMSCs.last!
         XCTAssertTrue(Application.shared.runUntil(timeout: 10) { (RenderThread.shared.recentVBlankMSCs.last ?? 0) >= first + 30 },
