@@ -112,10 +112,6 @@ unsigned lamina_blur_features(void) {
     return features;
 }
 
-void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight) {
-    lamina_blur_mix_rows_with(out, top, bottom, count, weight, LAMINA_KERNEL_AVX2);
-}
-
 void lamina_blur_mix_rows_with(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight,
                                unsigned features) {
     const uint32_t f = weight > 256 ? 256 : weight;

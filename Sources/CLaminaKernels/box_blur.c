@@ -111,10 +111,6 @@ static int columns_step_wide(uint32_t *sums, const uint32_t *in, const uint32_t 
 }
 #endif
 
-void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch) {
-    lamina_box_blur_rows_with(pixels, width, height, radius, scratch, LAMINA_KERNEL_SSE41);
-}
-
 void lamina_box_blur_rows_with(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch, unsigned features) {
     if (width <= 0 || height <= 0 || radius <= 0) return;
     if (radius > LAMINA_BOX_RADIUS_MAX) radius = LAMINA_BOX_RADIUS_MAX;
@@ -145,10 +141,6 @@ static void columns_step(uint32_t *sums, const uint32_t *in, const uint32_t *out
         if (out) sub_scalar(sums + 4 * x, out[x]);
         if (target) target[x] = mean_scalar(sums + 4 * x, inverse);
     }
-}
-
-void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring) {
-    lamina_box_blur_columns_with(pixels, width, height, radius, sums, ring, LAMINA_KERNEL_SSE41);
 }
 
 void lamina_box_blur_columns_with(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring,

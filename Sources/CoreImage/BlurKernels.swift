@@ -58,7 +58,7 @@ package enum BlurKernels {
 
     /// `small` scaled up by `factor` into `image` (its size), bilinearly between block centers,
     /// weights in 1/256. Each small row is widened once (`lamina_blur_widen_row`, into one of two
-    /// row buffers); output rows mix the two around them (`lamina_blur_mix_rows`).
+    /// row buffers); output rows mix the two around them (`lamina_blur_mix_rows_with`).
     /// `features`: the instruction sets the row mix may use (`lamina_blur_mix_rows_with`; all
     /// this CPU has unless a test asks for fewer).
     static func enlarge(_ small: PixelImage, by factor: Int, into image: inout PixelImage, features: UInt32 = lamina_blur_features()) {
@@ -100,7 +100,7 @@ package enum BlurKernels {
     }
 
     /// One box pass: each pixel becomes the mean of the (2r+1)² pixels around it (rows by
-    /// `lamina_box_blur_rows`, then columns by `lamina_box_blur_columns`).
+    /// `lamina_box_blur_rows_with`, then columns by `lamina_box_blur_columns_with`).
     /// `features`: the instruction sets the passes may use (all this CPU has unless a test asks
     /// for fewer).
     package static func box(_ image: inout PixelImage, radiusX: Int, radiusY: Int, features: UInt32 = lamina_blur_features()) {

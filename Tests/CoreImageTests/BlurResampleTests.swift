@@ -3,7 +3,7 @@ import XCTest
 import CLaminaKernels
 
 /// The two ends of a wide gaussian (`BlurKernels.reduced`, `BlurKernels.enlarge`, on the C
-/// kernels `lamina_blur_reduce`, `lamina_blur_widen_row`, `lamina_blur_mix_rows`) against their
+/// kernels `lamina_blur_reduce`, `lamina_blur_widen_row`, `lamina_blur_mix_rows_with`) against their
 /// formulas worked out a channel at a time: block means rounded half up, and the bilinear mix
 /// between block centers with weights in 1/256. Sizes that are not multiples of the block or of
 /// the kernels' four and eight pixels a step reach every tail and every partial block.

@@ -2,7 +2,7 @@ import XCTest
 @testable import CoreImage
 import CLaminaKernels
 
-/// The box passes (`BlurKernels.box` on `lamina_box_blur_rows` and `lamina_box_blur_columns`,
+/// The box passes (`BlurKernels.box` on `lamina_box_blur_rows_with` and `lamina_box_blur_columns_with`,
 /// running sums) against their formula worked out a pixel at a time: the window's sum of each
 /// channel, transparent outside, times ⌊2²⁴ / (2r+1)⌋, plus 2²³, shifted down 24. Sizes and radii
 /// reach the four-pixel steps' tails and windows wider than the image.

@@ -178,17 +178,15 @@ static inline uint32_t lamina_blur_mix(uint32_t p, uint32_t q, uint32_t f) {
     return rb | ag;
 }
 
-/// `count` pixels of `top` and `bottom` mixed into `out`, `bottom` weighing `weight` in 1/256
-/// (0…256), each channel rounded half up: a row of a reduced blur scaled back up.
-void lamina_blur_mix_rows(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight);
-
 /// The instruction sets beyond SSE2 that this CPU has and the blur kernels use
 /// (`LAMINA_KERNEL_AVX2`: rows mixed eight pixels a step; `LAMINA_KERNEL_SSE41`: the box passes'
 /// 32-bit multiplies, four channels or pixels a step).
 unsigned lamina_blur_features(void);
 
-/// As `lamina_blur_mix_rows`, using only the instruction sets `features` names (and the CPU
-/// has): for tests of each path.
+/// `count` pixels of `top` and `bottom` mixed into `out`, `bottom` weighing `weight` in 1/256
+/// (0…256), each channel rounded half up: a row of a reduced blur scaled back up. It uses the
+/// instruction sets `features` names that the CPU has (`lamina_blur_features()`: all of them;
+/// tests name fewer to run each path).
 void lamina_blur_mix_rows_with(uint32_t *out, const uint32_t *top, const uint32_t *bottom, int count, uint32_t weight,
                                unsigned features);
 
@@ -200,21 +198,18 @@ typedef struct lamina_blur_column {
 } lamina_blur_column;
 
 /// `count` pixels of a small row widened into `out`, pixel x mixed from `line` as `columns[x]`
-/// says, rounded as `lamina_blur_mix_rows` rounds.
+/// says, rounded as `lamina_blur_mix_rows_with` rounds.
 void lamina_blur_widen_row(uint32_t *out, const uint32_t *line, const lamina_blur_column *columns, int count);
 
 /// A running-sum box pass along every row of `pixels` (`width`×`height`, in place): each pixel
 /// the mean of the 2·radius + 1 pixels around it in its row, transparent outside, each channel
-/// (sum · ⌊2²⁴ / (2·radius + 1)⌋ + 2²³) >> 24. `scratch` holds `width` pixels.
-void lamina_box_blur_rows(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch);
+/// (sum · ⌊2²⁴ / (2·radius + 1)⌋ + 2²³) >> 24. `scratch` holds `width` pixels. It uses the
+/// instruction sets `features` names that the CPU has (`lamina_blur_features()`: all of them;
+/// tests name fewer to run each path).
+void lamina_box_blur_rows_with(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch, unsigned features);
 
 /// The same pass down every column. `sums` holds 4 · `width` words; `ring` min(2·radius + 2,
 /// height + 1) rows of `width` pixels (the rows the window still reads once written over).
-void lamina_box_blur_columns(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring);
-
-/// As `lamina_box_blur_rows` and `lamina_box_blur_columns`, using only the instruction sets
-/// `features` names (and the CPU has): for tests of each path.
-void lamina_box_blur_rows_with(uint32_t *pixels, int width, int height, int radius, uint32_t *scratch, unsigned features);
 void lamina_box_blur_columns_with(uint32_t *pixels, int width, int height, int radius, uint32_t *sums, uint32_t *ring,
                                   unsigned features);
 
