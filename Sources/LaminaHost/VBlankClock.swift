@@ -79,9 +79,7 @@ final class VBlankClock: @unchecked Sendable {
                 if let (ust, msc, serial) = complete(&event), serial == wanted {
                     let time = vblank(ust: ust)
                     last = (window, msc)
-                    // The server's UST where it is this machine's CLOCK_MONOTONIC (a local server), else now.
-                    let monotonic = Self.monotonicSeconds(), stamp = Double(ust) / 1e6
-                    lastSeen = abs(stamp - monotonic) < 1 ? stamp : monotonic
+                    lastSeen = Self.local(Double(ust) / 1e6, near: Self.monotonicSeconds())
                     mscLock.lock()
                     if mscs.count == 64 { mscs.removeFirst(32) }
                     mscs.append(msc)
@@ -131,6 +129,12 @@ final class VBlankClock: @unchecked Sendable {
         return (notify.ust, notify.msc, notify.serial_number)
     }
 
+    /// A server's UST (seconds) where it reads this machine's clock (`now`, within a second: a
+    /// local server), else `now`.
+    static func local(_ stamp: Double, near now: Double) -> Double {
+        abs(stamp - now) < 1 ? stamp : now
+    }
+
     /// Now on CLOCK_MONOTONIC, in seconds.
     static func monotonicSeconds() -> Double {
         var t = timespec()
@@ -143,7 +147,6 @@ final class VBlankClock: @unchecked Sendable {
     /// (The interval between vblanks stays the display's nominal one, RandR's or 60 Hz: a
     /// simulated vblank's times wander with the server's load.)
     private func vblank(ust: UInt64) -> CFTimeInterval {
-        let now = CACurrentMediaTime(), time = Double(ust) / 1e6
-        return abs(time - now) < 1 ? time : now
+        Self.local(Double(ust) / 1e6, near: CACurrentMediaTime())
     }
 }
