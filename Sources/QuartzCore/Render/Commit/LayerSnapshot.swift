@@ -456,6 +456,7 @@ struct LayerSnapshot: Sendable {
         let boxes: SublayerBoxes
         if let listed = layer.listedSublayers, listed.count == children.count {
             boxes = listed.replacing(staleIndices(of: layer)) { box(of: children[$0]) }
+            assert(children.indices.allSatisfy { boxes[$0] === children[$0].committedSnapshot }, "a sublayer's snapshot changed unseen")
         } else {
             var all: [SnapshotBox] = []
             all.reserveCapacity(children.count)
