@@ -408,10 +408,7 @@ final class CAShapeLayerTests: CompositingTestCase {
             let t = start + Double(frame) / 60
             XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
             if frame % 40 == 17 {  // frames 17 and 57
-                let fresh = target()
-                XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
-                XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
-                                                             channelTolerance: 16).differing, 0, "frame \(frame)")
+                XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t, tolerance: 16).differing, 0, "frame \(frame)")
                 let reference = target()
                 reference.setFillColor(gray: 1, alpha: 1)
                 reference.fill(CGRect(x: 0, y: 0, width: size.width, height: size.height))
@@ -470,10 +467,7 @@ final class CAShapeLayerTests: CompositingTestCase {
             let t = t0 + Double(frame) / 60
             XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
             guard frame % 9 == 4 else { continue }
-            let fresh = target()
-            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
-            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
-                                                           channelTolerance: 16)
+            let difference = try differenceFromWholeFrame(ctx, tree, at: t, tolerance: 16)
             XCTAssertEqual(difference.differing, 0, "frame \(frame): worst \(difference.worst)")
             worst = max(worst, difference.worst)
         }
@@ -581,10 +575,7 @@ final class CAShapeLayerTests: CompositingTestCase {
             let t = start + Double(frame) / 60
             XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
             guard frame % 20 == 13 else { continue }
-            let fresh = target()
-            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
-            XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
-                                                         channelTolerance: 0).differing, 0, "frame \(frame)")
+            XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t).differing, 0, "frame \(frame)")
         }
         XCTAssertLessThanOrEqual(compositor.texturesHeld, 8, "the moving shape's textures are drawn over")
     }

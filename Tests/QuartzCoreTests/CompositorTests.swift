@@ -97,6 +97,17 @@ class CompositingTestCase: XCTestCase {
         compositor.composite(RenderTree(layer)!, atMediaTime: CACurrentMediaTime(), scale: 1, into: ctx)
     }
 
+    /// How far `ctx` is from `tree` at `t` composited whole by a compositor of its own: the
+    /// pixels off by more than `tolerance` in a channel, and the largest difference.
+    func differenceFromWholeFrame(_ ctx: CGContext, _ tree: RenderTree, at t: CFTimeInterval,
+                                  tolerance: Int = 0) throws -> (differing: Int, worst: Int) {
+        let whole = target()
+        XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: whole))
+        let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
+                                                       channelTolerance: tolerance)
+        return (difference.differing, difference.worst)
+    }
+
     /// Pixels differing by more than 40 in a channel; bilinear edges differ a little from cairo's.
     func differing(_ a: CGImage, _ b: CGImage) -> Int {
         SnapshotComparison.difference(a, b, channelTolerance: 40).differing
@@ -238,11 +249,7 @@ final class CompositorTests: CompositingTestCase {
             let t = start + 0.1 + Double(step) * 0.25
             XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
             drawn.append(compositor.texturesDrawn)
-            let fresh = target()
-            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
-            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
-                                                           channelTolerance: 0)
-            XCTAssertEqual(difference.differing, 0, "frame \(step)")
+            XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t).differing, 0, "frame \(step)")
         }
         XCTAssertEqual(drawn, [2, 3, 4, 5], "only the recolored layer is drawn again, once per frame")
     }
@@ -290,11 +297,7 @@ final class CompositorTests: CompositingTestCase {
         for step in 0..<10 {
             let t = start + Double(step) * 0.1
             XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
-            let fresh = target()
-            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: fresh))
-            let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(fresh.makeImage()),
-                                                           channelTolerance: 0)
-            XCTAssertEqual(difference.differing, 0, "frame \(step)")
+            XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t).differing, 0, "frame \(step)")
         }
     }
 
@@ -467,11 +470,7 @@ final class CompositorTests: CompositingTestCase {
                 }
                 let tree = try XCTUnwrap(RenderTree(root)), t = start + Double(step) * 0.1
                 XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx))
-                let whole = target()
-                XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: whole))
-                let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
-                                                               channelTolerance: 0)
-                XCTAssertEqual(difference.differing, 0, "frame \(step), a raised sublayer: \(raised)")
+                XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t).differing, 0, "frame \(step), a raised sublayer: \(raised)")
             }
         }
     }
@@ -499,11 +498,7 @@ final class CompositorTests: CompositingTestCase {
                 // evaluated early, on another core), the others wrongly (evaluated when due).
                 let next = step % 2 == 0 ? t + 0.2 : t + 0.05
                 XCTAssertNotNil(compositor.composite(tree, atMediaTime: t, scale: 1, into: ctx, nextFrameAt: next))
-                let whole = target()
-                XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: whole))
-                let difference = SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
-                                                               channelTolerance: 0)
-                XCTAssertEqual(difference.differing, 0, "frame \(step), root animated: \(animateRoot)")
+                XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t).differing, 0, "frame \(step), root animated: \(animateRoot)")
             }
         }
     }

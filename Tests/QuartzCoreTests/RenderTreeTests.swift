@@ -174,10 +174,7 @@ final class RenderTreeTests: CompositingTestCase {
                 let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
                 XCTAssertLessThan(area, 60 * 30, "frame \(step) damages only around the mover")
             }
-            let whole = target()
-            XCTAssertNotNil(Compositor().composite(tree, atMediaTime: t, scale: 1, into: whole))
-            XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), try XCTUnwrap(whole.makeImage()),
-                                                         channelTolerance: 0).differing, 0, "frame \(step)")
+            XCTAssertEqual(try differenceFromWholeFrame(ctx, tree, at: t).differing, 0, "frame \(step)")
             let node = try XCTUnwrap(compositor.lastRoot?.children.last?.children.first)
             if let stillNode {
                 XCTAssertTrue(stillNode === node, "the still container of tiles is the last frame's node")
