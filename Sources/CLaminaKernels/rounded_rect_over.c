@@ -813,14 +813,251 @@ static void turned_rows_avx2(uint32_t *dst, int dst_stride, int x0, int y0, int 
 }
 #endif
 
+#if defined(__x86_64__)
+// The AVX-512 path of turned outlines whose four sides are cut alike (`OUTLINE_RING`,
+// `OUTLINE_ALIKE`). A step's cost is set by its chain of dependent arithmetic, not by its
+// width: sixteen lanes took as long as eight. So a step here takes the covered pixels of two
+// rows at once (most rows of a turned tile have eight or fewer), with masked loads and stores
+// in place of the AVX2 path's windows. Each lane's arithmetic is `pixels_wide`'s, in the same
+// order, so the pixels are the AVX2 path's bit for bit.
+#define AVX512_TARGET "avx2,fma,bmi2,avx512f,avx512vl,avx512bw,avx512dq"
+
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline __m512 clamp01_16(__m512 v) { return _mm512_min_ps(_mm512_max_ps(v, _mm512_setzero_ps()), _mm512_set1_ps(1)); }
+
+/// `past_wide` in sixteen lanes.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline __m512 past16(__m512 d, float reach) { return _mm512_sub_ps(_mm512_abs_ps(d), _mm512_set1_ps(reach)); }
+
+/// `corner_wide` in sixteen lanes: the circle's coverage from `root` caps `c` in the lanes `applies`.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline __m512 corner16(__m512 c, __mmask16 applies, __m512 root, float radius, float scale) {
+    const __m512 t = clamp01_16(_mm512_fnmadd_ps(_mm512_sub_ps(root, _mm512_set1_ps(radius)), _mm512_set1_ps(scale), _mm512_set1_ps(0.5f)));
+    return _mm512_mask_min_ps(c, applies, c, t);
+}
+
+/// `corner_lanes` in sixteen lanes.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline __mmask16 corner_lanes16(const wide_numbers *w, int kind, __m512 dx, __m512 dy, __m512 qx, __m512 qy) {
+    const __mmask16 in_corner = _mm512_cmp_ps_mask(qx, _mm512_setzero_ps(), _CMP_GT_OQ) & _mm512_cmp_ps_mask(qy, _mm512_setzero_ps(), _CMP_GT_OQ);
+    if (kind == OUTLINE_RING || w->every_corner || in_corner == 0) return in_corner;
+    // Corner index k = right + 2·bottom = 3 − (left + 2·top), from the sign bits of dx and dy.
+    const __m512i index = _mm512_sub_epi32(_mm512_set1_epi32(3),
+                                           _mm512_or_si512(_mm512_srli_epi32(_mm512_castps_si512(dx), 31),
+                                                           _mm512_slli_epi32(_mm512_srli_epi32(_mm512_castps_si512(dy), 31), 1)));
+    const __m512i rounded = _mm512_permutexvar_epi32(index, _mm512_castsi128_si512(_mm_loadu_si128((const __m128i *)w->corner_mask)));
+    return in_corner & _mm512_test_epi32_mask(rounded, rounded);
+}
+
+/// Sixteen pixels OVER `under` in the lanes `mine`: `pixels_wide`'s arithmetic, each lane at
+/// `X` pixels from its row's `origin`, its row's position there less the middle in (um, vm).
+/// Returns the lanes that show, their pixels in `result`.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline __mmask16 pixels16(const wide_numbers *w, int kind, __m512 um, __m512 vm, __m512 X, __m512i under, __mmask16 mine,
+                                 __m512i *result) {
+    const int has_inner = kind == OUTLINE_RING || w->has_inner, outer_round = kind == OUTLINE_RING || w->outer_round;
+    const __m512 one = _mm512_set1_ps(1);
+    const __m512 dx = _mm512_fmadd_ps(X, _mm512_set1_ps(w->du), um), dy = _mm512_fmadd_ps(X, _mm512_set1_ps(w->dv), vm);
+    const __m512 qx = past16(dx, w->outer_reach_x), qy = past16(dy, w->outer_reach_y);
+    const __m512 nearest = _mm512_sub_ps(_mm512_set1_ps(w->outer_radius), _mm512_max_ps(qx, qy));
+    __m512 o = clamp01_16(_mm512_fmadd_ps(nearest, _mm512_set1_ps(w->slope[0]), _mm512_set1_ps(w->offset[0])));
+    __m512 inner = has_inner ? clamp01_16(_mm512_fmadd_ps(nearest, _mm512_set1_ps(w->scale), _mm512_set1_ps(w->inner_offset)))
+                             : _mm512_setzero_ps();
+    __mmask16 outer_corners = 0;
+    __m512 root = _mm512_setzero_ps();
+    if (outer_round) {
+        outer_corners = corner_lanes16(w, kind, dx, dy, qx, qy);
+        if (outer_corners) {
+            root = _mm512_sqrt_ps(_mm512_fmadd_ps(qx, qx, _mm512_mul_ps(qy, qy)));
+            o = corner16(o, outer_corners, root, w->outer_radius, w->scale);
+        }
+    }
+    const __mmask16 shows = _mm512_mask_cmp_ps_mask(mine, o, _mm512_set1_ps(0.5f / 255), _CMP_GE_OQ);
+    if (kind != OUTLINE_RING && shows == 0) return 0;
+    __m512 ring;
+    if (has_inner) {
+        if (kind == OUTLINE_RING || w->shared_corners) {
+            if (outer_corners) inner = corner16(inner, outer_corners, root, w->inner_radius, w->scale);
+        } else if (w->inner_round) {
+            const __m512 iqx = past16(dx, w->inner_reach_x), iqy = past16(dy, w->inner_reach_y);
+            const __mmask16 corners = corner_lanes16(w, kind, dx, dy, iqx, iqy);
+            if (corners) inner = corner16(inner, corners, _mm512_sqrt_ps(_mm512_fmadd_ps(iqx, iqx, _mm512_mul_ps(iqy, iqy))),
+                                          w->inner_radius, w->scale);
+        }
+        ring = _mm512_max_ps(_mm512_sub_ps(o, inner), _mm512_setzero_ps());
+    } else {
+        ring = w->all_ring ? o : _mm512_setzero_ps();
+    }
+    const __m512 under_fill = _mm512_mul_ps(o, _mm512_fnmadd_ps(_mm512_set1_ps(w->border_alpha > 0 ? w->border_alpha : 0), ring, one));
+    #define SOURCE(k) _mm512_fmadd_ps(ring, _mm512_set1_ps(w->border_channels[k]), _mm512_mul_ps(under_fill, _mm512_set1_ps(w->fill_channels[k])))
+    const __m512 source_alpha = SOURCE(3);
+    const __m512 kept = _mm512_fnmadd_ps(source_alpha, _mm512_set1_ps(1.0f / 255), one);
+    #define CHANNEL(bytes, source) _mm512_cvtps_epi32(_mm512_fmadd_ps(_mm512_cvtepi32_ps(bytes), kept, (source)))
+    const __m512i byte = _mm512_set1_epi32(0xFF);
+    const __m512i blue = CHANNEL(_mm512_and_si512(under, byte), SOURCE(0));
+    const __m512i green = CHANNEL(_mm512_and_si512(_mm512_srli_epi32(under, 8), byte), SOURCE(1));
+    const __m512i red = CHANNEL(_mm512_and_si512(_mm512_srli_epi32(under, 16), byte), SOURCE(2));
+    const __m512i alpha_channel = CHANNEL(_mm512_srli_epi32(under, 24), source_alpha);
+    #undef CHANNEL
+    #undef SOURCE
+    // Per 128-bit lane, as `pixels_wide` packs: channels' words to bytes, shuffled into pixels.
+    const __m512i interleave = _mm512_broadcast_i32x4(_mm_setr_epi8(0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15));
+    *result = _mm512_shuffle_epi8(_mm512_packus_epi16(_mm512_packus_epi32(blue, green), _mm512_packus_epi32(red, alpha_channel)),
+                                  interleave);
+    return shows;
+}
+
+/// A row's position at its first pixel less the middle, as `outline_row_wide` works it out.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline void row_middle(int origin, double center, double cu, double cv, const double m[6], const outline_numbers *n,
+                              float *um, float *vm) {
+    const __m128d uv = _mm_fmadd_pd(_mm_loadu_pd(m), _mm_set1_pd((double)origin), _mm_setr_pd(cu + m[2] * center, cv + m[3] * center));
+    const __m128 uvm = _mm_cvtpd_ps(_mm_sub_pd(uv, _mm_cvtps_pd(_mm_setr_ps(n->mid_x, n->mid_y, 0, 0))));
+    *um = _mm_cvtss_f32(uvm);
+    *vm = _mm_cvtss_f32(_mm_movehdup_ps(uvm));
+}
+
+/// `fill_eight` in sixteen lanes (`inverse` and `biased` as `fill_lanes` holds them, widened).
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline __m512i fill16(__m512i d, __m512i inverse, __m512i biased) {
+    const __m512i zero = _mm512_setzero_si512(), by257 = _mm512_set1_epi16(257);
+    const __m512i lo = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpacklo_epi8(d, zero), inverse), biased), by257);
+    const __m512i hi = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(_mm512_unpackhi_epi8(d, zero), inverse), biased), by257);
+    return _mm512_packus_epi16(lo, hi);
+}
+
+/// A row's flat span [first, last) under the fill: sixteen pixels a step, the last masked
+/// (translucent fills; others as the AVX2 path fills them).
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline void fill_row16(uint32_t *out, int first, int last, int lower, int limit, const fill_lanes *fill, __m512i inverse,
+                              __m512i biased) {
+    if (fill->kind != FILL_BLEND) return fill_wide(out + first, last - first, lower - first, limit - first, fill, 0);
+    int x = first;
+    for (; x + 16 <= last; x += 16) _mm512_storeu_si512(out + x, fill16(_mm512_loadu_si512(out + x), inverse, biased));
+    if (x < last) {
+        const __mmask16 k = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)(last - x));
+        _mm512_mask_storeu_epi32(out + x, k, fill16(_mm512_maskz_loadu_epi32(k, out + x), inverse, biased));
+    }
+}
+
+/// A row's covered pixels [x, end), sixteen a step, the last masked.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline void covered_run16(uint32_t *out, int x, int end, int origin, const wide_numbers *w, int kind, float um, float vm) {
+    const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    for (; x < end; x += 16) {
+        const __mmask16 mine = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)(end - x));
+        __m512i result;
+        const __mmask16 shows = pixels16(w, kind, _mm512_set1_ps(um), _mm512_set1_ps(vm),
+                                         _mm512_add_ps(_mm512_set1_ps((float)(x - origin)), lanes),
+                                         _mm512_maskz_loadu_epi32(mine, out + x), mine, &result);
+        _mm512_mask_storeu_epi32(out + x, shows, result);
+    }
+}
+
+/// The covered pixels of one or two rows (`spans` as `row_spans_avx2` gives them: each row's
+/// left part [first, flat_first) and right part [flat_last, last)) in one step when there are
+/// sixteen or fewer: lanes [0, k1) the first row's, then the second's, each row's right part
+/// before its left. Lanes are addressed from where their part's pixels fall (masked loads and
+/// stores touch no other lane's address, so the windows may start before a row or end past it).
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline void covered_rows16(uint32_t *row1, const int s1[5], float um1, float vm1, uint32_t *row2, const int s2[5], float um2,
+                                  float vm2, const wide_numbers *w, int kind) {
+    const int b1 = s1[2] - s1[4], k1 = s1[3] - s1[1] + b1;
+    const int b2 = row2 ? s2[2] - s2[4] : 0, k2 = row2 ? s2[3] - s2[1] + b2 : 0;
+    if (k1 + k2 > 16) {
+        covered_run16(row1, s1[1], s1[3], s1[0], w, kind, um1, vm1);
+        covered_run16(row1, s1[4], s1[2], s1[0], w, kind, um1, vm1);
+        if (row2) covered_rows16(row2, s2, um2, vm2, NULL, NULL, 0, 0, w, kind);
+        return;
+    }
+    // Lanes below e1 (the first row's right part), e2 (its left), e3 and e4 (the second row's).
+    const unsigned e1 = _bzhi_u32(0xFFFF, (unsigned)b1), e2 = _bzhi_u32(0xFFFF, (unsigned)k1);
+    const unsigned e3 = _bzhi_u32(0xFFFF, (unsigned)(k1 + b2)), e4 = _bzhi_u32(0xFFFF, (unsigned)(k1 + k2));
+    const __mmask16 right1 = (__mmask16)e1, left1 = (__mmask16)(e2 & ~e1), right2 = (__mmask16)(e3 & ~e2), left2 = (__mmask16)(e4 & ~e3);
+    // Lane i of each part is the pixel at its address plus i.
+    uint32_t *const at[4] = { row1 + s1[4], row1 + s1[3] - k1, row2 ? row2 + s2[4] - k1 : row1, row2 ? row2 + s2[3] - k1 - k2 : row1 };
+    __m512 X = _mm512_set1_ps((float)(s1[4] - s1[0]));
+    X = _mm512_mask_mov_ps(X, left1, _mm512_set1_ps((float)(s1[3] - k1 - s1[0])));
+    __m512 um = _mm512_set1_ps(um1), vm = _mm512_set1_ps(vm1);
+    if (row2) {
+        X = _mm512_mask_mov_ps(X, right2, _mm512_set1_ps((float)(s2[4] - k1 - s2[0])));
+        X = _mm512_mask_mov_ps(X, left2, _mm512_set1_ps((float)(s2[3] - k1 - k2 - s2[0])));
+        um = _mm512_mask_mov_ps(um, (__mmask16)~e2, _mm512_set1_ps(um2));
+        vm = _mm512_mask_mov_ps(vm, (__mmask16)~e2, _mm512_set1_ps(vm2));
+    }
+    X = _mm512_add_ps(X, _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    __m512i under = _mm512_maskz_loadu_epi32(right1, at[0]);
+    under = _mm512_mask_loadu_epi32(under, left1, at[1]);
+    under = _mm512_mask_loadu_epi32(under, right2, at[2]);
+    under = _mm512_mask_loadu_epi32(under, left2, at[3]);
+    __m512i result;
+    const __mmask16 shows = pixels16(w, kind, um, vm, X, under, (__mmask16)e4, &result);
+    _mm512_mask_storeu_epi32(at[0], shows & right1, result);
+    _mm512_mask_storeu_epi32(at[1], shows & left1, result);
+    _mm512_mask_storeu_epi32(at[2], shows & right2, result);
+    _mm512_mask_storeu_epi32(at[3], shows & left2, result);
+}
+
+/// `turned_rows_of` on the AVX-512 path: rows two at a time, their flat spans filled first,
+/// then their covered pixels together.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline void turned_rows16_of(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const row_lanes *lanes_in, int has_flat,
+                                    double cu, double cv, const double m[6], const outline_numbers *n, const wide_numbers *w,
+                                    const fill_lanes *fill_in, int kind) {
+    const row_lanes lanes = *lanes_in;
+    const fill_lanes fill = *fill_in;
+    const __m512i inverse = _mm512_broadcast_i32x4(_mm256_castsi256_si128(fill.inverse));
+    const __m512i biased = _mm512_broadcast_i32x4(_mm256_castsi256_si128(fill.biased));
+    for (int y = y0; y < y1; y += 2) {
+        int s1[5], s2[5];
+        const int has1 = row_spans_avx2(&lanes, y + 0.5, x0, x1, has_flat, s1);
+        const int has2 = y + 1 < y1 && row_spans_avx2(&lanes, y + 1.5, x0, x1, has_flat, s2);
+        uint32_t *const row1 = dst + (long)y * dst_stride, *const row2 = row1 + dst_stride;
+        if (has1 && y + PREFETCH_ROWS < y1) prefetch_row(row1 + (long)PREFETCH_ROWS * dst_stride, s1[1], s1[2], x0, x1);
+        if (has2 && y + 1 + PREFETCH_ROWS < y1) prefetch_row(row2 + (long)PREFETCH_ROWS * dst_stride, s2[1], s2[2], x0, x1);
+        float um1 = 0, vm1 = 0, um2 = 0, vm2 = 0;
+        if (has1) {
+            row_middle(s1[0], y + 0.5, cu, cv, m, n, &um1, &vm1);
+            fill_row16(row1, s1[3], s1[4], x0, x1, &fill, inverse, biased);
+        }
+        if (has2) {
+            row_middle(s2[0], y + 1.5, cu, cv, m, n, &um2, &vm2);
+            fill_row16(row2, s2[3], s2[4], x0, x1, &fill, inverse, biased);
+        }
+        if (has1) covered_rows16(row1, s1, um1, vm1, has2 ? row2 : NULL, s2, um2, vm2, w, kind);
+        else if (has2) covered_rows16(row2, s2, um2, vm2, NULL, NULL, 0, 0, w, kind);
+    }
+}
+
+/// `turned_rows_avx2` on the AVX-512 path, for outlines whose sides are cut alike.
+__attribute__((target(AVX512_TARGET)))
+static void turned_rows_avx512(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1, const bound_inputs *p, const bound_inputs *q,
+                               int has_flat, double cu, double cv, const double m[6], const outline_numbers *n, const wide_numbers *w,
+                               uint32_t flat) {
+    const row_lanes lanes = row_lanes_for(p, q);
+    const fill_lanes fill = fill_lanes_for(flat);
+    #define ROWS(kind, flat_kind) turned_rows16_of(dst, dst_stride, x0, y0, x1, y1, &lanes, flat_kind, cu, cv, m, n, w, &fill, kind)
+    if (w->kind == OUTLINE_RING && has_flat == FLAT_OCTAGON) ROWS(OUTLINE_RING, FLAT_OCTAGON);
+    else if (w->kind == OUTLINE_RING) ROWS(OUTLINE_RING, has_flat);
+    else ROWS(OUTLINE_ALIKE, has_flat);
+    #undef ROWS
+}
+#endif
+
+unsigned lamina_outline_features(void) {
+#if defined(__x86_64__)
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma")) return 0;
+    const int avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512bw")
+        && __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("bmi2");
+    return LAMINA_KERNEL_AVX2 | (avx512 ? LAMINA_KERNEL_AVX512 : 0);
+#else
+    return 0;
+#endif
+}
+
 void lamina_rounded_rect_over(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
                               const lamina_rounded_rect *shape, const double m[6], uint32_t tint) {
-#if defined(__x86_64__)
-    const int wide = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-#else
-    const int wide = 0;
-#endif
-    lamina_rounded_rect_over_with(dst, dst_stride, x0, y0, x1, y1, shape, m, tint, wide ? LAMINA_KERNEL_AVX2 : 0);
+    lamina_rounded_rect_over_with(dst, dst_stride, x0, y0, x1, y1, shape, m, tint, lamina_outline_features());
 }
 
 void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0, int x1, int y1,
@@ -964,7 +1201,11 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
             { lo[1], inner_y0 + margin, octagon ? inner_x0 - inner_y1 + in : inner_y0 + corner, shape->x0 - shape->y1 + inset[2] },
             { hi[1], inner_y1 - margin, octagon ? inner_x1 - inner_y0 - in : inner_y1 - corner, shape->x1 - shape->y0 - inset[3] },
         };
-        turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, &p, &q, octagon ? FLAT_OCTAGON : has_flat ? FLAT_CROSS : 0, cu, cv, m, &n, &w, flat);
+        const int flat_kind = octagon ? FLAT_OCTAGON : has_flat ? FLAT_CROSS : 0;
+        if (w.kind != OUTLINE_MIXED && (features & lamina_outline_features() & LAMINA_KERNEL_AVX512))
+            turned_rows_avx512(dst, dst_stride, x0, y0, x1, y1, &p, &q, flat_kind, cu, cv, m, &n, &w, flat);
+        else
+            turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, &p, &q, flat_kind, cu, cv, m, &n, &w, flat);
         return;
     }
 #endif

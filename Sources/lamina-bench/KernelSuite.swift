@@ -76,6 +76,8 @@ enum KernelSuite {
             }.run(samples: samples)
         }
         let outlineWide = outline(UInt32(LAMINA_KERNEL_AVX2)), outlineSSE2 = outline(0)
+        let hasAVX512 = lamina_outline_features() & UInt32(LAMINA_KERNEL_AVX512) != 0
+        let outlineAVX512 = hasAVX512 ? outline(UInt32(LAMINA_KERNEL_AVX2 | LAMINA_KERNEL_AVX512)) : nil
         let theirs = target.withUnsafeMutableBufferPointer { dst in
             texels.withUnsafeMutableBufferPointer { src -> Double in
                 let d = pixman_image_create_bits(PIXMAN_x8r8g8b8, 1280, 720, dst.baseAddress, 1280 * 4)
@@ -102,7 +104,8 @@ enum KernelSuite {
                             ("flat interior: a cross of two filled", cross),
                             ("flat interior: a cross of two filled, outline cut aliased (iOS's default)", cut),
                             ("drawn from its outline, cut aliased (no texel read; AVX2 where present)", outlineWide),
-                            ("drawn from its outline, cut aliased, SSE2 only", outlineSSE2)] {
+                            ("drawn from its outline, cut aliased, SSE2 only", outlineSSE2)]
+            + (outlineAVX512.map { [("drawn from its outline, cut aliased, AVX-512 (two rows' edge pixels a step)", $0)] } ?? []) {
             print(String(format: "| %@, %@ | %.1f µs | %.1f µs | %.1f× |", work, how, ours * 1e6, theirs * 1e6, theirs / ours))
         }
     }

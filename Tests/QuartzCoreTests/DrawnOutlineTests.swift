@@ -115,6 +115,83 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    /// The AVX-512 path with the AVX2 path it stands in for (where the CPU has it).
+    private static let avx512 = UInt32(LAMINA_KERNEL_AVX2 | LAMINA_KERNEL_AVX512)
+
+    private func skipWithoutAVX512() throws {
+        guard lamina_outline_features() & UInt32(LAMINA_KERNEL_AVX512) != 0 else { throw XCTSkip("this CPU has no AVX-512") }
+    }
+
+    func testTheAVX512PathDrawsTheAVX2PathsPixelsBitForBit() throws {
+        // The AVX-512 path takes two rows' edge pixels a step (masked loads and stores at the
+        // spans' ends); each lane's arithmetic is the AVX2 path's. Over random shapes (rings,
+        // sides cut alike or not, some corners, no border, no fill), turns, scales, tints and
+        // clips (the compositor's bands among them), over a varied background: the same pixels.
+        try skipWithoutAVX512()
+        var seed: UInt64 = 0x2F6B_1D37
+        func next(_ range: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(range))
+        }
+        let background = (0..<(80 * 80)).map { UInt32(0xFF10_1010) &+ UInt32(($0 * 7) % 23) &* 0x0003_0502 }
+        var differing = 0, drawnPixels = 0
+        for trial in 0..<400 {
+            let width = Double(2 + next(70)), height = Double(2 + next(70))
+            let fill: UInt32 = next(6) == 0 ? 0 : [0xFF20_4080, 0x8010_2030, 0xFFFF_FFFF, 0xC060_4020][next(4)]
+            let shape = shape(width, height, radius: Double(next(4) == 0 ? 0 : next(24)) * 0.75, border: Double(next(3) == 0 ? 0 : next(10)) * 0.5,
+                              fill: fill, borderColor: [0xFFFF_FFFF, 0x8080_8080, 0][next(3)], rounded: next(3) == 0 ? UInt32(next(16)) : 15,
+                              aliased: [0, 15, UInt32(next(16))][next(3)])
+            let angle = Double(next(4000)) / 4000 * 2 * .pi, scale = 0.4 + Double(next(160)) / 100
+            let tint: UInt32 = [UInt32.max, 0xA0A0_A0A0, 0x4D4D_4D4D, 0xFF80_FF40][next(4)]
+            let (x0, y0) = (Int32(next(40)), Int32(next(40)))
+            let clip = (x0, y0, min(80, x0 + 1 + Int32(next(80))), min(80, y0 + 1 + Int32(next(80))))
+            let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
+            func drawn(_ features: UInt32) -> [UInt32] {
+                var target = background, shape = shape
+                target.withUnsafeMutableBufferPointer {
+                    lamina_rounded_rect_over_with($0.baseAddress, 80, clip.0, clip.1, clip.2, clip.3, &shape, m, tint, features)
+                }
+                return target
+            }
+            let (avx2, wider) = (drawn(UInt32(LAMINA_KERNEL_AVX2)), drawn(Self.avx512))
+            let off = zip(avx2, wider).filter { $0 != $1 }.count
+            XCTAssertEqual(off, 0, "trial \(trial): \(width)×\(height) turned \(angle), scale \(scale), clip \(clip)")
+            differing += off
+            drawnPixels += zip(wider, background).filter { $0 != $1 }.count
+        }
+        XCTAssertEqual(differing, 0)
+        XCTAssertGreaterThan(drawnPixels, 100_000, "the shapes are drawn")
+    }
+
+    func testTheAVX512PathDrawsStressTilesAsTheAVX2Path() throws {
+        // The stress scene's tiles (64×64, radius 8, a 2-texel white border, cut aliased,
+        // translucent), turned through a full circle in small steps and cut in bands of rows as
+        // the compositor cuts them: the rows pair up in every way (both rows' edge pixels in one
+        // step, a row alone, a band's odd last row).
+        try skipWithoutAVX512()
+        let tile = lamina_rounded_rect(x0: 0, y0: 0, x1: 64, y1: 64, radius: 8, border: 2, rounded: 15, aliased: 15,
+                                       fill: 0xFF3F_99C2, border_color: 0xFFFF_FFFF)
+        let background = (0..<(80 * 80)).map { UInt32(0xFF20_2020) &+ UInt32($0 % 11) &* 0x0001_0101 }
+        for step in 0..<180 {
+            let degrees = Double(step) * 2 + 0.37
+            let m = inverse(angle: degrees * .pi / 180, scale: 1, center: (32.25, 31.8))
+            for tint in [0xFFFF_FFFF, 0x5A5A_5A5A] as [UInt32] {
+                func drawn(_ features: UInt32) -> [UInt32] {
+                    var target = background, shape = tile
+                    target.withUnsafeMutableBufferPointer { pixels in
+                        for (top, bottom) in [(0, 13), (13, 14), (14, 47), (47, 80)] as [(Int32, Int32)] {
+                            lamina_rounded_rect_over_with(pixels.baseAddress, 80, 0, top, 80, bottom, &shape, m, tint, features)
+                        }
+                    }
+                    return target
+                }
+                let (avx2, wider) = (drawn(UInt32(LAMINA_KERNEL_AVX2)), drawn(Self.avx512))
+                XCTAssertEqual(zip(avx2, wider).filter { $0 != $1 }.count, 0, "pixels differing, turned \(degrees)°, tint \(tint)")
+                XCTAssertGreaterThan(zip(wider, background).filter { $0 != $1 }.count, 3000, "the tile is drawn, turned \(degrees)°")
+            }
+        }
+    }
+
     func testTheCornersDiagonalCutSkipsOnlyPixelsThatWouldNotShow() {
         // On turned outlines the AVX2 path leaves out the pixels past the lines at 45° that touch
         // the corners' circles (or pass square corners), half a pixel and a little beyond them:
@@ -251,40 +328,44 @@ final class DrawnOutlineTests: CompositingTestCase {
         let h = Double(height)
         let clips: [(Int32, Int32, Int32, Int32)] = [(0, 0, Int32(width), Int32(height)), (3, 2, 29, Int32(height) - 5), (0, 1, 7, 9)]
         var drawnPixels = 0
-        for (i, tile) in tiles.enumerated() {
-            for (cx, cy) in [(0.0, 0.0), (32, 0), (0, h), (32, h), (16, h / 2), (30.5, 3.2), (1.7, h - 2.4)] {
-                for degrees in [0.0, 90, 180] + Array(stride(from: 5.0, to: 360, by: 25)) {
-                    for clip in clips {
-                        var shape = tile
-                        let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
-                        let (mx, my) = ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2)
-                        let m = [c, -s, s, c, mx - c * cx - s * cy, my + s * cx - c * cy]
-                        for k in 0..<(width * height) { target[k] = 0xFF10_1010 &+ UInt32(k % 7) &* 0x0001_0203 }
-                        var expected = (0..<(width * height)).map { 0xFF10_1010 &+ UInt32($0 % 7) &* 0x0001_0203 }
-                        lamina_rounded_rect_over_with(target, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7,
-                                                      UInt32(LAMINA_KERNEL_AVX2))
-                        expected.withUnsafeMutableBufferPointer {
-                            lamina_rounded_rect_over_with($0.baseAddress, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7, 0)
-                        }
-                        var worst = 0
-                        for y in 0..<height {
-                            for x in 0..<width {
-                                let (a, b) = (target[y * width + x], expected[y * width + x])
-                                let inside = x >= clip.0 && x < clip.2 && y >= clip.1 && y < clip.3
-                                if !inside {
-                                    XCTAssertEqual(a, 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203, "tile \(i) outside its clip")
-                                    continue
-                                }
-                                if a != 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203 { drawnPixels += 1 }
-                                worst = max(worst, channelDifference(a, b))
+        // The AVX-512 path's masked loads and stores address whole windows around a row's spans,
+        // before and past the rectangle (and the page): only the lanes within it may be touched.
+        let paths = [UInt32(LAMINA_KERNEL_AVX2)] + (lamina_outline_features() & UInt32(LAMINA_KERNEL_AVX512) != 0 ? [Self.avx512] : [])
+        for features in paths {
+            for (i, tile) in tiles.enumerated() {
+                for (cx, cy) in [(0.0, 0.0), (32, 0), (0, h), (32, h), (16, h / 2), (30.5, 3.2), (1.7, h - 2.4)] {
+                    for degrees in [0.0, 90, 180] + Array(stride(from: 5.0, to: 360, by: 25)) {
+                        for clip in clips {
+                            var shape = tile
+                            let (c, s) = (cos(degrees * .pi / 180), sin(degrees * .pi / 180))
+                            let (mx, my) = ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2)
+                            let m = [c, -s, s, c, mx - c * cx - s * cy, my + s * cx - c * cy]
+                            for k in 0..<(width * height) { target[k] = 0xFF10_1010 &+ UInt32(k % 7) &* 0x0001_0203 }
+                            var expected = (0..<(width * height)).map { 0xFF10_1010 &+ UInt32($0 % 7) &* 0x0001_0203 }
+                            lamina_rounded_rect_over_with(target, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7, features)
+                            expected.withUnsafeMutableBufferPointer {
+                                lamina_rounded_rect_over_with($0.baseAddress, Int32(width), clip.0, clip.1, clip.2, clip.3, &shape, m, 0xC7C7_C7C7, 0)
                             }
+                            var worst = 0
+                            for y in 0..<height {
+                                for x in 0..<width {
+                                    let (a, b) = (target[y * width + x], expected[y * width + x])
+                                    let inside = x >= clip.0 && x < clip.2 && y >= clip.1 && y < clip.3
+                                    if !inside {
+                                        XCTAssertEqual(a, 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203, "tile \(i) outside its clip")
+                                        continue
+                                    }
+                                    if a != 0xFF10_1010 &+ UInt32((y * width + x) % 7) &* 0x0001_0203 { drawnPixels += 1 }
+                                    worst = max(worst, channelDifference(a, b))
+                                }
+                            }
+                            XCTAssertLessThanOrEqual(worst, 2, "tile \(i) at (\(cx), \(cy)) turned \(degrees)°, clip \(clip), features \(features)")
                         }
-                        XCTAssertLessThanOrEqual(worst, 2, "tile \(i) at (\(cx), \(cy)) turned \(degrees)°, clip \(clip)")
                     }
                 }
             }
         }
-        XCTAssertGreaterThan(drawnPixels, 20_000)
+        XCTAssertGreaterThan(drawnPixels, 20_000 * paths.count)
     }
 
     func testCutSidesDrawWhatTheSampledKernelDraws() {

@@ -73,7 +73,8 @@ void lamina_affine_bilinear_edged_over(uint32_t *dst, int dst_stride_pixels,
 
 /// Instruction sets a kernel may use beyond SSE2 (`lamina_affine_bilinear_edged_over_with`,
 /// `lamina_rounded_rect_over_with`, the blur kernels' `_with` forms).
-enum { LAMINA_KERNEL_AVX2 = 1, LAMINA_KERNEL_SSE41 = 2 };
+/// `LAMINA_KERNEL_AVX512`: AVX-512 F, VL, BW and DQ with BMI2.
+enum { LAMINA_KERNEL_AVX2 = 1, LAMINA_KERNEL_SSE41 = 2, LAMINA_KERNEL_AVX512 = 4 };
 
 /// The instruction sets beyond SSE2 that this CPU has and the affine kernel uses
 /// (`LAMINA_KERNEL_AVX2`: a translated span's samples eight at a time).
@@ -140,6 +141,11 @@ void lamina_rounded_rect_over(uint32_t *dst, int dst_stride_pixels,
                               int x0, int y0, int x1, int y1,
                               const lamina_rounded_rect *shape, const double inverse[6], uint32_t tint);
 
+
+/// The instruction sets beyond SSE2 that this CPU has and the outline kernel uses
+/// (`LAMINA_KERNEL_AVX2`: eight pixels a step, with FMA; `LAMINA_KERNEL_AVX512`: turned outlines
+/// whose sides are cut alike, two rows' edge pixels a step).
+unsigned lamina_outline_features(void);
 
 /// As `lamina_rounded_rect_over`, using only the instruction sets `features` names (and the CPU
 /// has): the kernels' paths side by side, for tests and benchmarks.
