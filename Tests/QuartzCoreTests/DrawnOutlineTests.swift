@@ -32,18 +32,24 @@ final class DrawnOutlineTests: CompositingTestCase {
     private func alphaSum(_ pixels: [UInt32]) -> Double { pixels.reduce(0) { $0 + Double($1 >> 24) } / 255 }
 
     /// `shape` turned by `angle` and scaled by `scale` about its middle, tinted by `tint`, drawn
-    /// within `clip` over `background` (80×80) by the SSE2 path and by the AVX2 path.
-    private func bothPaths(_ shape: lamina_rounded_rect, angle: Double, scale: Double, tint: UInt32,
-                           clip: (Int32, Int32, Int32, Int32) = (0, 0, 80, 80), over background: [UInt32]) -> (sse2: [UInt32], avx2: [UInt32]) {
+    /// within `clip` over `background` (80×80) by each of the paths `features` names.
+    private func pictures(_ shape: lamina_rounded_rect, angle: Double, scale: Double, tint: UInt32, clip: (Int32, Int32, Int32, Int32),
+                          over background: [UInt32], by features: [UInt32]) -> [[UInt32]] {
         let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
-        func drawn(_ features: UInt32) -> [UInt32] {
+        return features.map { features in
             var target = background, shape = shape
             target.withUnsafeMutableBufferPointer {
                 lamina_rounded_rect_over_with($0.baseAddress, 80, clip.0, clip.1, clip.2, clip.3, &shape, m, tint, features)
             }
             return target
         }
-        return (drawn(0), drawn(UInt32(LAMINA_KERNEL_AVX2)))
+    }
+
+    /// `pictures` by the SSE2 path and by the AVX2 path.
+    private func bothPaths(_ shape: lamina_rounded_rect, angle: Double, scale: Double, tint: UInt32,
+                           clip: (Int32, Int32, Int32, Int32) = (0, 0, 80, 80), over background: [UInt32]) -> (sse2: [UInt32], avx2: [UInt32]) {
+        let drawn = pictures(shape, angle: angle, scale: scale, tint: tint, clip: clip, over: background, by: [0, UInt32(LAMINA_KERNEL_AVX2)])
+        return (drawn[0], drawn[1])
     }
 
     func testCoverageAddsUpToTheOutlinesArea() {
@@ -145,15 +151,9 @@ final class DrawnOutlineTests: CompositingTestCase {
             let tint: UInt32 = [UInt32.max, 0xA0A0_A0A0, 0x4D4D_4D4D, 0xFF80_FF40][next(4)]
             let (x0, y0) = (Int32(next(40)), Int32(next(40)))
             let clip = (x0, y0, min(80, x0 + 1 + Int32(next(80))), min(80, y0 + 1 + Int32(next(80))))
-            let m = inverse(angle: angle, scale: scale, center: ((shape.x0 + shape.x1) / 2, (shape.y0 + shape.y1) / 2))
-            func drawn(_ features: UInt32) -> [UInt32] {
-                var target = background, shape = shape
-                target.withUnsafeMutableBufferPointer {
-                    lamina_rounded_rect_over_with($0.baseAddress, 80, clip.0, clip.1, clip.2, clip.3, &shape, m, tint, features)
-                }
-                return target
-            }
-            let (avx2, wider) = (drawn(UInt32(LAMINA_KERNEL_AVX2)), drawn(Self.avx512))
+            let drawn = pictures(shape, angle: angle, scale: scale, tint: tint, clip: clip, over: background,
+                                 by: [UInt32(LAMINA_KERNEL_AVX2), Self.avx512])
+            let (avx2, wider) = (drawn[0], drawn[1])
             let off = zip(avx2, wider).filter { $0 != $1 }.count
             XCTAssertEqual(off, 0, "trial \(trial): \(width)×\(height) turned \(angle), scale \(scale), clip \(clip)")
             differing += off
