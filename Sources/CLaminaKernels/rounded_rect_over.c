@@ -954,6 +954,8 @@ static inline void covered_run16(uint32_t *out, int x, int end, int origin, cons
     }
 }
 
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+
 /// The covered pixels of one or two rows (`spans` as `row_spans_avx2` gives them: each row's
 /// left part [first, flat_first) and right part [flat_last, last)) in one step when there are
 /// sixteen or fewer: lanes [0, k1) the first row's, then the second's, each row's right part
@@ -962,8 +964,10 @@ static inline void covered_run16(uint32_t *out, int x, int end, int origin, cons
 __attribute__((target(AVX512_TARGET), always_inline))
 static inline void covered_rows16(uint32_t *row1, const int s1[5], float um1, float vm1, uint32_t *row2, const int s2[5], float um2,
                                   float vm2, const wide_numbers *w, int kind) {
-    const int b1 = s1[2] - s1[4], k1 = s1[3] - s1[1] + b1;
-    const int b2 = row2 ? s2[2] - s2[4] : 0, k2 = row2 ? s2[3] - s2[1] + b2 : 0;
+    // A left part is none where the flat span starts before the diagonal cut (as on the AVX2
+    // path, whose left step then covers nothing): lane counts stay within 0…16 for `_bzhi_u32`.
+    const int b1 = s1[2] - s1[4], k1 = max_int(s1[3] - s1[1], 0) + b1;
+    const int b2 = row2 ? s2[2] - s2[4] : 0, k2 = row2 ? max_int(s2[3] - s2[1], 0) + b2 : 0;
     if (k1 + k2 > 16) {
         covered_run16(row1, s1[1], s1[3], s1[0], w, kind, um1, vm1);
         covered_run16(row1, s1[4], s1[2], s1[0], w, kind, um1, vm1);
