@@ -945,7 +945,8 @@ __attribute__((target(AVX512_TARGET), always_inline))
 static inline void covered_run16(uint32_t *out, int x, int end, int origin, const wide_numbers *w, int kind, float um, float vm) {
     const __m512 lanes = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     for (; x < end; x += 16) {
-        const __mmask16 mine = (__mmask16)_bzhi_u32(0xFFFF, (unsigned)(end - x));
+        // (`_bzhi_u32` reads only the count's low byte: a count of 256 would be no lanes.)
+        const __mmask16 mine = end - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)_bzhi_u32(0xFFFF, (unsigned)(end - x));
         __m512i result;
         const __mmask16 shows = pixels16(w, kind, _mm512_set1_ps(um), _mm512_set1_ps(vm),
                                          _mm512_add_ps(_mm512_set1_ps((float)(x - origin)), lanes),
@@ -956,16 +957,23 @@ static inline void covered_run16(uint32_t *out, int x, int end, int origin, cons
 
 static inline int max_int(int a, int b) { return a > b ? a : b; }
 
+/// `row` moved by `pixels` as an address, not as a C pointer: a window's first lane may lie before
+/// the target (masked loads and stores touch only the lanes they are given).
+static inline uint32_t *window_at(uint32_t *row, long pixels) {
+    return (uint32_t *)((uintptr_t)row + (uintptr_t)(pixels * (long)sizeof(uint32_t)));
+}
+
 /// The covered pixels of one or two rows (`spans` as `row_spans_avx2` gives them: each row's
-/// left part [first, flat_first) and right part [flat_last, last)) in one step when there are
-/// sixteen or fewer: lanes [0, k1) the first row's, then the second's, each row's right part
-/// before its left. Lanes are addressed from where their part's pixels fall (masked loads and
-/// stores touch no other lane's address, so the windows may start before a row or end past it).
+/// left part [spans[1], flat_first), from the diagonal cut, and right part [flat_last, last)) in
+/// one step when there are sixteen or fewer: lanes [0, k1) the first row's, then the second's,
+/// each row's right part before its left. Lanes are addressed from where their part's pixels
+/// fall (masked loads and stores touch no other lane's address, so the windows may start before
+/// a row or end past it). Else a row at a time, sixteen pixels a step.
 __attribute__((target(AVX512_TARGET), always_inline))
 static inline void covered_rows16(uint32_t *row1, const int s1[5], float um1, float vm1, uint32_t *row2, const int s2[5], float um2,
                                   float vm2, const wide_numbers *w, int kind) {
     // A left part is none where the flat span starts before the diagonal cut (as on the AVX2
-    // path, whose left step then covers nothing): lane counts stay within 0…16 for `_bzhi_u32`.
+    // path, whose left step then covers nothing; not seen, the flat part lies inside the cut).
     const int b1 = s1[2] - s1[4], k1 = max_int(s1[3] - s1[1], 0) + b1;
     const int b2 = row2 ? s2[2] - s2[4] : 0, k2 = row2 ? max_int(s2[3] - s2[1], 0) + b2 : 0;
     if (k1 + k2 > 16) {
@@ -974,12 +982,14 @@ static inline void covered_rows16(uint32_t *row1, const int s1[5], float um1, fl
         if (row2) covered_rows16(row2, s2, um2, vm2, NULL, NULL, 0, 0, w, kind);
         return;
     }
-    // Lanes below e1 (the first row's right part), e2 (its left), e3 and e4 (the second row's).
+    // Lanes below e1 (the first row's right part), e2 (its left), e3 and e4 (the second row's);
+    // every count is within 0…16 here.
     const unsigned e1 = _bzhi_u32(0xFFFF, (unsigned)b1), e2 = _bzhi_u32(0xFFFF, (unsigned)k1);
     const unsigned e3 = _bzhi_u32(0xFFFF, (unsigned)(k1 + b2)), e4 = _bzhi_u32(0xFFFF, (unsigned)(k1 + k2));
     const __mmask16 right1 = (__mmask16)e1, left1 = (__mmask16)(e2 & ~e1), right2 = (__mmask16)(e3 & ~e2), left2 = (__mmask16)(e4 & ~e3);
     // Lane i of each part is the pixel at its address plus i.
-    uint32_t *const at[4] = { row1 + s1[4], row1 + s1[3] - k1, row2 ? row2 + s2[4] - k1 : row1, row2 ? row2 + s2[3] - k1 - k2 : row1 };
+    uint32_t *const at[4] = { window_at(row1, s1[4]), window_at(row1, s1[3] - k1), row2 ? window_at(row2, s2[4] - k1) : row1,
+                              row2 ? window_at(row2, s2[3] - k1 - k2) : row1 };
     __m512 X = _mm512_set1_ps((float)(s1[4] - s1[0]));
     X = _mm512_mask_mov_ps(X, left1, _mm512_set1_ps((float)(s1[3] - k1 - s1[0])));
     __m512 um = _mm512_set1_ps(um1), vm = _mm512_set1_ps(vm1);
@@ -1016,7 +1026,7 @@ static inline void turned_rows16_of(uint32_t *dst, int dst_stride, int x0, int y
         int s1[5], s2[5];
         const int has1 = row_spans_avx2(&lanes, y + 0.5, x0, x1, has_flat, s1);
         const int has2 = y + 1 < y1 && row_spans_avx2(&lanes, y + 1.5, x0, x1, has_flat, s2);
-        uint32_t *const row1 = dst + (long)y * dst_stride, *const row2 = row1 + dst_stride;
+        uint32_t *const row1 = dst + (long)y * dst_stride, *const row2 = has2 ? row1 + dst_stride : NULL;
         if (has1 && y + PREFETCH_ROWS < y1) prefetch_row(row1 + (long)PREFETCH_ROWS * dst_stride, s1[1], s1[2], x0, x1);
         if (has2 && y + 1 + PREFETCH_ROWS < y1) prefetch_row(row2 + (long)PREFETCH_ROWS * dst_stride, s2[1], s2[2], x0, x1);
         float um1 = 0, vm1 = 0, um2 = 0, vm2 = 0;
@@ -1028,7 +1038,7 @@ static inline void turned_rows16_of(uint32_t *dst, int dst_stride, int x0, int y
             row_middle(s2[0], y + 1.5, cu, cv, m, n, &um2, &vm2);
             fill_row16(row2, s2[3], s2[4], x0, x1, &fill, inverse, biased);
         }
-        if (has1) covered_rows16(row1, s1, um1, vm1, has2 ? row2 : NULL, s2, um2, vm2, w, kind);
+        if (has1) covered_rows16(row1, s1, um1, vm1, row2, s2, um2, vm2, w, kind);
         else if (has2) covered_rows16(row2, s2, um2, vm2, NULL, NULL, 0, 0, w, kind);
     }
 }

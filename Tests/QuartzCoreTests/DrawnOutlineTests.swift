@@ -192,6 +192,42 @@ final class DrawnOutlineTests: CompositingTestCase {
         }
     }
 
+    func testTheAVX512PathDrawsWideRowsAsTheAVX2Path() throws {
+        // Rows of hundreds of covered pixels (a ring with no fill magnified, a border wider than
+        // half the shape, a shape with no flat part): their edge steps run sixteen pixels at a
+        // time past 256 and 512 pixels, where a mask from the count's low byte alone would drop
+        // pixels. 600×24 targets, the same pixels as the AVX2 path.
+        try skipWithoutAVX512()
+        let (width, height) = (600, 24)
+        let background = (0..<(width * height)).map { UInt32(0xFF10_1010) &+ UInt32($0 % 13) &* 0x0001_0101 }
+        let shapes = [lamina_rounded_rect(x0: 0, y0: 0, x1: 100, y1: 100, radius: 0, border: 60, rounded: 15, aliased: 15,
+                                          fill: 0, border_color: 0xFFFF_FFFF),
+                      lamina_rounded_rect(x0: 0, y0: 0, x1: 120, y1: 90, radius: 30, border: 50, rounded: 15, aliased: 0,
+                                          fill: 0x8040_2010, border_color: 0xC0C0_C0C0),
+                      lamina_rounded_rect(x0: 0, y0: 0, x1: 150, y1: 100, radius: 12, border: 0, rounded: 9, aliased: 15,
+                                          fill: 0xFF30_60A0, border_color: 0)]
+        var drawnPixels = 0
+        for (i, tile) in shapes.enumerated() {
+            for (angle, scale) in [(0.1, 4.0), (0.02, 5.5), (1.3, 4.5), (-0.7, 6.0)] {
+                // Texel space at the target's middle row, the shape's middle at pixel 300.
+                let (c, s) = (cos(angle) / scale, sin(angle) / scale)
+                let (mx, my) = ((tile.x0 + tile.x1) / 2, (tile.y0 + tile.y1) / 2)
+                let m = [c, -s, s, c, mx - c * 300 - s * 12, my + s * 300 - c * 12]
+                func drawn(_ features: UInt32) -> [UInt32] {
+                    var target = background, shape = tile
+                    target.withUnsafeMutableBufferPointer {
+                        lamina_rounded_rect_over_with($0.baseAddress, Int32(width), 0, 0, Int32(width), Int32(height), &shape, m, 0xFFFF_FFFF, features)
+                    }
+                    return target
+                }
+                let (avx2, wider) = (drawn(UInt32(LAMINA_KERNEL_AVX2)), drawn(Self.avx512))
+                XCTAssertEqual(zip(avx2, wider).filter { $0 != $1 }.count, 0, "pixels differing, shape \(i) turned \(angle), scale \(scale)")
+                drawnPixels += zip(wider, background).filter { $0 != $1 }.count
+            }
+        }
+        XCTAssertGreaterThan(drawnPixels, 100_000, "the wide rows are drawn")
+    }
+
     func testTheCornersDiagonalCutSkipsOnlyPixelsThatWouldNotShow() {
         // On turned outlines the AVX2 path leaves out the pixels past the lines at 45° that touch
         // the corners' circles (or pass square corners), half a pixel and a little beyond them:
