@@ -307,6 +307,9 @@ final class Placement: Equatable, @unchecked Sendable {
         isPlainSpace = space.map { !$0.isGeometryFlipped && CATransform3DIsIdentity($0.sublayerTransform) } ?? true
     }
 
+    /// An equal placement, a different object.
+    func copy() -> Placement { Placement(space: space, toDevice: toDevice, opacity: opacity, clip: clip, tint: tint) }
+
     static func == (a: Placement, b: Placement) -> Bool {
         a === b || (a.toDevice == b.toDevice && a.opacity == b.opacity && a.clip == b.clip && a.tint == b.tint && a.space == b.space)
     }

@@ -12,14 +12,16 @@ extension CompositePlan {
     }
 
     /// The one predicate that chooses a layer's route (its map to device pixels decides whether
-    /// a clip is a rectangle on whole pixels).
-    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
+    /// a clip is a rectangle on whole pixels). `paths` is asked for only by a masked layer that
+    /// casts a shadow: reading the shared cache for every layer wrote its reference count from
+    /// every thread that places.
+    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: @autoclosure () -> PathCache) -> Route {
         let hasSublayers = layer.hasSublayers
         if layer.hasTransition { return .drawn(.transition) }
         if layer.shouldRasterize { return .drawn(.rasterized) }
         // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
         // mask the mask would have to cut it too.
-        if castsShadow(layer), layer.hasMask, LayerShadow.knownShape(of: layer, paths: paths) == nil { return .drawn(.shadowOfSubtree) }
+        if castsShadow(layer), layer.hasMask, LayerShadow.knownShape(of: layer, paths: paths()) == nil { return .drawn(.shadowOfSubtree) }
         if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
         if layer.hasMask { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }

@@ -43,6 +43,11 @@ extension CompositePlan {
                                                reusedIndices: reusedIndices, left: left)
                         DispatchQueue.concurrentPerform(iterations: threads) { t in
                             let share = out.shares[t], sublayers = out.sublayers
+                            // Each thread's nodes hold a placement of its own, equal to the
+                            // parent's: one object referenced by every node from both threads
+                            // had its reference count written from both cores, a cache line
+                            // passed between them for every sublayer.
+                            let childPlacement = childPlacement.copy()
                             var mine: [Int] = []
                             while true {
                                 let first = taken.add(run, ordering: .relaxed).oldValue
