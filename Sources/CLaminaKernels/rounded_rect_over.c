@@ -610,6 +610,18 @@ static void covered_span(uint32_t *out, int first, int last, const outline_numbe
 #endif
 
 #if defined(__x86_64__)
+/// A row's texel position at its pixel `origin` (returned, in double lanes: the same fused
+/// multiply-adds as the scalar sums, so the same floats), and that less the middle in (um, vm):
+/// (u0, v0) is the position at the center of the row's pixel 0.
+__attribute__((target("avx2,fma"), always_inline))
+static inline __m128d row_position(int origin, double u0, double v0, const double m[6], const outline_numbers *n, float *um, float *vm) {
+    const __m128d uv = _mm_fmadd_pd(_mm_loadu_pd(m), _mm_set1_pd((double)origin), _mm_setr_pd(u0, v0));
+    const __m128 uvm = _mm_cvtpd_ps(_mm_sub_pd(uv, _mm_cvtps_pd(_mm_setr_ps(n->mid_x, n->mid_y, 0, 0))));
+    *um = _mm_cvtss_f32(uvm);
+    *vm = _mm_cvtss_f32(_mm_movehdup_ps(uvm));
+    return uv;
+}
+
 /// One row of the AVX2 path: its covered pixels [first, last) with its flat span
 /// [flat_first, flat_last) within them; (u0, v0) is the texel position at the center of the row's
 /// pixel 0. Positions are counted from `origin` (≤ first: the covered span's start before the
@@ -621,10 +633,8 @@ static inline void outline_row_wide(uint32_t *out, int origin, int first, int la
     // The position at the row's first pixel less the middle; for sides cut differently, each
     // side's distance inside it there: (u − x0, x1 − u, v − y0, y1 − v) as (u, −u, v, −v) +
     // (−x0, x1, −y0, y1).
-    // Both in double lanes (the same fused multiply-adds as the scalar sums: the same floats).
-    const __m128d uv = _mm_fmadd_pd(_mm_loadu_pd(m), _mm_set1_pd((double)origin), _mm_setr_pd(u0, v0));
-    const __m128 uvm = _mm_cvtpd_ps(_mm_sub_pd(uv, _mm_cvtps_pd(_mm_setr_ps(n->mid_x, n->mid_y, 0, 0))));
-    const float um = _mm_cvtss_f32(uvm), vm = _mm_cvtss_f32(_mm_movehdup_ps(uvm));
+    float um, vm;
+    const __m128d uv = row_position(origin, u0, v0, m, n, &um, &vm);
     float start[8];
     if (kind == OUTLINE_MIXED) {
         const double u = _mm_cvtsd_f64(uv), v = _mm_cvtsd_f64(_mm_unpackhi_pd(uv, uv));
@@ -907,16 +917,6 @@ static inline __mmask16 pixels16(const wide_numbers *w, int kind, __m512 um, __m
     return shows;
 }
 
-/// A row's position at its first pixel less the middle, as `outline_row_wide` works it out.
-__attribute__((target(AVX512_TARGET), always_inline))
-static inline void row_middle(int origin, double center, double cu, double cv, const double m[6], const outline_numbers *n,
-                              float *um, float *vm) {
-    const __m128d uv = _mm_fmadd_pd(_mm_loadu_pd(m), _mm_set1_pd((double)origin), _mm_setr_pd(cu + m[2] * center, cv + m[3] * center));
-    const __m128 uvm = _mm_cvtpd_ps(_mm_sub_pd(uv, _mm_cvtps_pd(_mm_setr_ps(n->mid_x, n->mid_y, 0, 0))));
-    *um = _mm_cvtss_f32(uvm);
-    *vm = _mm_cvtss_f32(_mm_movehdup_ps(uvm));
-}
-
 /// `fill_eight` in sixteen lanes (`inverse` and `biased` as `fill_lanes` holds them, widened).
 __attribute__((target(AVX512_TARGET), always_inline))
 static inline __m512i fill16(__m512i d, __m512i inverse, __m512i biased) {
@@ -1031,11 +1031,11 @@ static inline void turned_rows16_of(uint32_t *dst, int dst_stride, int x0, int y
         if (has2 && y + 1 + PREFETCH_ROWS < y1) prefetch_row(row2 + (long)PREFETCH_ROWS * dst_stride, s2[1], s2[2], x0, x1);
         float um1 = 0, vm1 = 0, um2 = 0, vm2 = 0;
         if (has1) {
-            row_middle(s1[0], y + 0.5, cu, cv, m, n, &um1, &vm1);
+            row_position(s1[0], cu + m[2] * (y + 0.5), cv + m[3] * (y + 0.5), m, n, &um1, &vm1);
             fill_row16(row1, s1[3], s1[4], x0, x1, &fill, inverse, biased);
         }
         if (has2) {
-            row_middle(s2[0], y + 1.5, cu, cv, m, n, &um2, &vm2);
+            row_position(s2[0], cu + m[2] * (y + 1.5), cv + m[3] * (y + 1.5), m, n, &um2, &vm2);
             fill_row16(row2, s2[3], s2[4], x0, x1, &fill, inverse, biased);
         }
         if (has1) covered_rows16(row1, s1, um1, vm1, row2, s2, um2, vm2, w, kind);
