@@ -1115,6 +1115,8 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
 #if defined(__x86_64__)
     const int wide = (features & LAMINA_KERNEL_AVX2) != 0;
     wide_numbers w;
+    // Turned (every bound moving along the rows) with sides cut alike, on the AVX-512 rows.
+    int turned_avx512 = 0;
     if (wide) {
         const int cut[4] = { n.alias_x0, n.alias_x1, n.alias_y0, n.alias_y1 };
         const int cut_sides = n.alias_x0 + n.alias_x1 + n.alias_y0 + n.alias_y1;
@@ -1158,7 +1160,9 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
             w.border_channels[k] = (float)((border >> (8 * k)) & 0xFF) * t;
             w.fill_channels[k] = (float)((fill >> (8 * k)) & 0xFF) * t;
         }
-        wide_vectors_for(&w);
+        turned_avx512 = m[0] != 0 && m[1] != 0 && w.kind != OUTLINE_MIXED && (features & lamina_outline_features() & LAMINA_KERNEL_AVX512);
+        // The AVX-512 rows read the scalar numbers: the vectors are only the AVX2 rows'.
+        if (!turned_avx512) wide_vectors_for(&w);
     }
 #else
     (void)features;
@@ -1216,7 +1220,7 @@ void lamina_rounded_rect_over_with(uint32_t *dst, int dst_stride, int x0, int y0
             { hi[1], inner_y1 - margin, octagon ? inner_x1 - inner_y0 - in : inner_y1 - corner, shape->x1 - shape->y0 - inset[3] },
         };
         const int flat_kind = octagon ? FLAT_OCTAGON : has_flat ? FLAT_CROSS : 0;
-        if (w.kind != OUTLINE_MIXED && (features & lamina_outline_features() & LAMINA_KERNEL_AVX512))
+        if (turned_avx512)
             turned_rows_avx512(dst, dst_stride, x0, y0, x1, y1, &p, &q, flat_kind, cu, cv, m, &n, &w, flat);
         else
             turned_rows_avx2(dst, dst_stride, x0, y0, x1, y1, &p, &q, flat_kind, cu, cv, m, &n, &w, flat);
