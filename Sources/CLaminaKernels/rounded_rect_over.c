@@ -1012,6 +1012,72 @@ static inline void covered_rows16(uint32_t *row1, const int s1[5], float um1, fl
     _mm512_mask_storeu_epi32(at[3], shows & left2, result);
 }
 
+/// `row_lanes` for two rows at once: its four lanes in both halves of 512-bit vectors, lanes 0–3
+/// for a row and 4–7 for the next.
+typedef struct {
+    __m512d p_from, p_to, p_slope, q_from, q_to, q_slope;
+} row_pair_lanes;
+
+/// `r` in both halves.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline row_pair_lanes row_pair_lanes_for(const row_lanes *r) {
+    const row_pair_lanes pair = { _mm512_broadcast_f64x4(r->p_from), _mm512_broadcast_f64x4(r->p_to), _mm512_broadcast_f64x4(r->p_slope),
+                                  _mm512_broadcast_f64x4(r->q_from), _mm512_broadcast_f64x4(r->q_to), _mm512_broadcast_f64x4(r->q_slope) };
+    return pair;
+}
+
+/// `row_spans_avx2` for rows y and y + 1 at once (centers y + ½ and y + 1½), for outlines whose
+/// flat part is an octagon or none: the same sums, so the same spans, in `s1` and `s2`; returns
+/// which rows have pixels (bit 0 the first, bit 1 the second). The spans' ten numbers are stored
+/// and read back: taken out of the lanes one at a time (two micro-ops each, on the ports the
+/// arithmetic needs) they cost more than working them out, and the stress frame's kernel took
+/// 4 % longer; working out both rows in one vector alone gained nothing.
+__attribute__((target(AVX512_TARGET), always_inline))
+static inline int row_pair_spans(const row_pair_lanes *r, int y, int x0, int x1, int has_flat, int s1[5], int s2[5]) {
+    const __m512d Y = _mm512_insertf64x4(_mm512_set1_pd(y + 0.5), _mm256_set1_pd(y + 1.5), 1);
+    // No fused multiply-adds: lamina_narrow's products are rounded before the sums.
+    const __m512d pf = _mm512_add_pd(r->p_from, _mm512_mul_pd(r->p_slope, Y)), qf = _mm512_add_pd(r->q_from, _mm512_mul_pd(r->q_slope, Y));
+    const __m512d pt = _mm512_add_pd(r->p_to, _mm512_mul_pd(r->p_slope, Y)), qt = _mm512_add_pd(r->q_to, _mm512_mul_pd(r->q_slope, Y));
+    const __m512d X0 = _mm512_set1_pd(x0), X1 = _mm512_set1_pd(x1);
+    __m512d from = _mm512_max_pd(pf, qf), to = _mm512_min_pd(pt, qt);
+    from = _mm512_max_pd(from, _mm512_max_pd(_mm512_permutex_pd(from, 0x00), X0));
+    to = _mm512_min_pd(to, _mm512_min_pd(_mm512_permutex_pd(to, 0x00), X1));
+    // Whole pixels: rounded up as they are turned to integers, which is ceil then the clamp of
+    // `row_spans_avx2` (x0 and x1 are whole, and a NaN takes the clamp's bound either way).
+    const __m256i a = _mm512_cvt_roundpd_epi32(_mm512_min_pd(from, X1), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    const __m256i b = _mm512_cvt_roundpd_epi32(_mm512_max_pd(to, X0), _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    // Each row's last pixel in all its lanes; its flat span in lane 1 (the octagon's: the meet
+    // of lanes 1 and 2; none: from its last pixel).
+    const __m256i last = _mm256_shuffle_epi32(b, _MM_SHUFFLE(3, 3, 3, 3));
+    __m256i flat_first = last, flat_last = last;
+    if (has_flat == FLAT_OCTAGON) {
+        flat_first = _mm256_max_epi32(a, _mm256_shuffle_epi32(a, _MM_SHUFFLE(3, 2, 2, 0)));
+        flat_last = _mm256_min_epi32(b, _mm256_shuffle_epi32(b, _MM_SHUFFLE(3, 2, 2, 0)));
+        const __mmask8 none = _mm256_cmp_epi32_mask(flat_first, flat_last, _MM_CMPINT_NLT);
+        flat_first = _mm256_mask_mov_epi32(flat_first, none, last);
+        flat_last = _mm256_mask_mov_epi32(flat_last, none, last);
+    }
+    // The rows with pixels: the diagonal cut (lane 3) before the last pixel.
+    const unsigned has = _mm256_cmp_epi32_mask(a, b, _MM_CMPINT_LT);
+    int32_t out[32];
+    _mm256_storeu_si256((__m256i *)out, a);
+    _mm256_storeu_si256((__m256i *)(out + 8), b);
+    _mm256_storeu_si256((__m256i *)(out + 16), flat_first);
+    _mm256_storeu_si256((__m256i *)(out + 24), flat_last);
+    // (Kept in memory: read back as ten loads, not as ten extractions from the lanes.)
+    __asm__("" : "+m"(out));
+    for (int k = 0; k < 2; k++) {
+        int *const spans = k ? s2 : s1;
+        const int *const row = out + 4 * k;
+        spans[0] = row[0];
+        spans[1] = row[3];
+        spans[2] = row[8 + 3];
+        spans[3] = row[16 + 1];
+        spans[4] = row[24 + 1];
+    }
+    return ((has >> 3) & 1) | ((has >> 6) & 2);
+}
+
 /// `turned_rows_of` on the AVX-512 path: rows two at a time, their flat spans filled first,
 /// then their covered pixels together.
 __attribute__((target(AVX512_TARGET), always_inline))
@@ -1022,10 +1088,18 @@ static inline void turned_rows16_of(uint32_t *dst, int dst_stride, int x0, int y
     const fill_lanes fill = *fill_in;
     const __m512i inverse = _mm512_broadcast_i32x4(_mm256_castsi256_si128(fill.inverse));
     const __m512i biased = _mm512_broadcast_i32x4(_mm256_castsi256_si128(fill.biased));
+    const row_pair_lanes pair = row_pair_lanes_for(&lanes);
     for (int y = y0; y < y1; y += 2) {
-        int s1[5], s2[5];
-        const int has1 = row_spans_avx2(&lanes, y + 0.5, x0, x1, has_flat, s1);
-        const int has2 = y + 1 < y1 && row_spans_avx2(&lanes, y + 1.5, x0, x1, has_flat, s2);
+        int s1[5], s2[5], has1, has2;
+        if (has_flat == FLAT_CROSS) {
+            // (Sides at exactly 45°: the cross's two spans joined, a row at a time.)
+            has1 = row_spans_avx2(&lanes, y + 0.5, x0, x1, has_flat, s1);
+            has2 = y + 1 < y1 && row_spans_avx2(&lanes, y + 1.5, x0, x1, has_flat, s2);
+        } else {
+            const int has = row_pair_spans(&pair, y, x0, x1, has_flat, s1, s2);
+            has1 = has & 1;
+            has2 = y + 1 < y1 && (has & 2);
+        }
         uint32_t *const row1 = dst + (long)y * dst_stride, *const row2 = has2 ? row1 + dst_stride : NULL;
         if (has1 && y + PREFETCH_ROWS < y1) prefetch_row(row1 + (long)PREFETCH_ROWS * dst_stride, s1[1], s1[2], x0, x1);
         if (has2 && y + 1 + PREFETCH_ROWS < y1) prefetch_row(row2 + (long)PREFETCH_ROWS * dst_stride, s2[1], s2[2], x0, x1);
