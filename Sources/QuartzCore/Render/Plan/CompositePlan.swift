@@ -130,7 +130,7 @@ final class CompositePlan {
             if tracked, let damage { damage.add(old?.extent) }
             return node
         }
-        placeLayer(layer, node, old: match, tracked: tracked && match != nil, isRoot: isRoot)
+        placeLayer(layer, node, placement, old: match, tracked: tracked && match != nil, isRoot: isRoot)
         guard tracked, let damage else { return node }
         guard let match else {
             // Something else was here: all of it, and all of this, changed.
@@ -191,8 +191,11 @@ final class CompositePlan {
 
     // MARK: Placing one layer
 
-    private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, old: PlacedNode?, tracked: Bool, isRoot: Bool) {
-        let placement = node.placement
+    /// `placement` is the node's (passed, not read from the node: a reference read from a
+    /// stored property is retained, and released at the end, an atomic write each, which waits for
+    /// the stores before it).
+    private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, _ placement: Placement, old: PlacedNode?, tracked: Bool,
+                            isRoot: Bool) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
         let toDevice: CGAffineTransform
