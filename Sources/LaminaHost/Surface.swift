@@ -158,8 +158,11 @@ final class Surface: @unchecked Sendable {
             let next = tree.animationSchedule(atMediaTime: t)
             lock.lock(); schedule = next; lock.unlock()
         }
-        // The next frame comes a tick later, or when this one is done if frames take longer.
-        let next = t + max(RenderThread.shared.frameInterval, lastFrameSeconds)
+        // The next frame comes a tick later, or when this one is done if frames take longer: its
+        // animations are evaluated ahead, unless one starts or ends about then.
+        lock.lock(); let current = schedule; lock.unlock()
+        let next = current.evaluatedAhead(t + max(RenderThread.shared.frameInterval, lastFrameSeconds),
+                                          slack: Compositor.evaluatedAheadSlack)
         let presenter = WindowPresenter(buffers: buffers, window: windowID, gc: gc)
         switch pipeline.drawFrame(tree, atMediaTime: t, scale: scale, nextFrameAt: next, to: presenter) {
         case .presented: recordFrame(since: started)

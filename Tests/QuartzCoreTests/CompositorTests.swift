@@ -502,6 +502,42 @@ final class CompositorTests: CompositingTestCase {
             }
         }
     }
+    /// A frame drawn late, across an animation's end, while each next frame's animations are
+    /// evaluated ahead (a window's late vblank wake-up): the next frame is left unpredicted when
+    /// an animation starts or ends about then (`AnimationSchedule.evaluatedAhead`), so the frame
+    /// after the end shows the end. Predicted anyway, that frame took the evaluation made for
+    /// before the end: the animation not quite over, in what a window keeps showing (no frame is
+    /// asked for after the last event).
+    func testAFrameDrawnAcrossAnAnimationsEndShowsTheEnd() throws {
+        let layer = scene()
+        let mover = tile(CGRect(x: 20, y: 110, width: 24, height: 24), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
+        mover.add(slide(from: 30, to: 200), forKey: "slide")
+        layer.addSublayer(mover)
+        let tree = try XCTUnwrap(RenderTree(layer))
+        let end = try XCTUnwrap(tree.animationSchedule(atMediaTime: CACurrentMediaTime()).nextEvent)
+        // A frame a tick before the end, foreseeing the next one 4 ms before it; that one comes
+        // a millisecond after the end.
+        let before = end - 1.0 / 60, foreseen = end - 0.004, after = end + 0.001
+        let schedule = tree.animationSchedule(atMediaTime: before)
+        XCTAssertTrue(schedule.isAnimating)
+        XCTAssertNil(schedule.evaluatedAhead(foreseen, slack: Compositor.evaluatedAheadSlack), "the end comes before the next frame")
+        XCTAssertEqual(schedule.evaluatedAhead(before - 0.5, slack: Compositor.evaluatedAheadSlack), before - 0.5)
+        XCTAssertEqual(AnimationSchedule(isAnimating: true).evaluatedAhead(foreseen, slack: 0.01), foreseen, "no end at all")
+        for predicted in [false, true] {
+            let compositor = Compositor(), ctx = target()
+            compositor.evaluationWorthSharing = 0                      // however quick the evaluation
+            let next = predicted ? foreseen : schedule.evaluatedAhead(foreseen, slack: Compositor.evaluatedAheadSlack)
+            XCTAssertNotNil(compositor.composite(tree, atMediaTime: before, scale: 1, into: ctx, nextFrameAt: next))
+            XCTAssertNotNil(compositor.composite(tree, atMediaTime: after, scale: 1, into: ctx, nextFrameAt: nil))
+            let differing = try differenceFromWholeFrame(ctx, tree, at: after).differing
+            if predicted {
+                XCTAssertGreaterThan(differing, 0, "predicted across the end: the frame shows the slide before its end")
+            } else {
+                XCTAssertEqual(differing, 0, "the frame after the end shows the end")
+            }
+        }
+    }
+
     /// An evaluation is handed to another thread from the threshold on, and once handed over
     /// stays there until it takes less than half of it: one near the line is not evaluated on
     /// the compositing thread every other frame.

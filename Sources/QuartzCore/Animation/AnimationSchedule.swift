@@ -43,6 +43,16 @@ package struct AnimationSchedule: Equatable, Sendable {
         }
     }
 
+    /// The next frame's time `next`, for its animations to be evaluated ahead (the compositor's
+    /// `nextFrameAt`), unless an animation may start or end before that frame comes: nil then,
+    /// and the frame is evaluated when it is drawn. A frame drawn within `slack` of `next` takes
+    /// the evaluation made ahead; one drawn late across an animation's end showed the animation
+    /// not quite ended and, being the last frame asked for, kept showing it.
+    package func evaluatedAhead(_ next: CFTimeInterval, slack: CFTimeInterval) -> CFTimeInterval? {
+        if let event = nextEvent, event <= next + slack { return nil }
+        return next
+    }
+
     /// Both schedules at once: animating if either is, the earlier of their next events.
     mutating func merge(_ other: AnimationSchedule) {
         isAnimating = isAnimating || other.isAnimating

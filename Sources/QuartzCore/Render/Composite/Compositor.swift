@@ -40,6 +40,13 @@ package final class Compositor: @unchecked Sendable {
     /// one takes less than half of it (a tree whose evaluation takes about this long would
     /// otherwise be evaluated on this thread every other frame, its other core idle meanwhile).
     package var evaluationWorthSharing: CFTimeInterval = 0.000_3
+
+    /// How far from the time it was evaluated for a frame may be drawn and still take the
+    /// evaluation made ahead for it (a frame's wake-up is late by a millisecond or two). A caller
+    /// predicting the next frame leaves it unpredicted when an animation starts or ends within
+    /// this of it (`AnimationSchedule.evaluatedAhead`).
+    package static let evaluatedAheadSlack: CFTimeInterval = 0.010
+
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
     /// Where the next frame's evaluation runs (one serial queue: a block on the global queue
@@ -101,7 +108,7 @@ package final class Compositor: @unchecked Sendable {
         // Optional so that it can be moved out and freed on another thread once placed (below).
         var presented: LayerSnapshot?
         var evaluatedAhead = false      // handed over (see `evaluationWorthSharing`)
-        if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= 0.010 {
+        if let early = prefetched, early.tree == tree.id, abs(early.time - t) <= Self.evaluatedAheadSlack {
             (presented, evaluationSeconds) = early.result()
             evaluatedAhead = true
         } else {
