@@ -153,14 +153,14 @@ final class Surface: @unchecked Sendable {
         lock.lock()
         let reschedule = scheduleIsStale || schedule.nextEvent.map { t >= $0 } ?? false
         scheduleIsStale = false
+        var current = schedule
         lock.unlock()
         if reschedule {
-            let next = tree.animationSchedule(atMediaTime: t)
-            lock.lock(); schedule = next; lock.unlock()
+            current = tree.animationSchedule(atMediaTime: t)
+            lock.lock(); schedule = current; lock.unlock()
         }
         // The next frame comes a tick later, or when this one is done if frames take longer: its
         // animations are evaluated ahead, unless one starts or ends about then.
-        lock.lock(); let current = schedule; lock.unlock()
         let next = current.evaluatedAhead(t + max(RenderThread.shared.frameInterval, lastFrameSeconds),
                                           slack: Compositor.evaluatedAheadSlack)
         let presenter = WindowPresenter(buffers: buffers, window: windowID, gc: gc)
