@@ -168,6 +168,20 @@ static inline void lamina_prefetch_for_write(const void *address) {
     __builtin_prefetch(address, 1);
 }
 
+/// How many CPUs the process may run on (its affinity mask: `taskset`, a container's CPU set),
+/// at least 1. Not the CPUs online: a process held to one core should not share work out.
+int lamina_usable_cpus(void);
+
+/// Tells the core that the caller is waiting in a loop for another thread's write (`pause`):
+/// the loop runs slower, leaves the core's ports to others, and ends without a pipeline flush.
+static inline void lamina_spin_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 /// Blends one premultiplied color OVER `count` pixels of `dst` (the flat part of a span).
 void lamina_solid_over(uint32_t *dst, int count, uint32_t color);
 

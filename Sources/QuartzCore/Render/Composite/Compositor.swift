@@ -47,6 +47,10 @@ package final class Compositor: @unchecked Sendable {
     /// this of it (`AnimationSchedule.evaluatedAhead`).
     package static let evaluatedAheadSlack: CFTimeInterval = 0.010
 
+    /// The threads a frame's placing, shapes and bands are shared with.
+    private let workers: FrameWorkers
+    /// Whether the last frame shared work with them: the next one wakes them as it starts.
+    private var sharedLastFrame = false
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
     /// Where the next frame's evaluation runs (one serial queue: a block on the global queue
@@ -76,9 +80,10 @@ package final class Compositor: @unchecked Sendable {
     package private(set) var lastFallbacks: [String] = []
 
     /// `debug` defaults to the switches `LAMINA_DEBUG` names.
-    package init(threads: Int = ProcessInfo.processInfo.activeProcessorCount, debug: RenderDebug? = nil) {
+    package init(threads: Int = FrameWorkers.usableCores, debug: RenderDebug? = nil) {
         self.debug = debug ?? RenderDebug.fromEnvironment()
-        bands = (0...max(threads, 1)).map { _ in CompositeBand() }
+        workers = FrameWorkers(threads: threads)
+        bands = (0...workers.threads).map { _ in CompositeBand() }
         cache = TextureCache(context: context)
         cache.defersShapes = true
     }
@@ -104,6 +109,10 @@ package final class Compositor: @unchecked Sendable {
         guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
+        // Helpers woken now are up by the time the placing is shared, the evaluation between.
+        let handOvers = workers.handOvers
+        if sharedLastFrame { workers.wake() }
+        defer { sharedLastFrame = workers.handOvers > handOvers }
         let before = cache.drawn
         // Optional so that it can be moved out and freed on another thread once placed (below).
         var presented: LayerSnapshot?
@@ -134,10 +143,10 @@ package final class Compositor: @unchecked Sendable {
         // What changed on screen since the last frame: what to put.
         let changes = Damage(limit: Damage.frameLimit)
         var previous = needsFullFrame || self.previous?.placement.clip != screen ? nil : self.previous
-        let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes, threads: bands.count - 1)
+        let plan = CompositePlan(screen: screen, cache: cache, groups: groups, damage: changes, workers: workers)
         let root = plan.placeRoot(presented!, scale: scale, previous: previous, previousBackdrop: previousBackdrop)
         // The animated shapes the plan placed, rasterized on every core before anything composites them.
-        cache.drawDeferred(threads: bands.count - 1)
+        cache.drawDeferred(on: workers)
         texturesDrawn += cache.drawn - before
         report(plan.fallbacks)
         lastPlacedByShares = plan.placedByShares
@@ -190,8 +199,8 @@ package final class Compositor: @unchecked Sendable {
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
-        let workers = bands.count - 1
-        if area >= Self.smallestSharedArea, workers > 1 {
+        let threads = workers.threads
+        if area >= Self.smallestSharedArea, threads > 1 {
             // Rectangles a background filter reads are composited whole by a band of their own
             // (it reads across band borders).
             let near = backdropReads.isEmpty ? [] : rects.filter { r in backdropReads.contains { $0.intersects(r) } }
@@ -199,12 +208,13 @@ package final class Compositor: @unchecked Sendable {
             // More bands than threads, each taken by whichever thread is free: a thread woken
             // late, or sharing its core with the evaluation or a free, takes fewer. They shrink
             // towards the end, so that the threads finish together.
-            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: Self.bandShares(threads: workers),
+            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: Self.bandShares(threads: threads),
                                        height: Int32(target.height))
             let taken = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: workers + (near.isEmpty ? 0 : 1)) { k in
-                guard k < workers else {
-                    return bands[workers].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
+            // The frame's last hand-over: the helpers sleep once it is done, until the next frame wakes them.
+            workers.perform(threads + (near.isEmpty ? 0 : 1), moreComing: false) { k in
+                guard k < threads else {
+                    return bands[threads].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
                 }
                 while true {
                     let b = taken.add(1, ordering: .relaxed).oldValue

@@ -138,20 +138,20 @@ final class AnimatedTextures {
         return previous
     }
 
-    /// Rasterizes the shapes placed since the last call, spread over `threads` threads (each
-    /// draws into its own textures; shapes touch no shared cache).
-    func drawDeferred(threads: Int) {
+    /// Rasterizes the shapes placed since the last call, spread over `workers`' threads (each
+    /// draws into its own textures; shapes touch no shared cache), else on the calling thread.
+    func drawDeferred(on workers: FrameWorkers?) {
         guard !deferred.isEmpty else { return }
         let jobs = deferred
         deferred.removeAll(keepingCapacity: true)
-        // A few shapes are not worth waking another thread.
-        let workers = min(max(threads, 1), jobs.count / 8 + 1)
-        guard workers > 1 else { return jobs.forEach { $0.run() } }
-        DispatchQueue.concurrentPerform(iterations: workers) { k in
+        // A few shapes are not worth handing over.
+        let shares = min(workers?.threads ?? 1, jobs.count / 8 + 1)
+        guard let workers, shares > 1 else { return jobs.forEach { $0.run() } }
+        workers.perform(shares) { k in
             var i = k
             while i < jobs.count {
                 jobs[i].run()
-                i += workers
+                i += shares
             }
         }
     }

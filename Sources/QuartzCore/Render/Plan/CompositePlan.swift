@@ -31,8 +31,11 @@ final class CompositePlan {
     /// What the frame is painted with before the items (premultiplied ARGB): white, or the
     /// root's color when it fills the screen.
     private(set) var backdrop: UInt32 = 0xFFFF_FFFF
-    /// How many threads may place a parent's changed sublayers at once (`placeSharing`).
-    let threads: Int
+    /// The threads that may place a parent's changed sublayers at once (`placeSharing`); none
+    /// for a share.
+    let workers: FrameWorkers?
+    /// How many threads may place a parent's changed sublayers at once.
+    var threads: Int { workers?.threads ?? 1 }
     /// Whether this plan places some of a parent's sublayers while other threads place the
     /// rest (`init(sharing:)`): it then changes nothing the others could read or change — the
     /// cache's use marks, the textures' drawings (`undrawn`) — and keeps its own damage and
@@ -44,12 +47,12 @@ final class CompositePlan {
     /// by `absorb`, one thread, before anything composites them.
     private var undrawn: [LayerTexture] = []
 
-    init(screen: DeviceRect, cache: TextureCache, groups: GroupCompositor, damage: Damage?, threads: Int = 1) {
+    init(screen: DeviceRect, cache: TextureCache, groups: GroupCompositor, damage: Damage?, workers: FrameWorkers? = nil) {
         self.screen = screen
         self.cache = cache
         self.groups = groups
         self.damage = damage
-        self.threads = max(threads, 1)
+        self.workers = workers
         isShare = false
     }
 
@@ -60,7 +63,7 @@ final class CompositePlan {
         cache = parent.cache
         groups = parent.groups
         damage = parent.damage.map { Damage(limit: $0.limit) }
-        threads = 1
+        workers = nil
         isShare = true
     }
 

@@ -575,7 +575,7 @@ final class TextureCache {
     }
 
     /// Rasterizes the animated shapes placed and not yet drawn, on up to `threads` threads.
-    func drawDeferred(threads: Int = 1) { animated.drawDeferred(threads: threads) }
+    func drawDeferred(on workers: FrameWorkers? = nil) { animated.drawDeferred(on: workers) }
 
     /// Marks a texture as used by this frame (one placed again without a lookup).
     func touch(_ texture: LayerTexture) { texture.lastUse = frame }

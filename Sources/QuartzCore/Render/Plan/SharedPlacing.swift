@@ -41,7 +41,7 @@ extension CompositePlan {
                         // Each place is written by one thread alone.
                         let out = SharedOutput(shares: shares, sublayers: sublayers, children: children, extents: extents,
                                                reusedIndices: reusedIndices, left: left)
-                        DispatchQueue.concurrentPerform(iterations: threads) { t in
+                        workers!.perform(threads) { t in
                             let share = out.shares[t], sublayers = out.sublayers
                             // Each thread's nodes hold a placement of its own, equal to the
                             // parent's: one object referenced by every node from both threads

@@ -1,0 +1,198 @@
+import CLaminaKernels
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// The threads that share a frame's work with the render thread: placing a thousand changed
+/// sublayers, rasterizing animated shapes, compositing the bands. A frame hands them work two or
+/// three times a few hundred microseconds apart, and a thread woken from sleep for each hand-over
+/// started 20–80 µs late on a two-core VM and cost both cores the scheduler's time (about 5 % of
+/// the stress frame's CPU went to waking and sleeping). So each helper is woken once, when the frame
+/// starts (`wake()`, while the render thread evaluates its animations), waits for its work by
+/// watching memory for a little while (`lingering`), and sleeps only when none comes.
+///
+/// One per compositor (no process-wide pool): its helper threads start on first use and end
+/// with it.
+final class FrameWorkers: @unchecked Sendable {
+    /// Threads that take part in `perform`: the caller and the helpers.
+    let threads: Int
+    /// How long a woken or finished helper watches for work before it sleeps: longer than the gap
+    /// between a frame's hand-overs (its items listed and its bands measured, about 0.1 ms at
+    /// 1000 moving tiles), short enough that an idle window's helpers are asleep at once.
+    static let lingering: Duration = .microseconds(300)
+
+    private var helpers: [Helper] = []
+    /// The helpers' states, for tests: each lives as long as its thread.
+    var helperStates: [AnyObject] { helpers }
+    /// The work in hand, read by a helper once it has taken its offer (see `Helper.mailbox`).
+    private var job: Job?
+    /// The next of the job's iterations to run.
+    private let next = Atomic<Int>(0)
+    private var generation = 0
+    /// How many calls of `perform` have handed work to the helpers so far.
+    private(set) var handOvers = 0
+
+    /// `threads` includes the caller: 1 or fewer means the caller does all the work alone.
+    init(threads: Int) {
+        self.threads = max(threads, 1)
+    }
+
+    deinit {
+        for helper in helpers { helper.stop() }
+    }
+
+    /// The CPUs this process may run on (its affinity mask: `taskset`, a container's CPU set),
+    /// at least one. `ProcessInfo.activeProcessorCount` counts every CPU that is online.
+    static var usableCores: Int { Int(lamina_usable_cpus()) }
+
+    /// Asks sleeping helpers to get ready for work that comes soon (the frame is starting): they
+    /// wake while the caller does what comes first, and watch for the work for `lingering`.
+    func wake() {
+        guard threads > 1 else { return }
+        startHelpers()
+        for helper in helpers { helper.rouse() }
+    }
+
+    /// Calls `body` once for each of `0..<iterations`, on the caller and the helpers at once (as
+    /// `DispatchQueue.concurrentPerform` does), and returns when all calls have returned. A
+    /// helper that has not begun by the time the caller has run out of iterations is left out.
+    /// `moreComing` (the default): the helpers watch for the next work for `lingering` afterwards;
+    /// false (a frame's last hand-over), they sleep at once.
+    func perform(_ iterations: Int, moreComing: Bool = true, _ body: (Int) -> Void) {
+        guard threads > 1, iterations > 1 else {
+            for k in 0..<iterations { body(k) }
+            return
+        }
+        startHelpers()
+        withoutActuallyEscaping(body) { body in
+            generation += 1
+            handOvers += 1
+            job = Job(body: body, iterations: iterations, moreComing: moreComing)
+            next.store(0, ordering: .relaxed)
+            // The offers publish the job (a helper reads it after taking one, acquiring).
+            for helper in helpers { helper.offer(generation) }
+            run(job!)
+            // A helper that took its offer is running iterations: wait for it. One that has not
+            // is withdrawn, so it never reads this job once the call has returned.
+            for helper in helpers where !helper.withdraw(generation) {
+                helper.waitUntilDone(generation)
+            }
+            job = nil
+        }
+    }
+
+    private func run(_ job: Job) {
+        while true {
+            let k = next.add(1, ordering: .relaxed).oldValue
+            guard k < job.iterations else { return }
+            job.body(k)
+        }
+    }
+
+    private func startHelpers() {
+        guard helpers.isEmpty else { return }
+        helpers = (1..<threads).map { _ in Helper() }
+        for helper in helpers {
+            helper.start { [unowned self] in
+                let job = self.job!
+                self.run(job)
+                return job.moreComing
+            }
+        }
+    }
+
+    private struct Job {
+        let body: (Int) -> Void
+        let iterations: Int
+        let moreComing: Bool
+    }
+}
+
+/// One helper thread and how the caller talks to it.
+private final class Helper: @unchecked Sendable {
+    /// The last offer: `2g` for generation g's job offered, `2g + 1` once the helper took it, 0
+    /// when withdrawn; -1 asks the thread to end.
+    let mailbox = Atomic<Int>(0)
+    /// The last generation the helper finished.
+    let finished = Atomic<Int>(0)
+    /// Whether the thread is asleep (or about to be) on `bell`; whoever clears it rings the bell.
+    let sleeping = Atomic<Bool>(false)
+    /// Set by `rouse()`: watch for work again, from now.
+    let roused = Atomic<Bool>(false)
+    private let bell = DispatchSemaphore(value: 0)
+
+    /// `work` runs the job just taken and tells whether more comes soon.
+    func start(running work: @escaping @Sendable () -> Bool) {
+        let thread = Thread { [self] in loop(work) }
+        thread.name = "lamina.render.helper"
+        thread.start()
+    }
+
+    func offer(_ generation: Int) {
+        mailbox.store(2 * generation, ordering: .sequentiallyConsistent)
+        ring()
+    }
+
+    /// Takes back the offer of `generation` if the helper has not taken it; false if it has.
+    func withdraw(_ generation: Int) -> Bool {
+        mailbox.compareExchange(expected: 2 * generation, desired: 0, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    func waitUntilDone(_ generation: Int) {
+        var spins = 0
+        while finished.load(ordering: .acquiring) != generation {
+            spins += 1
+            // A helper descheduled mid-job (another process on its core) may take a while.
+            if spins & 1023 == 0 { sched_yield() } else { lamina_spin_pause() }
+        }
+    }
+
+    func rouse() {
+        roused.store(true, ordering: .sequentiallyConsistent)
+        ring()
+    }
+
+    func stop() {
+        mailbox.store(-1, ordering: .sequentiallyConsistent)
+        ring()
+    }
+
+    private func ring() {
+        if sleeping.exchange(false, ordering: .sequentiallyConsistent) { bell.signal() }
+    }
+
+    private func loop(_ work: () -> Bool) {
+        var watchingSince = ContinuousClock.now
+        while true {
+            let m = mailbox.load(ordering: .acquiring)
+            if m < 0 { return }
+            if m > 0, m & 1 == 0,
+               mailbox.compareExchange(expected: m, desired: m + 1, ordering: .acquiringAndReleasing).exchanged {
+                let moreComing = work()
+                finished.store(m / 2, ordering: .releasing)
+                // With nothing more coming, the watch is over at once.
+                watchingSince = moreComing ? .now : .now - FrameWorkers.lingering
+                continue
+            }
+            if roused.exchange(false, ordering: .relaxed) { watchingSince = .now }
+            // Watch for a while, then sleep until rung.
+            var spins = 0
+            while spins < 64, mailbox.load(ordering: .relaxed) == m, !roused.load(ordering: .relaxed) {
+                lamina_spin_pause()
+                spins += 1
+            }
+            guard spins == 64, ContinuousClock.now - watchingSince > FrameWorkers.lingering else { continue }
+            sleeping.store(true, ordering: .sequentiallyConsistent)
+            // Anything that came after the last look is seen here, or its sender saw `sleeping`
+            // set and rings the bell.
+            if mailbox.load(ordering: .sequentiallyConsistent) != m || roused.load(ordering: .sequentiallyConsistent) {
+                if sleeping.exchange(false, ordering: .acquiringAndReleasing) { continue }
+                bell.wait()             // the sender cleared it first: take its ring
+                continue
+            }
+            bell.wait()
+            watchingSince = .now
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import XCTest
+import Glibc
+import Synchronization
+@testable import QuartzCore
+
+/// The threads a compositor shares a frame's work with (`FrameWorkers`): every iteration runs
+/// once, on the caller and the helpers at once, and the helpers end with their owner.
+final class FrameWorkersTests: XCTestCase {
+    /// Thousands of hand-overs in a row, of 1 to 9 iterations (fewer and more than the threads),
+    /// some right after another and some after the helpers were asked to wake: each iteration of
+    /// each call runs exactly once, and the call has returned only when all have.
+    func testEveryIterationRunsOnceBeforePerformReturns() {
+        for threads in [1, 2, 4] {
+            let workers = FrameWorkers(threads: threads)
+            for call in 0..<3000 {
+                let iterations = 1 + call % 9
+                if call % 7 == 0 { workers.wake() }
+                let runs = Mutex([Int](repeating: 0, count: iterations))
+                workers.perform(iterations) { k in
+                    // A little work, so that helpers take some of the iterations.
+                    var x = UInt64(k + 1)
+                    for _ in 0..<(call % 3) * 200 { x = x &* 6364136223846793005 &+ 1 }
+                    if x == 0 { print(x) }
+                    runs.withLock { $0[k] += 1 }
+                }
+                let counts = runs.withLock { $0 }
+                XCTAssertEqual(counts, [Int](repeating: 1, count: iterations), "threads \(threads), call \(call)")
+                if counts != [Int](repeating: 1, count: iterations) { return }
+            }
+        }
+    }
+
+    /// With two threads, iterations run on both: calls whose two iterations each take about
+    /// 0.2 ms are split between the caller and its helper (not all run by the caller).
+    func testTheHelperTakesIterations() {
+        let workers = FrameWorkers(threads: 2)
+        let caller = pthread_self()
+        let elsewhere = Atomic<Int>(0)
+        for _ in 0..<200 {
+            workers.wake()
+            workers.perform(2) { _ in
+                if pthread_equal(pthread_self(), caller) == 0 { elsewhere.add(1, ordering: .relaxed) }
+                var x: UInt64 = 1
+                for _ in 0..<200_000 { x = x &* 6364136223846793005 &+ 1 }
+                if x == 0 { print(x) }
+            }
+        }
+        XCTAssertGreaterThan(elsewhere.load(ordering: .relaxed), 0, "no iteration ran on the helper")
+        XCTAssertEqual(workers.handOvers, 200)
+    }
+
+    /// One thread, or a call of one iteration, hands nothing over and starts no thread.
+    func testOneThreadRunsEverythingOnTheCaller() {
+        let workers = FrameWorkers(threads: 1)
+        let caller = pthread_self()
+        var ranHere = 0
+        workers.wake()
+        workers.perform(5) { _ in if pthread_equal(pthread_self(), caller) != 0 { ranHere += 1 } }
+        XCTAssertEqual(ranHere, 5)
+        XCTAssertEqual(workers.handOvers, 0)
+        XCTAssertTrue(workers.helperStates.isEmpty)
+        let two = FrameWorkers(threads: 2)
+        two.perform(1) { _ in }
+        XCTAssertEqual(two.handOvers, 0)
+        XCTAssertTrue(two.helperStates.isEmpty)
+    }
+
+    /// The helper threads end when their owner goes (a compositor's, with its window): each
+    /// helper's state, held by its thread alone, is then freed.
+    func testHelpersEndWithTheirOwner() {
+        weak var first: AnyObject?, second: AnyObject?
+        do {
+            let workers = FrameWorkers(threads: 3)
+            workers.perform(3) { _ in }
+            XCTAssertEqual(workers.helperStates.count, 2)
+            first = workers.helperStates[0]
+            second = workers.helperStates[1]
+        }
+        // The threads wake to end: wait for them (yielding, at most five seconds).
+        let deadline = ContinuousClock.now + .seconds(5)
+        while first != nil || second != nil, ContinuousClock.now < deadline { sched_yield() }
+        XCTAssertNil(first, "a helper thread outlived its owner")
+        XCTAssertNil(second, "a helper thread outlived its owner")
+    }
+
+    /// The threads a compositor uses by default are the CPUs the process may run on.
+    func testUsableCoresAreThoseTheProcessMayRunOn() {
+        let cores = FrameWorkers.usableCores
+        XCTAssertGreaterThanOrEqual(cores, 1)
+        XCTAssertLessThanOrEqual(cores, ProcessInfo.processInfo.processorCount)
+        // The kernel's own account of the affinity mask, as `nproc` reads it.
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+        let list = line.map { $0.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+        XCTAssertFalse(list.isEmpty, "no Cpus_allowed_list in /proc/self/status")
+        let count = list.split(separator: ",").reduce(0) { sum, part in
+            let ends = part.split(separator: "-").compactMap { Int($0) }
+            return sum + (ends.count == 2 ? ends[1] - ends[0] + 1 : 1)
+        }
+        XCTAssertEqual(cores, count, "Cpus_allowed_list: \(list)")
+    }
+}
