@@ -49,6 +49,35 @@ final class FrameWorkersTests: XCTestCase {
         XCTAssertEqual(workers.handOvers, 200)
     }
 
+    /// Work handed aside (the next frame's evaluation) runs on the helper while the caller goes
+    /// on; a `perform` meanwhile runs all its iterations on the caller, leaving the busy helper
+    /// out, and returns without waiting for it.
+    func testWorkHandedAsideRunsOnTheHelperWhileTheCallerGoesOn() {
+        let workers = FrameWorkers(threads: 2)
+        let caller = pthread_self()
+        let began = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0), ended = DispatchSemaphore(value: 0)
+        let onHelper = Atomic<Bool>(false)
+        XCTAssertTrue(workers.startAside {
+            onHelper.store(pthread_equal(pthread_self(), caller) == 0, ordering: .relaxed)
+            began.signal()
+            release.wait()
+            ended.signal()
+        })
+        XCTAssertEqual(began.wait(timeout: .now() + 5), .success, "the work handed aside never began")
+        XCTAssertTrue(onHelper.load(ordering: .relaxed), "the work handed aside ran on the caller")
+        let runs = Mutex([Int](repeating: 0, count: 4))
+        workers.perform(4) { k in
+            XCTAssertNotEqual(pthread_equal(pthread_self(), caller), 0, "the busy helper took an iteration")
+            runs.withLock { $0[k] += 1 }
+        }
+        XCTAssertEqual(runs.withLock { $0 }, [1, 1, 1, 1])
+        release.signal()
+        XCTAssertEqual(ended.wait(timeout: .now() + 5), .success)
+        // With one thread there is no helper: nothing is handed aside, and the work never runs.
+        let alone = FrameWorkers(threads: 1)
+        XCTAssertFalse(alone.startAside { XCTFail("ran without a helper") })
+    }
+
     /// One thread, or a call of one iteration, hands nothing over and starts no thread.
     func testOneThreadRunsEverythingOnTheCaller() {
         let workers = FrameWorkers(threads: 1)

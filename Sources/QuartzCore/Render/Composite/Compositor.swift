@@ -36,10 +36,14 @@ package final class Compositor: @unchecked Sendable {
     private var prefetched: PresentedFrame?
     /// How long the last frame's animations took to evaluate.
     private var evaluationSeconds: CFTimeInterval = 0
-    /// Evaluations shorter than this run on the compositing thread; once handed over, until
-    /// one takes less than half of it (a tree whose evaluation takes about this long would
-    /// otherwise be evaluated on this thread every other frame, its other core idle meanwhile).
-    package var evaluationWorthSharing: CFTimeInterval = 0.000_3
+    /// Evaluations shorter than this run on the compositing thread; longer ones, the next
+    /// frame's, run on a helper (`FrameWorkers.startAside`) while this frame is placed and
+    /// composited (with one core, none is handed over); once handed over, until one takes less
+    /// than half of it (a tree whose evaluation takes about this long would otherwise be
+    /// evaluated on this thread every other frame). Handing over costs a few stores: the helper
+    /// is awake, watching for the frame's work. Below this, the presented copies the helper
+    /// writes, which the placing reads, cost more than the evaluation.
+    package var evaluationWorthSharing: CFTimeInterval = 0.000_05
 
     /// How far from the time it was evaluated for a frame may be drawn and still take the
     /// evaluation made ahead for it (a frame's wake-up is late by a millisecond or two). A caller
@@ -53,9 +57,6 @@ package final class Compositor: @unchecked Sendable {
     private var sharedLastFrame = false
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
-    /// Where the next frame's evaluation runs (one serial queue: a block on the global queue
-    /// could take a third thread beside the two bands on a two-core machine).
-    private let background = DispatchQueue(label: "lamina.compositor.background")
     /// The last frame's leftovers, freed by `releaseSpentFrame()` once that frame is presented,
     /// or when the next frame starts.
     private var spent: SpentFrame?
@@ -135,7 +136,7 @@ package final class Compositor: @unchecked Sendable {
         func evaluateNext() {
             if let next = nextFrameAt, tree.isAnimating,
                Self.handsOver(evaluationSeconds, evaluatedAhead: evaluatedAhead, worth: evaluationWorthSharing) {
-                prefetched = PresentedFrame(tree, atMediaTime: next, on: background)
+                prefetched = PresentedFrame(tree, atMediaTime: next, on: workers)
             }
         }
         if !placesOnShares { evaluateNext() }
@@ -381,8 +382,8 @@ private final class SpentFrame: Sendable {
     }
 }
 
-/// A tree's animations evaluated at a media time on a global-queue thread: the next frame's
-/// evaluation overlaps this frame's compositing.
+/// A tree's animations evaluated at a media time on a helper thread (`FrameWorkers.startAside`):
+/// the next frame's evaluation overlaps this frame's compositing.
 final class PresentedFrame: @unchecked Sendable {
     let tree: UInt64
     let time: CFTimeInterval
@@ -390,15 +391,17 @@ final class PresentedFrame: @unchecked Sendable {
     private var snapshot: LayerSnapshot?
     private var seconds: CFTimeInterval = 0
 
-    init(_ tree: RenderTree, atMediaTime time: CFTimeInterval, on queue: DispatchQueue) {
+    /// Nil when `workers` has no helper free to take it.
+    init?(_ tree: RenderTree, atMediaTime time: CFTimeInterval, on workers: FrameWorkers) {
         self.tree = tree.id
         self.time = time
-        queue.async { [self] in
+        let started = workers.startAside { [self] in
             let started = Compositor.now()
             snapshot = tree.snapshot.presented(atParentTime: time)
             seconds = Compositor.now() - started
             done.signal()
         }
+        guard started else { return nil }
     }
 
     /// The presented tree, once evaluated, and how long that took.

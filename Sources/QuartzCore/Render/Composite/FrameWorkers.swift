@@ -54,6 +54,16 @@ final class FrameWorkers: @unchecked Sendable {
         for helper in helpers { helper.rouse() }
     }
 
+    /// Runs `work` on the first helper while the caller goes on (the next frame's evaluation,
+    /// while this one is composited), before any work `perform` offers it meanwhile; false, and
+    /// `work` is not run, when there is no helper or the last work handed aside has not begun.
+    /// Whoever waits for its result learns of it through `work` itself.
+    func startAside(_ work: @escaping @Sendable () -> Void) -> Bool {
+        guard threads > 1 else { return false }
+        startHelpers()
+        return helpers[0].hand(work)
+    }
+
     /// Calls `body` once for each of `0..<iterations`, on the caller and the helpers at once (as
     /// `DispatchQueue.concurrentPerform` does), and returns when all calls have returned. A
     /// helper that has not begun by the time the caller has run out of iterations is left out.
@@ -120,6 +130,9 @@ private final class Helper: @unchecked Sendable {
     let sleeping = Atomic<Bool>(false)
     /// Set by `rouse()`: watch for work again, from now.
     let roused = Atomic<Bool>(false)
+    /// Work handed aside (`FrameWorkers.startAside`), while `hasAside` is set.
+    private let aside = Mutex<(@Sendable () -> Void)?>(nil)
+    private let hasAside = Atomic<Bool>(false)
     private let bell = DispatchSemaphore(value: 0)
 
     /// `work` runs the job just taken and tells whether more comes soon.
@@ -148,6 +161,15 @@ private final class Helper: @unchecked Sendable {
         }
     }
 
+    /// Hands `work` to this helper, to run before its next offer; false while the last is waiting.
+    func hand(_ work: @escaping @Sendable () -> Void) -> Bool {
+        guard !hasAside.load(ordering: .acquiring) else { return false }
+        aside.withLock { $0 = work }
+        hasAside.store(true, ordering: .sequentiallyConsistent)
+        ring()
+        return true
+    }
+
     func rouse() {
         roused.store(true, ordering: .sequentiallyConsistent)
         ring()
@@ -167,6 +189,13 @@ private final class Helper: @unchecked Sendable {
         while true {
             let m = mailbox.load(ordering: .acquiring)
             if m < 0 { return }
+            if hasAside.load(ordering: .acquiring) {
+                let work = aside.withLock { $0.take() }
+                hasAside.store(false, ordering: .releasing)
+                work?()
+                watchingSince = .now
+                continue
+            }
             if m > 0, m & 1 == 0,
                mailbox.compareExchange(expected: m, desired: m + 1, ordering: .acquiringAndReleasing).exchanged {
                 let moreComing = work()
@@ -178,7 +207,8 @@ private final class Helper: @unchecked Sendable {
             if roused.exchange(false, ordering: .relaxed) { watchingSince = .now }
             // Watch for a while, then sleep until rung.
             var spins = 0
-            while spins < 64, mailbox.load(ordering: .relaxed) == m, !roused.load(ordering: .relaxed) {
+            while spins < 64, mailbox.load(ordering: .relaxed) == m, !roused.load(ordering: .relaxed),
+                  !hasAside.load(ordering: .relaxed) {
                 lamina_spin_pause()
                 spins += 1
             }
@@ -186,7 +216,8 @@ private final class Helper: @unchecked Sendable {
             sleeping.store(true, ordering: .sequentiallyConsistent)
             // Anything that came after the last look is seen here, or its sender saw `sleeping`
             // set and rings the bell.
-            if mailbox.load(ordering: .sequentiallyConsistent) != m || roused.load(ordering: .sequentiallyConsistent) {
+            if mailbox.load(ordering: .sequentiallyConsistent) != m || roused.load(ordering: .sequentiallyConsistent)
+                || hasAside.load(ordering: .sequentiallyConsistent) {
                 if sleeping.exchange(false, ordering: .acquiringAndReleasing) { continue }
                 bell.wait()             // the sender cleared it first: take its ring
                 continue
