@@ -78,6 +78,20 @@ final class FrameWorkersTests: XCTestCase {
         XCTAssertFalse(alone.startAside { XCTFail("ran without a helper") })
     }
 
+    /// A call made from one of another call's iterations (on the caller or a helper) runs its
+    /// own iterations one after another on that thread: it neither hangs nor takes the outer
+    /// call's iterations.
+    func testACallFromAnIterationRunsItsIterationsInTurn() {
+        let workers = FrameWorkers(threads: 3)
+        for _ in 0..<200 {
+            let runs = Mutex([Int](repeating: 0, count: 16))
+            workers.perform(4) { outer in
+                workers.perform(4) { inner in runs.withLock { $0[outer * 4 + inner] += 1 } }
+            }
+            XCTAssertEqual(runs.withLock { $0 }, [Int](repeating: 1, count: 16))
+        }
+    }
+
     /// One thread, or a call of one iteration, hands nothing over and starts no thread.
     func testOneThreadRunsEverythingOnTheCaller() {
         let workers = FrameWorkers(threads: 1)

@@ -168,8 +168,9 @@ static inline void lamina_prefetch_for_write(const void *address) {
     __builtin_prefetch(address, 1);
 }
 
-/// How many CPUs the process may run on (its affinity mask: `taskset`, a container's CPU set),
-/// at least 1. Not the CPUs online: a process held to one core should not share work out.
+/// How many CPUs the calling thread may run on (its affinity mask: `taskset`, a container's CPU
+/// set), at least 1; the CPUs online when the mask cannot be read. Not the CPUs online: a
+/// process held to one core should not share work out. A CPU quota (`cpu.max`) is not seen.
 int lamina_usable_cpus(void);
 
 /// Tells the core that the caller is waiting in a loop for another thread's write (`pause`):

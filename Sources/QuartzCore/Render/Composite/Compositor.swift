@@ -122,6 +122,7 @@ package final class Compositor: @unchecked Sendable {
             (presented, evaluationSeconds) = early.result()
             evaluatedAhead = true
         } else {
+            prefetched?.cancel()        // not begun yet: the helper is spared it
             let started = Self.now()
             presented = tree.snapshot.presented(atParentTime: t)
             evaluationSeconds = Self.now() - started
@@ -390,12 +391,14 @@ final class PresentedFrame: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private var snapshot: LayerSnapshot?
     private var seconds: CFTimeInterval = 0
+    private let cancelled = Atomic<Bool>(false)
 
     /// Nil when `workers` has no helper free to take it.
     init?(_ tree: RenderTree, atMediaTime time: CFTimeInterval, on workers: FrameWorkers) {
         self.tree = tree.id
         self.time = time
         let started = workers.startAside { [self] in
+            guard !cancelled.load(ordering: .relaxed) else { return }
             let started = Compositor.now()
             snapshot = tree.snapshot.presented(atParentTime: time)
             seconds = Compositor.now() - started
@@ -404,7 +407,11 @@ final class PresentedFrame: @unchecked Sendable {
         guard started else { return nil }
     }
 
-    /// The presented tree, once evaluated, and how long that took.
+    /// Tells the helper not to evaluate it, when it has not begun: the frame it was made for
+    /// came at another time.
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// The presented tree, once evaluated, and how long that took (never after `cancel()`).
     func result() -> (LayerSnapshot, CFTimeInterval) {
         done.wait()
         done.signal()                   // later waits return at once

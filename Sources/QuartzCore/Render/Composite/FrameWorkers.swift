@@ -21,6 +21,11 @@ final class FrameWorkers: @unchecked Sendable {
     /// between a frame's hand-overs (its items listed and its bands measured, about 0.1 ms at
     /// 1000 moving tiles), short enough that an idle window's helpers are asleep at once.
     static let lingering: Duration = .microseconds(300)
+    /// How long a caller watches for a helper to finish its iterations before it sleeps until
+    /// told: the threads mostly end within 0.1 ms of each other (the stress frame's bands), and
+    /// a sleep costs a wake-up's delay; a helper descheduled mid-job is then not waited for by
+    /// spinning.
+    static let patience: Duration = .microseconds(300)
 
     private var helpers: [Helper] = []
     /// The helpers' states, for tests: each lives as long as its thread.
@@ -29,6 +34,8 @@ final class FrameWorkers: @unchecked Sendable {
     private var job: Job?
     /// The next of the job's iterations to run.
     private let next = Atomic<Int>(0)
+    /// Whether a `perform` is running.
+    private let busy = Atomic<Bool>(false)
     private var generation = 0
     /// How many calls of `perform` have handed work to the helpers so far.
     private(set) var handOvers = 0
@@ -57,7 +64,8 @@ final class FrameWorkers: @unchecked Sendable {
     /// Runs `work` on the first helper while the caller goes on (the next frame's evaluation,
     /// while this one is composited), before any work `perform` offers it meanwhile; false, and
     /// `work` is not run, when there is no helper or the last work handed aside has not begun.
-    /// Whoever waits for its result learns of it through `work` itself.
+    /// Whoever waits for its result learns of it through `work` itself. Work that has not begun
+    /// when the owner goes is dropped unrun (nothing is left to wait for it).
     func startAside(_ work: @escaping @Sendable () -> Void) -> Bool {
         guard threads > 1 else { return false }
         startHelpers()
@@ -68,12 +76,15 @@ final class FrameWorkers: @unchecked Sendable {
     /// `DispatchQueue.concurrentPerform` does), and returns when all calls have returned. A
     /// helper that has not begun by the time the caller has run out of iterations is left out.
     /// `moreComing` (the default): the helpers watch for the next work for `lingering` afterwards;
-    /// false (a frame's last hand-over), they sleep at once.
+    /// false (a frame's last hand-over), they sleep at once. A call made while another runs (from
+    /// one of its iterations) runs its iterations on its own thread, one after another.
     func perform(_ iterations: Int, moreComing: Bool = true, _ body: (Int) -> Void) {
-        guard threads > 1, iterations > 1 else {
+        // One job at a time: a second would take the first's offers and counter from under it.
+        guard threads > 1, iterations > 1, !busy.exchange(true, ordering: .acquiring) else {
             for k in 0..<iterations { body(k) }
             return
         }
+        defer { busy.store(false, ordering: .releasing) }
         startHelpers()
         withoutActuallyEscaping(body) { body in
             generation += 1
@@ -84,10 +95,10 @@ final class FrameWorkers: @unchecked Sendable {
             for helper in helpers { helper.offer(generation) }
             run(job!)
             // A helper that took its offer is running iterations: wait for it. One that has not
-            // is withdrawn, so it never reads this job once the call has returned.
-            for helper in helpers where !helper.withdraw(generation) {
-                helper.waitUntilDone(generation)
-            }
+            // is withdrawn, so it never reads this job once the call has returned (all of them
+            // first: one waited for meanwhile would leave the others time to take theirs).
+            let taken = helpers.filter { !$0.withdraw(generation) }
+            for helper in taken { helper.waitUntilDone(generation) }
             job = nil
         }
     }
@@ -128,6 +139,10 @@ private final class Helper: @unchecked Sendable {
     let finished = Atomic<Int>(0)
     /// Whether the thread is asleep (or about to be) on `bell`; whoever clears it rings the bell.
     let sleeping = Atomic<Bool>(false)
+    /// Whether the caller waits (or is about to) on `doneBell` for the job in hand to finish;
+    /// whoever clears it rings.
+    private let callerWaits = Atomic<Bool>(false)
+    private let doneBell = DispatchSemaphore(value: 0)
     /// Set by `rouse()`: watch for work again, from now.
     let roused = Atomic<Bool>(false)
     /// Work handed aside (`FrameWorkers.startAside`), while `hasAside` is set.
@@ -152,19 +167,35 @@ private final class Helper: @unchecked Sendable {
         mailbox.compareExchange(expected: 2 * generation, desired: 0, ordering: .acquiringAndReleasing).exchanged
     }
 
+    /// Waits until the helper has finished the job of `generation`, which it took: watching for
+    /// a moment (it mostly ends within a band), then asleep (a helper descheduled mid-job,
+    /// another process on its core, may take milliseconds).
     func waitUntilDone(_ generation: Int) {
+        let since = ContinuousClock.now
         var spins = 0
         while finished.load(ordering: .acquiring) != generation {
+            lamina_spin_pause()
             spins += 1
-            // A helper descheduled mid-job (another process on its core) may take a while.
-            if spins & 1023 == 0 { sched_yield() } else { lamina_spin_pause() }
+            guard spins & 63 == 0, ContinuousClock.now - since > FrameWorkers.patience else { continue }
+            callerWaits.store(true, ordering: .sequentiallyConsistent)
+            if finished.load(ordering: .sequentiallyConsistent) == generation {
+                // Done meanwhile: unless the helper saw the flag first, no ring comes.
+                if !callerWaits.exchange(false, ordering: .sequentiallyConsistent) { doneBell.wait() }
+                return
+            }
+            doneBell.wait()
+            return
         }
     }
 
     /// Hands `work` to this helper, to run before its next offer; false while the last is waiting.
     func hand(_ work: @escaping @Sendable () -> Void) -> Bool {
-        guard !hasAside.load(ordering: .acquiring) else { return false }
-        aside.withLock { $0 = work }
+        let handed = aside.withLock { waiting in
+            guard waiting == nil else { return false }
+            waiting = work
+            return true
+        }
+        guard handed else { return false }
         hasAside.store(true, ordering: .sequentiallyConsistent)
         ring()
         return true
@@ -190,8 +221,9 @@ private final class Helper: @unchecked Sendable {
             let m = mailbox.load(ordering: .acquiring)
             if m < 0 { return }
             if hasAside.load(ordering: .acquiring) {
+                // Cleared before the work is taken: work handed after the take sets it again.
+                hasAside.store(false, ordering: .sequentiallyConsistent)
                 let work = aside.withLock { $0.take() }
-                hasAside.store(false, ordering: .releasing)
                 work?()
                 watchingSince = .now
                 continue
@@ -199,7 +231,8 @@ private final class Helper: @unchecked Sendable {
             if m > 0, m & 1 == 0,
                mailbox.compareExchange(expected: m, desired: m + 1, ordering: .acquiringAndReleasing).exchanged {
                 let moreComing = work()
-                finished.store(m / 2, ordering: .releasing)
+                finished.store(m / 2, ordering: .sequentiallyConsistent)
+                if callerWaits.exchange(false, ordering: .sequentiallyConsistent) { doneBell.signal() }
                 // With nothing more coming, the watch is over at once.
                 watchingSince = moreComing ? .now : .now - FrameWorkers.lingering
                 continue
