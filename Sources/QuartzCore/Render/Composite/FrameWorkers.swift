@@ -7,7 +7,7 @@ import Synchronization
 /// The threads that share a frame's work with the render thread: placing a thousand changed
 /// sublayers, rasterizing animated shapes, compositing the bands. A frame hands them work two or
 /// three times a few hundred microseconds apart, and a thread woken from sleep for each hand-over
-/// started 20–80 µs late on a two-core VM and cost both cores the scheduler's time (about 5 % of
+/// started 20–80 µs late on a two-core VM and cost both cores the scheduler's time (2–3 % of
 /// the stress frame's CPU went to waking and sleeping). So each helper is woken once, when the frame
 /// starts (`wake()`, while the render thread evaluates its animations), waits for its work by
 /// watching memory for a little while (`lingering`), and sleeps only when none comes.
