@@ -49,9 +49,11 @@ final class FrameWorkers: @unchecked Sendable {
         for helper in helpers { helper.stop() }
     }
 
-    /// The CPUs this process may run on (its affinity mask: `taskset`, a container's CPU set),
-    /// at least one. `ProcessInfo.activeProcessorCount` counts every CPU that is online.
-    static var usableCores: Int { Int(lamina_usable_cpus()) }
+    /// The CPUs this process may run on, at least one: those of its affinity mask (`taskset`, a
+    /// container's CPU set), no more than its cgroup's CPU quota allows. Foundation's
+    /// `ProcessInfo.activeProcessorCount` counts the quota but not the mask (two under
+    /// `taskset -c 0` on two cores), the mask alone every CPU of a host a container may use.
+    static var usableCores: Int { max(1, min(Int(lamina_usable_cpus()), ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// Asks sleeping helpers to get ready for work that comes soon (the frame is starting): they
     /// wake while the caller does what comes first, and watch for the work for `lingering`.

@@ -149,9 +149,9 @@ enum EmitterDrawing {
     /// (with the sprite's texels) while every particle over them is drawn.
     static let tileSize = (width: 128, height: 32)
 
-    /// The cores the tiles are shared among, asked once: `activeProcessorCount` reads the
-    /// cgroup's files at each call (it showed in a frame's profile).
-    private static let cores = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+    /// The cores the tiles are shared among, asked once: `activeProcessorCount` (which
+    /// `usableCores` reads) reads the cgroup's files at each call (it showed in a frame's profile).
+    private static let cores = FrameWorkers.usableCores
 
     /// The layer renderer's part: the particles at the emitter's time, drawn into a bitmap at
     /// the context's device scale over what the context can show, then drawn in.

@@ -62,7 +62,7 @@ final class TileStore: @unchecked Sendable {
     /// render threads keep a core, so that a frame never waits for one behind tile drawing
     /// (measured with `lamina-bench tiles` on 2 cores: main-thread steps of up to 3–17 ms wall
     /// with two workers, under 2 ms with one).
-    init(workers: Int = ProcessInfo.processInfo.activeProcessorCount - 1, draw: @escaping Drawing) {
+    init(workers: Int = FrameWorkers.usableCores - 1, draw: @escaping Drawing) {
         maxWorkers = max(1, workers)
         self.draw = draw
     }
