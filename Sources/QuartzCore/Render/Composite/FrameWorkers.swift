@@ -96,11 +96,11 @@ final class FrameWorkers: @unchecked Sendable {
             // The offers publish the job (a helper reads it after taking one, acquiring).
             for helper in helpers { helper.offer(generation) }
             run(job!)
-            // A helper that took its offer is running iterations: wait for it. One that has not
-            // is withdrawn, so it never reads this job once the call has returned (all of them
-            // first: one waited for meanwhile would leave the others time to take theirs).
-            let taken = helpers.filter { !$0.withdraw(generation) }
-            for helper in taken { helper.waitUntilDone(generation) }
+            // A helper that has not taken its offer is withdrawn, so it never reads this job once
+            // the call has returned (all of them first: one waited for meanwhile would leave the
+            // others time to take theirs); one that took it is running iterations: wait for it.
+            for helper in helpers { helper.withdraw(generation) }
+            for helper in helpers { helper.waitIfTaken(generation) }
             job = nil
         }
     }
@@ -164,15 +164,17 @@ private final class Helper: @unchecked Sendable {
         ring()
     }
 
-    /// Takes back the offer of `generation` if the helper has not taken it; false if it has.
-    func withdraw(_ generation: Int) -> Bool {
-        mailbox.compareExchange(expected: 2 * generation, desired: 0, ordering: .acquiringAndReleasing).exchanged
+    /// Takes back the offer of `generation` if the helper has not taken it. The mailbox then
+    /// holds 0, or `2 * generation + 1` when the helper took it (only the next offer changes it).
+    func withdraw(_ generation: Int) {
+        _ = mailbox.compareExchange(expected: 2 * generation, desired: 0, ordering: .acquiringAndReleasing)
     }
 
-    /// Waits until the helper has finished the job of `generation`, which it took: watching for
-    /// a moment (it mostly ends within a band), then asleep (a helper descheduled mid-job,
-    /// another process on its core, may take milliseconds).
-    func waitUntilDone(_ generation: Int) {
+    /// When the helper took the job of `generation` (after `withdraw`), waits until it has
+    /// finished: watching for a moment (it mostly ends within a band), then asleep (a helper
+    /// descheduled mid-job, another process on its core, may take milliseconds).
+    func waitIfTaken(_ generation: Int) {
+        guard mailbox.load(ordering: .acquiring) == 2 * generation + 1 else { return }
         let since = ContinuousClock.now
         var spins = 0
         while finished.load(ordering: .acquiring) != generation {
