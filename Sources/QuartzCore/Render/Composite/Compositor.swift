@@ -53,8 +53,6 @@ package final class Compositor: @unchecked Sendable {
 
     /// The threads a frame's placing, shapes and bands are shared with.
     private let workers: FrameWorkers
-    /// Whether the last frame shared work with them: the next one wakes them as it starts.
-    private var sharedLastFrame = false
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
     /// The last frame's leftovers, freed by `releaseSpentFrame()` once that frame is presented,
@@ -110,10 +108,11 @@ package final class Compositor: @unchecked Sendable {
         guard let format = Self.pixmanFormat(of: target), let data = target.data else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: Int32(target.width), height: Int32(target.height))
         defer { cache.endFrame() }
-        // Helpers woken now are up by the time the placing is shared, the evaluation between.
-        let handOvers = workers.handOvers
-        if sharedLastFrame { workers.wake() }
-        defer { sharedLastFrame = workers.handOvers > handOvers }
+        // Whether the placing is likely shared again (as the last frame's was): helpers woken now
+        // are up by then, the evaluation between. (Woken for bands that come after a long
+        // placing, they only watched the placing go by.)
+        let placesOnShares = lastPlacedByShares > 0
+        if placesOnShares { workers.wake() }
         let before = cache.drawn
         // Optional so that it can be moved out and freed on another thread once placed (below).
         var presented: LayerSnapshot?
@@ -133,7 +132,6 @@ package final class Compositor: @unchecked Sendable {
         // free: now when this frame is placed on one thread; once it is placed when the last
         // frame's placing took every core (`SharedPlacing.swift`), overlapping what follows it
         // until the bands (the items listed, the bands' edges), which takes one.
-        let placesOnShares = lastPlacedByShares > 0
         func evaluateNext() {
             if let next = nextFrameAt, tree.isAnimating,
                Self.handsOver(evaluationSeconds, evaluatedAhead: evaluatedAhead, worth: evaluationWorthSharing) {

@@ -229,7 +229,7 @@ private final class Helper: @unchecked Sendable {
                 hasAside.store(false, ordering: .sequentiallyConsistent)
                 let work = aside.withLock { $0.take() }
                 work?()
-                watchingSince = .now
+                // No watch of its own: the helper watches on only if it was watching already.
                 continue
             }
             if m > 0, m & 1 == 0,
@@ -260,7 +260,9 @@ private final class Helper: @unchecked Sendable {
                 continue
             }
             bell.wait()
-            watchingSince = .now
+            // Rung: for an offer (taken at once), work aside (after which it sleeps again), or to
+            // watch (`roused` starts the watch).
+            watchingSince = .now - FrameWorkers.lingering
         }
     }
 }
