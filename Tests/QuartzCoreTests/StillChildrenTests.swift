@@ -14,13 +14,14 @@ final class StillChildrenTests: CompositingTestCase {
 
     /// One change a frame, each of a kind the take-over must notice (a tile moved, recolored,
     /// animated, brought forward, swapped for another layer at the same place, hidden; the
-    /// parent moved, which places every child otherwise): each frame's pixels are exactly a
-    /// fresh compositor's.
+    /// parent moved, which places every child otherwise; a tile given a shadow, one more item,
+    /// as another moves, which the items written over as each tile is placed cannot take):
+    /// each frame's pixels are exactly a fresh compositor's.
     func testEveryFrameEqualsAFreshCompositors() throws {
         let (root, tiles) = scene()
         let compositor = Compositor(), ctx = target()
         var now: CFTimeInterval = 1000
-        for frame in 0..<14 {
+        for frame in 0..<16 {
             switch frame {
             case 2: tiles[3].position.x += 7
             case 3: tiles[5].backgroundColor = CGColor(red: 1, green: 1, blue: 0, alpha: 1)
@@ -36,6 +37,13 @@ final class StillChildrenTests: CompositingTestCase {
             case 10: tiles[10].isHidden = true
             case 11: root.position.x += 3
             case 12: root.position.x -= 3
+            case 13:
+                tiles[0].position.y += 4
+                (tiles[4].shadowOpacity, tiles[4].shadowOffset) = (1, CGSize(width: 3, height: 3))
+                tiles[7].position.x -= 4
+            case 14:
+                tiles[4].shadowOpacity = 0
+                tiles[0].position.y -= 4
             default: break
             }
             now += 1.0 / 60
