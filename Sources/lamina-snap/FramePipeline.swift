@@ -22,8 +22,8 @@ final class FramePipeline {
     private var delivered = 0
 
     /// `total`: the frames of the run, numbered 0..<total; `workers`: how many of them are
-    /// judged at once here (the machine's cores).
-    init(judge: FrameJudge, total: Int, workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// judged at once here (the CPUs this process may use).
+    init(judge: FrameJudge, total: Int, workers: Int = FrameWorkers.usableCores) {
         self.judge = judge
         self.total = total
         slots = DispatchSemaphore(value: max(1, workers))

@@ -258,6 +258,21 @@ final class SnapToolTests: XCTestCase {
                        "a frame that only matches within the tolerance is written as itself")
     }
 
+    /// `--jobs` defaults to the CPUs the process may run on, not the machine's: held to one CPU
+    /// (`taskset`, as a container's CPU set holds it), lamina-snap starts one process, not one a core.
+    func testJobsDefaultToTheCPUsTheProcessMayRunOn() throws {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let allowed = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+            .map { $0.dropFirst("Cpus_allowed_list:".count).trimmingCharacters(in: .whitespaces) } ?? ""
+        let first = try XCTUnwrap(allowed.split(whereSeparator: { $0 == "," || $0 == "-" }).first.map(String.init),
+                                  "no Cpus_allowed_list in /proc/self/status")
+        let taskset = URL(fileURLWithPath: "/usr/bin/taskset")
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: taskset.path), "no taskset")
+        let held = try ToolRun(taskset, ["-c", first, try tool("lamina-snap").path])
+        XCTAssertEqual(held.status, 2, "lamina-snap alone prints its usage")
+        XCTAssertTrue(held.output.contains("the CPUs this process may use, 1 here"), held.output)
+    }
+
     /// Render processes (--jobs) make the same run as one process: the same files byte for
     /// byte (frames, diffs), the same log in the same order, the same JUnit cases; a failing
     /// frame still gets its diff image, red where the frame differs.

@@ -14,7 +14,7 @@ import Synchronization
 ///
 /// One per compositor (no process-wide pool): its helper threads start on first use and end
 /// with it.
-final class FrameWorkers: @unchecked Sendable {
+package final class FrameWorkers: @unchecked Sendable {
     /// Threads that take part in `perform`: the caller and the helpers.
     let threads: Int
     /// How long a woken or finished helper watches for work before it sleeps: longer than the gap
@@ -53,7 +53,7 @@ final class FrameWorkers: @unchecked Sendable {
     /// container's CPU set), no more than its cgroup's CPU quota allows. Foundation's
     /// `ProcessInfo.activeProcessorCount` counts the quota but not the mask (two under
     /// `taskset -c 0` on two cores), the mask alone every CPU of a host a container may use.
-    static var usableCores: Int { max(1, min(Int(lamina_usable_cpus()), ProcessInfo.processInfo.activeProcessorCount)) }
+    package static var usableCores: Int { max(1, min(Int(lamina_usable_cpus()), ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// Asks sleeping helpers to get ready for work that comes soon (the frame is starting): they
     /// wake while the caller does what comes first, and watch for the work for `lingering`.
