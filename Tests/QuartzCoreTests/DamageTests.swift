@@ -95,8 +95,32 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(edges, [0, 160, 720])
     }
 
+    /// Two rounds of bands when an edge would cut many items (each cut one set up twice), three
+    /// when it would cut a few: a thousand 64-pixel tiles over 720 rows, about 88 a row, against
+    /// ten, and a large item alone.
+    func testManyItemsCutAtEachEdgeMakeFewerBands() throws {
+        let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
+        let texture = try XCTUnwrap(LayerTexture(covering: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1) { _ in })
+        func tiles(_ count: Int) -> [CompositeItem] {
+            (0..<count).map { i in
+                CompositeItem(texture: texture, toDevice: .identity, alpha: 255,
+                              extent: DeviceRect(x: Int32(i * 97 % 1216), y: Int32(i * 53 % 656), width: 64, height: 64))
+            }
+        }
+        XCTAssertEqual(Compositor.manyCutItems, 64)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: [screen]), 2)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(10), splitting: [screen]), 3)
+        let large = CompositeItem(texture: texture, toDevice: .identity, alpha: 255, extent: screen)
+        XCTAssertEqual(Compositor.bandRounds(items: [large], splitting: [screen]), 3)
+        // Only the rows inside the damage count: the same thousand tiles under a strip 10 rows high.
+        let strip = DeviceRect(x: 0, y: 0, width: 1280, height: 10)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: [strip]), 3)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: []), 3)
+    }
+
     /// A frame's bands, taken in turn by whichever thread is free: a round per thread of a
-    /// half, a third and a sixth of the work, so that threads end close together.
+    /// half, a third and a sixth of the work, so that threads end close together (or, in two
+    /// rounds, two thirds and a third).
     func testBandSharesShrinkTowardsTheEnd() {
         XCTAssertEqual(Compositor.bandShares(threads: 1), [1])
         let shares = Compositor.bandShares(threads: 2)
@@ -106,6 +130,11 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(shares.last!, 1.0 / 12, accuracy: 1e-12)
         XCTAssertTrue(zip(shares, shares.dropFirst()).allSatisfy { $0 >= $1 - 1e-12 }, "\(shares)")
         XCTAssertEqual(Compositor.bandShares(threads: 4).reduce(0, +), 1, accuracy: 1e-9)
+        let two = Compositor.bandShares(threads: 2, rounds: 2)
+        XCTAssertEqual(two.count, 4)
+        XCTAssertEqual(two.reduce(0, +), 1, accuracy: 1e-9)
+        XCTAssertEqual(two.first!, 1.0 / 3, accuracy: 1e-12)
+        XCTAssertEqual(two.last!, 1.0 / 6, accuracy: 1e-12)
         let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
         let edges = Compositor.bandEdges(splitting: [screen], items: [], atShares: shares, height: 720)
         XCTAssertEqual(edges.first, 0)

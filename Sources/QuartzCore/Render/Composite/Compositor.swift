@@ -208,7 +208,8 @@ package final class Compositor: @unchecked Sendable {
             // More bands than threads, each taken by whichever thread is free: a thread woken
             // late, or sharing its core with the evaluation or a free, takes fewer. They shrink
             // towards the end, so that the threads finish together.
-            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: Self.bandShares(threads: threads),
+            let rounds = Self.bandRounds(items: items.items, splitting: far)
+            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: Self.bandShares(threads: threads, rounds: rounds),
                                        height: Int32(target.height))
             let taken = Atomic<Int>(0)
             // The frame's last hand-over: the helpers sleep once it is done, until the next frame wakes them.
@@ -330,17 +331,38 @@ package final class Compositor: @unchecked Sendable {
     static let itemPixelWork = 8
 
     /// The shares of a frame's work its bands hold, for `threads` threads taking them in turn:
-    /// a first round of one band per thread holding half the frame, a second holding a third, a
-    /// last holding a sixth, so that the threads end within a short band of each other. Few
-    /// bands: each looks at every item, and an item a band's edge cuts is set up once per band
-    /// (with two bands a frame the stress scene's bands and kernel set-up took about 7 % of the
-    /// kernel's time, with eleven about 10 %).
-    static func bandShares(threads: Int) -> [Double] {
+    /// in three `rounds`, a first round of one band per thread holding half the frame, a second
+    /// holding a third, a last holding a sixth; in two, two thirds then a third. The threads
+    /// end within a short band of each other. Few bands: each looks at every item, and an item
+    /// a band's edge cuts is set up once per band (with two bands a frame the stress scene's
+    /// bands and kernel set-up took about 7 % of the kernel's time, with eleven about 10 %).
+    static func bandShares(threads: Int, rounds: Int = 3) -> [Double] {
         guard threads > 1 else { return [1] }
         let n = Double(threads)
-        return [Double](repeating: 1 / (2 * n), count: threads) + [Double](repeating: 1 / (3 * n), count: threads)
-            + [Double](repeating: 1 / (6 * n), count: threads)
+        func round(_ share: Double) -> [Double] { [Double](repeating: share / n, count: threads) }
+        return rounds <= 2 ? round(2.0 / 3) + round(1.0 / 3) : round(1.0 / 2) + round(1.0 / 3) + round(1.0 / 6)
     }
+
+    /// How many rounds of bands (`bandShares`) the damage `rects` are split in: two when an edge
+    /// would cut `manyCutItems` of `items` or more (the items' rows inside the damage, summed,
+    /// over its rows), else three. A cut item is set up again in the band below (the stress
+    /// scene's edges cut about 125 tiles each, at about 0.27 µs a tile: its frame on two cores
+    /// took about 2 % less in two rounds, frames of each kind alternating in one run); a large
+    /// item cut costs one set-up, and a scene of a few (particles) is balanced better by the
+    /// third round's thin bands.
+    static func bandRounds(items: [CompositeItem], splitting rects: [DeviceRect]) -> Int {
+        guard let box = rects.dropFirst().reduce(rects.first, { $0?.union($1) }), box.height > 1 else { return 3 }
+        var rows = 0
+        for item in items {
+            guard let inside = item.extent.intersection(box) else { continue }
+            rows += Int(inside.height) - 1
+        }
+        return rows >= manyCutItems * Int(box.height) ? 2 : 3
+    }
+
+    /// The items an edge would cut, on average, from which a frame's bands come in two rounds,
+    /// not three (`bandRounds`).
+    static let manyCutItems = 64
 
     /// Notes the frame's fallbacks; prints each new one once when `LAMINA_DEBUG=fallback`.
     private func report(_ fallbacks: [Fallback]) {
