@@ -14,9 +14,9 @@ final class StillChildrenTests: CompositingTestCase {
 
     /// One change a frame, each of a kind the take-over must notice (a tile moved, recolored,
     /// animated, brought forward, swapped for another layer at the same place, hidden; the
-    /// parent moved, which places every child otherwise; a tile given a shadow, one more item,
-    /// as another moves, which the items written over as each tile is placed cannot take):
-    /// each frame's pixels are exactly a fresh compositor's.
+    /// parent moved, which places every child otherwise; a tile given a shadow, one item more,
+    /// as others move, so that the last frame's items cannot be written over in place): each
+    /// frame's pixels are exactly a fresh compositor's.
     func testEveryFrameEqualsAFreshCompositors() throws {
         let (root, tiles) = scene()
         let compositor = Compositor(), ctx = target()
