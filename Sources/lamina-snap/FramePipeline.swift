@@ -23,7 +23,7 @@ final class FramePipeline {
 
     /// `total`: the frames of the run, numbered 0..<total; `workers`: how many of them are
     /// judged at once here (the CPUs this process may use).
-    init(judge: FrameJudge, total: Int, workers: Int = FrameWorkers.usableCores) {
+    init(judge: FrameJudge, total: Int, workers: Int = Options.defaultJobs) {
         self.judge = judge
         self.total = total
         slots = DispatchSemaphore(value: max(1, workers))

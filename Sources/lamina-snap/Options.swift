@@ -23,10 +23,11 @@ struct Options {
     var junit: String?
     var shard = Shard.whole
     var from = 0.0, to = 2.0, fps = 30.0
-    /// Processes rendering demos side by side (`--jobs`): by default the CPUs this process may
-    /// run on (`FrameWorkers.usableCores`: its affinity mask, within its CPU quota), not every
-    /// CPU of the machine (a container's CPU set, `taskset`).
-    var jobs = FrameWorkers.usableCores
+    /// Processes rendering demos side by side (`--jobs`): `defaultJobs` unless given.
+    var jobs = Options.defaultJobs
+    /// The CPUs this process may run on (`FrameWorkers.usableCores`: its affinity mask, within
+    /// its CPU quota), not every CPU of the machine (a container's CPU set, `taskset`).
+    static var defaultJobs: Int { FrameWorkers.usableCores }
     /// This process is a `RenderProcess` of another (`--render-process`, not for people).
     var isRenderProcess = false
 }
@@ -61,7 +62,7 @@ let usage = """
       --shard I/N        only this run's share of the frames: frame k (0-based, demos × times)
                          goes to shard k mod N + 1; the N shards together make every frame once
       --jobs N           processes rendering demos side by side, each demo whole in one of
-                         them (default: the CPUs this process may use, \(FrameWorkers.usableCores) here);
+                         them (default: the CPUs this process may use, \(Options().jobs) here);
                          the frames are the same for any N
       --record FILE      an animated PNG (.png) or GIF (.gif) of frames from --from to --to
                          (default 0, 2) at --fps (default 30): frame k is at from + k/fps,

@@ -116,6 +116,25 @@ final class DamageTests: XCTestCase {
         let strip = DeviceRect(x: 0, y: 0, width: 1280, height: 10)
         XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: [strip]), 3)
         XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: []), 3)
+        // Several rectangles count by their bounding box: two strips that make up the screen.
+        let upper = DeviceRect(x: 0, y: 0, width: 1280, height: 360), lower = DeviceRect(x: 0, y: 360, width: 1280, height: 360)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: [upper, lower]), 2)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: [DeviceRect(x: 0, y: 0, width: 1280, height: 1)]), 3,
+                       "a single row has no edge to cut")
+        // The threshold itself, 64 a row over a band of 10 rows: 640. An item counts its rows
+        // inside less one (an item of 11 rows counts 9 there, one of 9 rows 8).
+        let band = DeviceRect(x: 0, y: 0, width: 1280, height: 10)
+        func column(_ count: Int, height: Int32) -> [CompositeItem] {
+            (0..<count).map { i in
+                CompositeItem(texture: texture, toDevice: .identity, alpha: 255,
+                              extent: DeviceRect(x: Int32(i * 16), y: 0, width: 16, height: height))
+            }
+        }
+        XCTAssertEqual(Compositor.bandRounds(items: column(64, height: 11), splitting: [band]), 3, "576")
+        XCTAssertEqual(Compositor.bandRounds(items: column(64, height: 11) + column(8, height: 9), splitting: [band]), 2,
+                       "576 + 64 = 640: at the threshold")
+        XCTAssertEqual(Compositor.bandRounds(items: column(64, height: 11) + column(7, height: 9) + column(1, height: 8),
+                                             splitting: [band]), 3, "576 + 56 + 7 = 639")
     }
 
     /// A frame's bands, taken in turn by whichever thread is free: a round per thread of a

@@ -331,27 +331,30 @@ package final class Compositor: @unchecked Sendable {
     static let itemPixelWork = 8
 
     /// The shares of a frame's work its bands hold, for `threads` threads taking them in turn:
-    /// in three `rounds`, a first round of one band per thread holding half the frame, a second
-    /// holding a third, a last holding a sixth; in two, two thirds then a third. The threads
-    /// end within a short band of each other. Few bands: each looks at every item, and an item
-    /// a band's edge cuts is set up once per band (with two bands a frame the stress scene's
-    /// bands and kernel set-up took about 7 % of the kernel's time, with eleven about 10 %).
+    /// in three `rounds` (any count but 2), a first round of one band per thread holding half
+    /// the frame, a second holding a third, a last holding a sixth; in two, two thirds then a
+    /// third. The threads end within a short band of each other. Few bands: each looks at every
+    /// item, and an item a band's edge cuts is set up once per band (with two bands a frame the
+    /// stress scene's bands and kernel set-up took about 7 % of the kernel's time, with eleven
+    /// about 10 %).
     static func bandShares(threads: Int, rounds: Int = 3) -> [Double] {
         guard threads > 1 else { return [1] }
         let n = Double(threads)
-        func round(_ share: Double) -> [Double] { [Double](repeating: share / n, count: threads) }
-        return rounds <= 2 ? round(2.0 / 3) + round(1.0 / 3) : round(1.0 / 2) + round(1.0 / 3) + round(1.0 / 6)
+        func inRound(_ share: Double) -> [Double] { [Double](repeating: share / n, count: threads) }
+        return rounds == 2 ? inRound(2.0 / 3) + inRound(1.0 / 3) : inRound(1.0 / 2) + inRound(1.0 / 3) + inRound(1.0 / 6)
     }
 
     /// How many rounds of bands (`bandShares`) the damage `rects` are split in: two when an edge
-    /// would cut `manyCutItems` of `items` or more (the items' rows inside the damage, summed,
-    /// over its rows), else three. A cut item is set up again in the band below (the stress
+    /// would cut `manyCutItems` of `items` or more on average (each item's rows inside the
+    /// damage's bounding box less one, summed, over the box's rows), else three. A cut item is set up again in the band below (the stress
     /// scene's edges cut about 125 tiles each, at about 0.27 µs a tile: its frame on two cores
     /// took about 2 % less in two rounds, frames of each kind alternating in one run); a large
     /// item cut costs one set-up, and a scene of a few (particles) is balanced better by the
     /// third round's thin bands.
     static func bandRounds(items: [CompositeItem], splitting rects: [DeviceRect]) -> Int {
-        guard let box = rects.dropFirst().reduce(rects.first, { $0?.union($1) }), box.height > 1 else { return 3 }
+        // The box `bandEdges` measures the items against when there are many rectangles.
+        let damaged = rects.filter { $0.width > 0 && $0.height > 0 }
+        guard let box = damaged.dropFirst().reduce(damaged.first, { $0?.union($1) }), box.height > 1 else { return 3 }
         var rows = 0
         for item in items {
             guard let inside = item.extent.intersection(box) else { continue }
