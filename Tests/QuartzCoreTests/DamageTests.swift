@@ -152,8 +152,19 @@ final class DamageTests: XCTestCase {
         let two = Compositor.bandShares(threads: 2, rounds: 2)
         XCTAssertEqual(two.count, 4)
         XCTAssertEqual(two.reduce(0, +), 1, accuracy: 1e-9)
-        XCTAssertEqual(two.first!, 1.0 / 3, accuracy: 1e-12)
-        XCTAssertEqual(two.last!, 1.0 / 6, accuracy: 1e-12)
+        XCTAssertEqual(two[0], 1.0 / 3, accuracy: 1e-12)
+        XCTAssertEqual(two[1], 1.0 / 3, accuracy: 1e-12)
+        // The last round shrinks, so that the thread that comes to it last takes the smaller band.
+        XCTAssertEqual(Compositor.lastRoundSlope, 0.08)
+        XCTAssertEqual(two[2], 1.08 / 6, accuracy: 1e-12)
+        XCTAssertEqual(two[3], 0.92 / 6, accuracy: 1e-12)
+        for threads in [3, 4, 8] {
+            let shares = Compositor.bandShares(threads: threads, rounds: 2)
+            XCTAssertEqual(shares.count, 2 * threads)
+            XCTAssertEqual(shares.reduce(0, +), 1, accuracy: 1e-9, "\(threads) threads")
+            XCTAssertEqual(shares.suffix(threads).reduce(0, +), 1.0 / 3, accuracy: 1e-9)
+            XCTAssertTrue(zip(shares, shares.dropFirst()).allSatisfy { $0 >= $1 - 1e-12 }, "\(shares)")
+        }
         let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
         let edges = Compositor.bandEdges(splitting: [screen], items: [], atShares: shares, height: 720)
         XCTAssertEqual(edges.first, 0)
