@@ -357,12 +357,12 @@ package final class Compositor: @unchecked Sendable {
     static let lastRoundSlope = 0.08
 
     /// How many rounds of bands (`bandShares`) the damage `rects` are split in: two when an edge
-    /// would cut `manyCutItems` of `items` or more on average (each item's rows inside the
-    /// damage's bounding box less one, summed, over the box's rows), else three. A cut item is set up again in the band below (the stress
-    /// scene's edges cut about 125 tiles each, at about 0.27 µs a tile: its frame on two cores
-    /// took about 2 % less in two rounds, frames of each kind alternating in one run); a large
-    /// item cut costs one set-up, and a scene of a few (particles) is balanced better by the
-    /// third round's thin bands.
+    /// would cut `manyCutItems` of `items` or more on average (each item's rows inside the damage's
+    /// bounding box less one, summed, over the box's rows), else three. A cut item is set up again
+    /// in the band below (the stress scene's edges cut about 125 tiles each, at about 0.27 µs a
+    /// tile: its frame on two cores took about 2 % less in two rounds, frames of each kind
+    /// alternating in one run); a large item cut costs one set-up, and a scene of a few (particles)
+    /// is balanced better by the third round's thin bands.
     static func bandRounds(items: [CompositeItem], splitting rects: [DeviceRect]) -> Int {
         // The box `bandEdges` measures the items against when there are many rectangles.
         let damaged = rects.filter { $0.width > 0 && $0.height > 0 }
