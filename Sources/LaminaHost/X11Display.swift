@@ -1,6 +1,7 @@
 import CX11
 import QuartzCore
 import Glibc
+import Synchronization
 
 /// A connection to the X server, with error handlers that turn X errors into values and a
 /// vanished server into a clear exit instead of a hang or a crash. A process opens two: the main
@@ -40,6 +41,8 @@ final class X11Display: @unchecked Sendable {
 
     /// The last X error code seen by the handler (0: none).
     nonisolated(unsafe) static var lastError: Int32 = 0
+    /// Whether a connection has seen the X server go (the process is exiting): told once.
+    private static let serverGone = Atomic<Bool>(false)
 
     nonisolated(unsafe) private static var shared: X11Display?
     nonisolated(unsafe) private static var sharedForRendering: X11Display?
@@ -105,6 +108,11 @@ final class X11Display: @unchecked Sendable {
             return 0
         }
         XSetIOErrorHandler { _ in
+            // The main and the render connections both see the server go, each on its thread: the
+            // first tells it and exits; the other waits for that (the handler must not return).
+            if X11Display.serverGone.exchange(true, ordering: .acquiringAndReleasing) {
+                while true { pause() }
+            }
             let message = "Lamina: the X server went away; exiting.\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
             exit(1)
