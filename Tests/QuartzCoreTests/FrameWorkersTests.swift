@@ -92,6 +92,36 @@ final class FrameWorkersTests: XCTestCase {
         }
     }
 
+    /// Each call is told which thread runs it: 0 on the caller, and for each helper one number
+    /// of its own, 1 or 2 with three threads, the same in every call; a call made from an
+    /// iteration (run on that iteration's thread, in turn) is told 0.
+    func testEachCallIsToldWhichThreadRunsIt() {
+        let workers = FrameWorkers(threads: 3)
+        let caller = pthread_self()
+        let seen = Mutex([Int: Set<UInt>]())
+        let nested = Mutex(Set<Int>())
+        for call in 0..<300 {
+            workers.wake()
+            workers.perform(3) { _, thread in
+                seen.withLock { $0[thread, default: []].formUnion([UInt(bitPattern: Int(bitPattern: pthread_self()))]) }
+                var x: UInt64 = 1
+                for _ in 0..<20_000 { x = x &* 6364136223846793005 &+ 1 }
+                if x == 0 { print(x) }
+                if call % 50 == 0 { workers.perform(2) { _, inner in nested.withLock { _ = $0.insert(inner) } } }
+            }
+        }
+        let threads = seen.withLock { $0 }
+        XCTAssertEqual(threads[0], [UInt(bitPattern: Int(bitPattern: caller))], "0 is the caller")
+        XCTAssertTrue(Set(threads.keys).isSubset(of: [0, 1, 2]), "\(threads.keys)")
+        XCTAssertTrue(threads.keys.contains { $0 > 0 }, "no call ran on a helper")
+        for (number, ids) in threads where number > 0 {
+            XCTAssertEqual(ids.count, 1, "helper \(number) was more than one thread")
+            XCTAssertFalse(ids.contains(UInt(bitPattern: Int(bitPattern: caller))), "helper \(number) was the caller")
+        }
+        XCTAssertEqual(Set(threads.values.flatMap { $0 }).count, threads.count, "two numbers for one thread")
+        XCTAssertEqual(nested.withLock { $0 }, [0])
+    }
+
     /// One thread, or a call of one iteration, hands nothing over and starts no thread.
     func testOneThreadRunsEverythingOnTheCaller() {
         let workers = FrameWorkers(threads: 1)

@@ -102,6 +102,35 @@ final class SharedPlacingTests: CompositingTestCase {
         XCTAssertEqual(shared.texturesDrawn, alone.texturesDrawn)
     }
 
+    /// A parent placing its sublayers alike keeps its placement object from frame to frame, and
+    /// each thread's copy of it (`Placement.forThreads`): the sublayers' nodes, renewed every
+    /// frame, hold one of those objects, the same ones in every frame (a node renewed holding
+    /// the one it is given stores nothing, see `PlacedNode.renew`).
+    func testSublayersKeepTheirParentsPlacementObjectsFromFrameToFrame() throws {
+        let (root, _) = scene()
+        let compositor = Compositor(threads: 2, debug: []), ctx = target()
+        var now: CFTimeInterval = 1000
+        var kept: [ObjectIdentifier]?
+        for frame in 0..<8 {
+            now += 1.0 / 60
+            MediaClock.setVirtualTime(now)
+            XCTAssertNotNil(composited(root, with: compositor, into: ctx), "frame \(frame)")
+            compositor.releaseSpentFrame()
+            let node = try XCTUnwrap(compositor.lastRoot)
+            let placement = try XCTUnwrap(node.childPlacement)
+            let objects = placement.forThreads(2).map(ObjectIdentifier.init)
+            XCTAssertEqual(objects.first, ObjectIdentifier(placement))
+            XCTAssertEqual(Set(objects).count, 2, "a copy of its own for the helper")
+            XCTAssertTrue(placement.forThreads(2)[1] == placement, "an equal copy")
+            if let kept { XCTAssertEqual(objects, kept, "frame \(frame): the placements were made anew") }
+            kept = objects
+            guard frame >= 1 else { continue }
+            let held = Set(node.children.map { ObjectIdentifier($0.placement) })
+            XCTAssertTrue(held.isSubset(of: objects), "frame \(frame): a node holds another placement")
+            XCTAssertEqual(held.count, 2, "frame \(frame): both threads placed")
+        }
+    }
+
     /// With one thread, or fewer changed sublayers than are worth sharing, nothing is shared.
     func testOneThreadOrFewLayersShareNothing() throws {
         let (root, _) = scene()

@@ -81,9 +81,17 @@ package final class FrameWorkers: @unchecked Sendable {
     /// false (a frame's last hand-over), they sleep at once. A call made while another runs (from
     /// one of its iterations) runs its iterations on its own thread, one after another.
     func perform(_ iterations: Int, moreComing: Bool = true, _ body: (Int) -> Void) {
+        perform(iterations, moreComing: moreComing) { k, _ in body(k) }
+    }
+
+    /// As `perform(_:moreComing:_:)`, each call also told which thread runs it: 0 the caller,
+    /// 1 and up a helper, the same helper under the same number in every frame. Work split by
+    /// thread (`ThreadSegments`) then finds what that thread touched last frame in its core's
+    /// cache. Only a hint: a call made while another runs, or with one thread, is told 0.
+    func perform(_ iterations: Int, moreComing: Bool = true, _ body: (_ iteration: Int, _ thread: Int) -> Void) {
         // One job at a time: a second would take the first's offers and counter from under it.
         guard threads > 1, iterations > 1, !busy.exchange(true, ordering: .acquiring) else {
-            for k in 0..<iterations { body(k) }
+            for k in 0..<iterations { body(k, 0) }
             return
         }
         defer { busy.store(false, ordering: .releasing) }
@@ -95,7 +103,7 @@ package final class FrameWorkers: @unchecked Sendable {
             next.store(0, ordering: .relaxed)
             // The offers publish the job (a helper reads it after taking one, acquiring).
             for helper in helpers { helper.offer(generation) }
-            run(job!)
+            run(job!, on: 0)
             // A helper that has not taken its offer is withdrawn, so it never reads this job once
             // the call has returned (all of them first: one waited for meanwhile would leave the
             // others time to take theirs); one that took it is running iterations: wait for it.
@@ -105,28 +113,28 @@ package final class FrameWorkers: @unchecked Sendable {
         }
     }
 
-    private func run(_ job: Job) {
+    private func run(_ job: Job, on thread: Int) {
         while true {
             let k = next.add(1, ordering: .relaxed).oldValue
             guard k < job.iterations else { return }
-            job.body(k)
+            job.body(k, thread)
         }
     }
 
     private func startHelpers() {
         guard helpers.isEmpty else { return }
         helpers = (1..<threads).map { _ in Helper() }
-        for helper in helpers {
+        for (i, helper) in helpers.enumerated() {
             helper.start { [unowned self] in
                 let job = self.job!
-                self.run(job)
+                self.run(job, on: i + 1)
                 return job.moreComing
             }
         }
     }
 
     private struct Job {
-        let body: (Int) -> Void
+        let body: (_ iteration: Int, _ thread: Int) -> Void
         let iterations: Int
         let moreComing: Bool
     }

@@ -106,9 +106,10 @@ final class CompositePlan {
     // MARK: Reuse and damage
 
     /// `layer` placed as `placement` says: the old node itself when nothing changed, else a new
-    /// one, compared with the old (when `tracked`) for damage.
+    /// one, compared with the old (when `tracked`) for damage. `flat`: the layer's map to the
+    /// device, when the caller has worked it out already (`placesAlone`).
     func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
-               isRoot: Bool = false) -> PlacedNode {
+               isRoot: Bool = false, flat: CGAffineTransform? = nil) -> PlacedNode {
         if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
             return reuse(old)
         }
@@ -133,7 +134,7 @@ final class CompositePlan {
             if tracked, let damage { damage.add(old?.extent) }
             return node
         }
-        placeLayer(layer, node, placement, old: match, tracked: tracked && match != nil, isRoot: isRoot)
+        placeLayer(layer, node, placement, old: match, tracked: tracked && match != nil, isRoot: isRoot, flat: flat)
         guard tracked, let damage else { return node }
         guard let match else {
             // Something else was here: all of it, and all of this, changed.
@@ -196,13 +197,13 @@ final class CompositePlan {
 
     /// `placement` is the node's (passed, not read from the node: a reference read from a
     /// stored property is retained, and released at the end, an atomic write each, which waits for
-    /// the stores before it).
+    /// the stores before it). `flat`: the layer's map to the device, when known (see `place`).
     private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, _ placement: Placement, old: PlacedNode?, tracked: Bool,
-                            isRoot: Bool) {
+                            isRoot: Bool, flat: CGAffineTransform?) {
         guard !layer.isHidden, layer.opacity > 0 else { return }
         if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
         let toDevice: CGAffineTransform
-        switch Self.deviceMap(of: layer, in: placement) {
+        switch flat.map(DeviceMap.flat) ?? Self.deviceMap(of: layer, in: placement) {
         case .flat(let map): toDevice = map
         case .perspective(let m):
             // A layer that is its own drawing alone goes straight through the projective
@@ -214,7 +215,10 @@ final class CompositePlan {
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
-        let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)
+        // The shared path cache read only when the question is asked (see `route`).
+        let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity,
+                               shadowUnderMaskIsUnknown: Self.castsShadow(layer) && layer.hasMask
+                                   && Self.shadowUnderMaskIsUnknown(layer, paths: cache.context.paths))
         // A shadow of unknown shape cast by a subtree or a faded drawing: the blurred alpha of the
         // whole picture, placed behind it as one item (the picture itself takes its route; a
         // texture the layer renderer draws has its shadow in it already).
@@ -281,11 +285,14 @@ final class CompositePlan {
                 placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
                 return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
             }
-            let childPlacement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
-                                           tint: node.placement.tint)
+            let placement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
+                                      tint: node.placement.tint)
+            // Compared once for all the children. The last frame's object is kept when equal:
+            // the children's nodes hold it already (`PlacedNode.renew`), and so do the threads'
+            // copies of it (`Placement.forThreads`).
+            let placedAlike = old?.childPlacement == placement
+            let childPlacement = placedAlike ? old?.childPlacement ?? placement : placement
             node.childPlacement = childPlacement
-            // Compared once for all the children.
-            let placedAlike = old?.childPlacement == childPlacement
             if placedAlike, let old, let changed = Self.changedChildren(of: layer, old: old) {
                 placeChanged(changed, of: layer, node, childPlacement, old: old, tracked: tracked)
             } else {

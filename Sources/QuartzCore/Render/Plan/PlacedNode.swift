@@ -118,7 +118,9 @@ final class PlacedNode: @unchecked Sendable {
         self.id = id
         self.version = version
         self.animated = animated
-        self.placement = placement
+        // Not stored when it is the one held already (a parent placing its sublayers alike keeps
+        // its placement): the store retains one and releases the other, atomic writes each.
+        if self.placement !== placement { self.placement = placement }
         below.removeAll(keepingCapacity: true)
         above.removeAll(keepingCapacity: true)
         if !children.isEmpty { children = [] }
@@ -307,8 +309,22 @@ final class Placement: Equatable, @unchecked Sendable {
         isPlainSpace = space.map { !$0.isGeometryFlipped && CATransform3DIsIdentity($0.sublayerTransform) } ?? true
     }
 
-    /// An equal placement, a different object.
-    func copy() -> Placement { Placement(space: space, toDevice: toDevice, opacity: opacity, clip: clip, tint: tint) }
+    /// Equal placements for the threads that place the sublayers at once (`placeSharing`), made
+    /// on first use and kept with this one, which a parent keeps while it places its sublayers
+    /// alike: only the parent's thread asks, before the threads start.
+    private var threadCopies: [Placement] = []
+
+    /// This placement for each of `threads` threads, by thread number: itself for the caller
+    /// (0), an equal object of its own for each helper. Each thread's nodes then hold an object
+    /// only that thread retains and releases: one object referenced by every node from two
+    /// threads had its reference count written from both cores, a cache line passed between
+    /// them for every sublayer.
+    func forThreads(_ threads: Int) -> [Placement] {
+        while threadCopies.count + 1 < threads {
+            threadCopies.append(Placement(space: space, toDevice: toDevice, opacity: opacity, clip: clip, tint: tint))
+        }
+        return [self] + threadCopies.prefix(max(threads - 1, 0))
+    }
 
     static func == (a: Placement, b: Placement) -> Bool {
         a === b || (a.toDevice == b.toDevice && a.opacity == b.opacity && a.clip == b.clip && a.tint == b.tint && a.space == b.space)

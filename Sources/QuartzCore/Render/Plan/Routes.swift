@@ -12,16 +12,25 @@ extension CompositePlan {
     }
 
     /// The one predicate that chooses a layer's route (its map to device pixels decides whether
-    /// a clip is a rectangle on whole pixels). `paths` is asked for only by a masked layer that
-    /// casts a shadow: reading the shared cache for every layer wrote its reference count from
-    /// every thread that places.
-    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: @autoclosure () -> PathCache) -> Route {
+    /// a clip is a rectangle on whole pixels). `paths` is read only for a masked layer that
+    /// casts a shadow (`shadowUnderMaskIsUnknown`).
+    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
+        route(of: layer, toDevice: toDevice, opacity: opacity, shadowUnderMaskIsUnknown: shadowUnderMaskIsUnknown(layer, paths: paths))
+    }
+
+    /// The route, with `shadowUnderMaskIsUnknown(_:paths:)` worked out by the caller. The planner
+    /// asks that of the shared path cache only for the rare layer it concerns: handed to every
+    /// layer's route (even as an `@autoclosure`, which the optimizer turned into a plain
+    /// argument), the cache was retained and released for each layer placed, an atomic write
+    /// from each thread that places, a cache line passed between the cores a thousand times a
+    /// frame at 1000 moving tiles.
+    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, shadowUnderMaskIsUnknown: Bool) -> Route {
         let hasSublayers = layer.hasSublayers
         if layer.hasTransition { return .drawn(.transition) }
         if layer.shouldRasterize { return .drawn(.rasterized) }
         // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
         // mask the mask would have to cut it too.
-        if castsShadow(layer), layer.hasMask, LayerShadow.knownShape(of: layer, paths: paths()) == nil { return .drawn(.shadowOfSubtree) }
+        if shadowUnderMaskIsUnknown { return .drawn(.shadowOfSubtree) }
         if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
         if layer.hasMask { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
@@ -29,6 +38,11 @@ extension CompositePlan {
         // The renderer fades a faded layer's background and border as one picture, sublayers between.
         if hasBorder(layer), hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
         return .items
+    }
+
+    /// Whether `layer` casts a shadow under a mask, of a shape not known from its own geometry.
+    static func shadowUnderMaskIsUnknown(_ layer: LayerSnapshot, paths: PathCache) -> Bool {
+        castsShadow(layer) && layer.hasMask && LayerShadow.knownShape(of: layer, paths: paths) == nil
     }
 
     /// The device pixels a `masksToBounds` layer keeps, when its clip is a rectangle on whole

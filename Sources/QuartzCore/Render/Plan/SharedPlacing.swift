@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// A parent's changed sublayers placed on all threads at once. When a thousand layers move,
 /// placing them was the frame's one long stretch on a single thread — about a millisecond, a
 /// third of a two-core frame — while the other core waited for the bands.
@@ -28,12 +25,14 @@ extension CompositePlan {
         // Not worth waking the other threads when the first few cannot be shared (500 shapes
         // whose look animates, say): the rest are most likely alike.
         guard changed.prefix(8).contains(where: { k in
-            sublayers.lend(order[k]) { Self.placesAlone($0, in: childPlacement, over: children[k]) }
+            sublayers.lend(order[k]) { Self.placesAlone($0, in: childPlacement, over: children[k]) != nil }
         }) else { return changed }
         let shares = (0..<threads).map { _ in CompositePlan(sharing: self) }
         var left = [[Int]](repeating: [], count: threads)
-        let taken = Atomic<Int>(0)
-        let run = Self.sharedPlacingRun
+        // Each thread places the same sublayers frame after frame (but for a few runs at the
+        // end), into nodes it renewed and wrote itself, holding its own copy of the placement.
+        let segments = ThreadSegments(count: changed.count, segments: threads, run: Self.sharedPlacingRun)
+        let placements = childPlacement.forThreads(threads)
         children.withUnsafeMutableBufferPointer { children in
             extents.withUnsafeMutableBufferPointer { extents in
                 reusedIndices.withUnsafeMutableBufferPointer { reusedIndices in
@@ -41,27 +40,22 @@ extension CompositePlan {
                         // Each place is written by one thread alone.
                         let out = SharedOutput(shares: shares, sublayers: sublayers, children: children, extents: extents,
                                                reusedIndices: reusedIndices, left: left)
-                        workers!.perform(threads) { t in
+                        workers!.perform(threads) { t, thread in
                             let share = out.shares[t], sublayers = out.sublayers
-                            // Each thread's nodes hold a placement of its own, equal to the
-                            // parent's: one object referenced by every node from both threads
-                            // had its reference count written from both cores, a cache line
-                            // passed between them for every sublayer.
-                            let childPlacement = childPlacement.copy()
+                            let childPlacement = placements[thread]
                             var mine: [Int] = []
-                            while true {
-                                let first = taken.add(run, ordering: .relaxed).oldValue
-                                guard first < changed.count else { break }
-                                let end = min(first + run, changed.count)
-                                for n in first..<end {
+                            while let run = segments.next(for: thread) {
+                                let end = run.upperBound
+                                for n in run {
                                     // Asked for ahead, as in `placeChanged`.
                                     if n + 8 < end { out.children[changed[n + 8]].prefetch() }
                                     if n + 4 < end { sublayers.prefetch(order[changed[n + 4]]) }
                                     let k = changed[n]
                                     let match = out.children[k]
                                     let placed = sublayers.lend(order[k]) { layer in
-                                        Self.placesAlone(layer, in: childPlacement, over: match)
-                                            ? share.place(layer, childPlacement, old: match, tracked: tracked) : nil
+                                        Self.placesAlone(layer, in: childPlacement, over: match).map {
+                                            share.place(layer, childPlacement, old: match, tracked: tracked, flat: $0)
+                                        }
                                     }
                                     guard let placed else { mine.append(k); continue }
                                     if placed !== match { out.reusedIndices[k] = -1 }
@@ -91,9 +85,10 @@ extension CompositePlan {
     /// thread reads or writes — only the two nodes and what they alone hold: a visible leaf
     /// with no shadow, mask, filter, transition, tiles, particles or replicas, flat on the
     /// device, whose textures `match` holds for the look and scale it shows at now (the cache
-    /// is not asked), and which holds nothing else for `retire` to let go. Anything else is
-    /// placed by the parent's thread.
-    static func placesAlone(_ layer: LayerSnapshot, in placement: Placement, over match: PlacedNode) -> Bool {
+    /// is not asked), and which holds nothing else for `retire` to let go: then its map to the
+    /// device, which its placing takes (not worked out twice). Anything else (nil) is placed by
+    /// the parent's thread.
+    static func placesAlone(_ layer: LayerSnapshot, in placement: Placement, over match: PlacedNode) -> CGAffineTransform? {
         guard !layer.hasSublayers, !layer.hasMask, !layer.isTransformLayer, !layer.hasTransition, !layer.shouldRasterize,
               !castsShadow(layer), !layer.hasBackgroundFilters, filterRoute(of: layer) == nil, !layer.hasTiles,
               !layer.hasEmitter, !layer.hasReplicator, !layer.animatesLook, !layer.isHidden, layer.opacity > 0,
@@ -102,11 +97,12 @@ extension CompositePlan {
               // Nothing for `retire` to let go but textures (a group, tiles, particles or a
               // shadow a layer just stopped having).
               match.holdsOnlyTextures,
-              case .flat(let toDevice) = deviceMap(of: layer, in: placement) else { return false }
+              case .flat(let toDevice) = deviceMap(of: layer, in: placement) else { return nil }
         // Read in place (a copy of the textures retains them).
         let scale = textureScale(abs(toDevice.a * toDevice.d - toDevice.b * toDevice.c).squareRoot())
-        guard match.textures.fit(ownVersion: layer.ownVersion, scale: scale) else { return false }
-        return drawsItself(layer, part: .whole) ? match.textures.holdsBodyAlone : match.textures.isEmpty
+        guard match.textures.fit(ownVersion: layer.ownVersion, scale: scale),
+              drawsItself(layer, part: .whole) ? match.textures.holdsBodyAlone : match.textures.isEmpty else { return nil }
+        return toDevice
     }
 }
 
