@@ -215,7 +215,7 @@ final class CompositePlan {
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
-        // The shared path cache read only when the question is asked (see `route`).
+        // The path cache read only when the question is asked (see `route`), nothing retained for it.
         let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity,
                                shadowUnderMaskIsUnknown: Self.castsShadow(layer) && layer.hasMask
                                    && Self.shadowUnderMaskIsUnknown(layer, paths: cache.context.paths))

@@ -18,12 +18,10 @@ extension CompositePlan {
         route(of: layer, toDevice: toDevice, opacity: opacity, shadowUnderMaskIsUnknown: shadowUnderMaskIsUnknown(layer, paths: paths))
     }
 
-    /// The route, with `shadowUnderMaskIsUnknown(_:paths:)` worked out by the caller. The planner
-    /// asks that of the shared path cache only for the rare layer it concerns: handed to every
-    /// layer's route (even as an `@autoclosure`, which the optimizer turned into a plain
-    /// argument), the cache was retained and released for each layer placed, an atomic write
-    /// from each thread that places, a cache line passed between the cores a thousand times a
-    /// frame at 1000 moving tiles.
+    /// The route, with `shadowUnderMaskIsUnknown(_:paths:)` worked out by the caller, which asks
+    /// it only of the rare layer it concerns. Handed the path cache as an `@autoclosure`, every
+    /// layer's route had the planner retain and release itself for the closure's capture (two
+    /// atomic writes a layer placed): the optimizer made the closure a plain argument.
     static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, shadowUnderMaskIsUnknown: Bool) -> Route {
         let hasSublayers = layer.hasSublayers
         if layer.hasTransition { return .drawn(.transition) }
