@@ -95,9 +95,9 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(edges, [0, 160, 720])
     }
 
-    /// Two rounds of bands when an edge would cut many items (each cut one set up twice), three
-    /// when it would cut a few: a thousand 64-pixel tiles over 720 rows, about 88 a row, against
-    /// ten, and a large item alone.
+    /// One round of bands when an edge would cut very many items (each cut one set up twice), two
+    /// when it would cut many, three when it would cut a few: 1400 64-pixel tiles over 720 rows,
+    /// about 122 a row, a thousand, about 88 a row, against ten, and a large item alone.
     func testManyItemsCutAtEachEdgeMakeFewerBands() throws {
         let screen = DeviceRect(x: 0, y: 0, width: 1280, height: 720)
         let texture = try XCTUnwrap(LayerTexture(covering: CGRect(x: 0, y: 0, width: 1, height: 1), scale: 1) { _ in })
@@ -107,8 +107,11 @@ final class DamageTests: XCTestCase {
                               extent: DeviceRect(x: Int32(i * 97 % 1216), y: Int32(i * 53 % 656), width: 64, height: 64))
             }
         }
-        XCTAssertEqual(Compositor.manyCutItems, 64)
+        XCTAssertEqual(Compositor.cutItemsForTwoRounds, 64)
+        XCTAssertEqual(Compositor.cutItemsForOneRound, 100)
+        // 1000 tiles 64 rows high over 720 rows: 87.5 cut an edge; 1400 of them, 122.5.
         XCTAssertEqual(Compositor.bandRounds(items: tiles(1000), splitting: [screen]), 2)
+        XCTAssertEqual(Compositor.bandRounds(items: tiles(1400), splitting: [screen]), 1)
         XCTAssertEqual(Compositor.bandRounds(items: tiles(10), splitting: [screen]), 3)
         let large = CompositeItem(texture: texture, toDevice: .identity, alpha: 255, extent: screen)
         XCTAssertEqual(Compositor.bandRounds(items: [large], splitting: [screen]), 3)
@@ -135,6 +138,13 @@ final class DamageTests: XCTestCase {
                        "576 + 64 = 640: at the threshold")
         XCTAssertEqual(Compositor.bandRounds(items: column(64, height: 11) + column(7, height: 9) + column(1, height: 8),
                                              splitting: [band]), 3, "576 + 56 + 7 = 639")
+        // And 100 a row: 1000 (a column of 80 items spans the band's 1280 pixels).
+        XCTAssertEqual(Compositor.bandRounds(items: column(80, height: 11) + column(34, height: 11), splitting: [band]), 1,
+                       "720 + 306 = 1026")
+        XCTAssertEqual(Compositor.bandRounds(items: column(80, height: 11) + column(31, height: 11), splitting: [band]), 2,
+                       "720 + 279 = 999")
+        XCTAssertEqual(Compositor.bandRounds(items: column(80, height: 11) + column(31, height: 11) + column(1, height: 2),
+                                             splitting: [band]), 1, "999 + 1 = 1000: at the threshold")
     }
 
     /// A frame's bands, taken in turn by whichever thread is free: a round per thread of a
@@ -158,6 +168,10 @@ final class DamageTests: XCTestCase {
         XCTAssertEqual(Compositor.lastRoundSlope, 0.08)
         XCTAssertEqual(two[2], 1.08 / 6, accuracy: 1e-12)
         XCTAssertEqual(two[3], 0.92 / 6, accuracy: 1e-12)
+        // One round: a band per thread, even.
+        XCTAssertEqual(Compositor.bandShares(threads: 2, rounds: 1), [0.5, 0.5])
+        XCTAssertEqual(Compositor.bandShares(threads: 4, rounds: 1), [0.25, 0.25, 0.25, 0.25])
+        XCTAssertEqual(Compositor.bandShares(threads: 1, rounds: 1), [1])
         for threads in [3, 4, 8] {
             let shares = Compositor.bandShares(threads: threads, rounds: 2)
             XCTAssertEqual(shares.count, 2 * threads)

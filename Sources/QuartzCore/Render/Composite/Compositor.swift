@@ -55,6 +55,9 @@ package final class Compositor: @unchecked Sendable {
     private let workers: FrameWorkers
     /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
     private let bands: [CompositeBand]
+    /// How a frame of one round of bands splits its work between the threads, learned from the
+    /// frames before (`OneRoundBalance`).
+    private var oneRoundBalance: OneRoundBalance
     /// The last frame's leftovers, freed by `releaseSpentFrame()` once that frame is presented,
     /// or when the next frame starts.
     private var spent: SpentFrame?
@@ -66,6 +69,9 @@ package final class Compositor: @unchecked Sendable {
     package private(set) var texturesDrawn = 0
     /// How many layers the last frame placed on all threads at once (`SharedPlacing.swift`).
     private(set) var lastPlacedByShares = 0
+    /// The rounds of bands the last frame's damage was split in, 0 when one thread composited it
+    /// (for tests: see `bandRounds`).
+    private(set) var lastBandRounds = 0
     /// Layer textures held by the cache now.
     package var texturesHeld: Int { cache.count }
     /// Animated shapes drawn over their layer's last texture in place, only where they changed.
@@ -83,6 +89,7 @@ package final class Compositor: @unchecked Sendable {
         self.debug = debug ?? RenderDebug.fromEnvironment()
         workers = FrameWorkers(threads: threads)
         bands = (0...workers.threads).map { _ in CompositeBand() }
+        oneRoundBalance = OneRoundBalance(threads: workers.threads)
         cache = TextureCache(context: context)
         cache.defersShapes = true
     }
@@ -207,25 +214,38 @@ package final class Compositor: @unchecked Sendable {
             let far = near.isEmpty ? rects : rects.filter { r in !backdropReads.contains { $0.intersects(r) } }
             // More bands than threads, each taken by whichever thread is free: a thread woken
             // late, or sharing its core with the evaluation or a free, takes fewer. They shrink
-            // towards the end, so that the threads finish together.
+            // towards the end, so that the threads finish together. Or, where the edges would cut
+            // very many items, a band per thread, split as the last frames' bands ended
+            // (`OneRoundBalance`).
             let rounds = Self.bandRounds(items: items.items, splitting: far)
-            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: Self.bandShares(threads: threads, rounds: rounds),
-                                       height: Int32(target.height))
+            // (A band's claim is a bit of a word: more threads than its bits take rounds.)
+            let oneRound = rounds == 1 && threads <= Int.bitWidth
+            let shares = oneRound ? oneRoundBalance.shares : Self.bandShares(threads: threads, rounds: max(rounds, 2))
+            lastBandRounds = oneRound ? 1 : max(rounds, 2)
+            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: shares, height: Int32(target.height))
             let taken = Atomic<Int>(0)
-            // The frame's last hand-over: the helpers sleep once it is done, until the next frame wakes them.
-            workers.perform(threads + (near.isEmpty ? 0 : 1), moreComing: false) { k in
-                guard k < threads else {
-                    return bands[threads].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
+            // In one round, each band's times and whether its own thread drew it.
+            var began = [Double](repeating: 0, count: threads), ended = began
+            var own = [Bool](repeating: false, count: threads)
+            let handedOver = Self.now()
+            began.withUnsafeMutableBufferPointer { began in ended.withUnsafeMutableBufferPointer { ended in own.withUnsafeMutableBufferPointer { own in
+                // The frame's last hand-over: the helpers sleep once it is done, until the next frame wakes them.
+                workers.perform(threads + (near.isEmpty ? 0 : 1), moreComing: false) { k, thread in
+                    guard k < threads else {
+                        return bands[threads].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
+                    }
+                    while let b = oneRound ? Self.claim(bandOf: thread, among: threads, in: taken) : Self.take(from: taken, count: edges.count - 1) {
+                        guard edges[b + 1] > edges[b] else { continue }
+                        let band = DeviceRect(x: 0, y: edges[b], width: screen.width, height: edges[b + 1] - edges[b])
+                        if oneRound { began[b] = Self.now() - handedOver }
+                        bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
+                        if oneRound { (ended[b], own[b]) = (Self.now() - handedOver, b == thread) }
+                    }
                 }
-                while true {
-                    let b = taken.add(1, ordering: .relaxed).oldValue
-                    guard b + 1 < edges.count else { return }
-                    guard edges[b + 1] > edges[b] else { continue }
-                    let band = DeviceRect(x: 0, y: edges[b], width: screen.width, height: edges[b + 1] - edges[b])
-                    bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
-                }
-            }
+            } } }
+            if oneRound, !own.contains(false) { oneRoundBalance.learn(began: began, ended: ended) }
         } else {
+            lastBandRounds = 0
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
         }
         if !debug.isDisjoint(with: [.offscreen, .misaligned, .blended]) {
@@ -331,16 +351,18 @@ package final class Compositor: @unchecked Sendable {
     static let itemPixelWork = 8
 
     /// The shares of a frame's work its bands hold, for `threads` threads taking them in turn:
-    /// in three `rounds` (any count but 2), a first round of one band per thread holding half
-    /// the frame, a second holding a third, a last holding a sixth; in two, two thirds then a
-    /// third, the last round's bands shrinking (`lastRoundSlope`). The threads end within a short
-    /// band of each other. Few bands: each looks at every item, and an item a band's edge cuts
-    /// is set up once per band (with two bands a frame the stress scene's bands and kernel set-up
-    /// took about 7 % of the kernel's time, with eleven about 10 %).
+    /// in three `rounds` (any count but 1 and 2), a first round of one band per thread holding
+    /// half the frame, a second holding a third, a last holding a sixth; in two, two thirds then
+    /// a third, the last round's bands shrinking (`lastRoundSlope`); in one, a band per thread,
+    /// even. The threads end within a short band of each other. Few bands: each looks at every
+    /// item, and an item a band's edge cuts is set up once per band (with two bands a frame the
+    /// stress scene's bands and kernel set-up took about 7 % of the kernel's time, with eleven
+    /// about 10 %).
     static func bandShares(threads: Int, rounds: Int = 3) -> [Double] {
         guard threads > 1 else { return [1] }
         let n = Double(threads)
         func inRound(_ share: Double) -> [Double] { [Double](repeating: share / n, count: threads) }
+        if rounds == 1 { return inRound(1) }
         guard rounds == 2 else { return inRound(1.0 / 2) + inRound(1.0 / 3) + inRound(1.0 / 6) }
         // The first band of the last round holds 1 + slope times its even part, the last 1 − slope,
         // those between in proportion: the sum stays a third.
@@ -356,13 +378,16 @@ package final class Compositor: @unchecked Sendable {
     /// tiles, 2 % at 2000, frames of each kind alternating in one run).
     static let lastRoundSlope = 0.08
 
-    /// How many rounds of bands (`bandShares`) the damage `rects` are split in: two when an edge
-    /// would cut `manyCutItems` of `items` or more on average (each item's rows inside the damage's
-    /// bounding box less one, summed, over the box's rows), else three. A cut item is set up again
-    /// in the band below (the stress scene's edges cut about 125 tiles each, at about 0.27 µs a
-    /// tile: its frame on two cores took about 2 % less in two rounds, frames of each kind
-    /// alternating in one run); a large item cut costs one set-up, and a scene of a few (particles)
-    /// is balanced better by the third round's thin bands.
+    /// How many rounds of bands (`bandShares`) the damage `rects` are split in, by the items an
+    /// edge would cut on average (each item's rows inside the damage's bounding box less one,
+    /// summed, over the box's rows): one from `cutItemsForOneRound`, two from
+    /// `cutItemsForTwoRounds`, else three. A cut item is set up again in the band below, about
+    /// 0.27 µs a tile of the stress scene, whose edges cut about 125 tiles each (0.03 ms of CPU
+    /// an edge): its frame on two cores took about 2 % less in two rounds than in three, and
+    /// 1.5 % less again in one (at 2000 tiles, 250 cut an edge, 1.4 %), frames of each kind
+    /// alternating in one run. Balancing the threads' ends with later, thinner bands cost it more
+    /// edges than it saved in waiting. A large item cut costs one set-up, and a scene of a few
+    /// (particles) is balanced better by the third round's thin bands.
     static func bandRounds(items: [CompositeItem], splitting rects: [DeviceRect]) -> Int {
         // The box `bandEdges` measures the items against when there are many rectangles.
         let damaged = rects.filter { $0.width > 0 && $0.height > 0 }
@@ -372,12 +397,35 @@ package final class Compositor: @unchecked Sendable {
             guard let inside = item.extent.intersection(box) else { continue }
             rows += Int(inside.height) - 1
         }
-        return rows >= manyCutItems * Int(box.height) ? 2 : 3
+        let height = Int(box.height)
+        return rows >= cutItemsForOneRound * height ? 1 : rows >= cutItemsForTwoRounds * height ? 2 : 3
     }
 
     /// The items an edge would cut, on average, from which a frame's bands come in two rounds,
     /// not three (`bandRounds`).
-    static let manyCutItems = 64
+    static let cutItemsForTwoRounds = 64
+
+    /// The items an edge would cut, on average, from which a frame's bands come in one round, a
+    /// band per thread (`bandRounds`).
+    static let cutItemsForOneRound = 100
+
+    /// The next of `count` bands taken in turn (`taken` counts those taken), nil when all are.
+    private static func take(from taken: borrowing Atomic<Int>, count: Int) -> Int? {
+        let b = taken.add(1, ordering: .relaxed).oldValue
+        return b < count ? b : nil
+    }
+
+    /// In one round, a band claimed for `thread`: its own band first (band k is thread k's),
+    /// then any band another thread has not claimed (one whose thread has not come, or came
+    /// late); nil when all are claimed. `claimed` holds a bit per band.
+    static func claim(bandOf thread: Int, among bands: Int, in claimed: borrowing Atomic<Int>) -> Int? {
+        for step in 0..<bands {
+            let b = (thread + step) % bands
+            let bit = 1 << b
+            if claimed.bitwiseOr(bit, ordering: .relaxed).oldValue & bit == 0 { return b }
+        }
+        return nil
+    }
 
     /// Notes the frame's fallbacks; prints each new one once when `LAMINA_DEBUG=fallback`.
     private func report(_ fallbacks: [Fallback]) {
