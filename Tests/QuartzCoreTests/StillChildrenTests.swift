@@ -93,4 +93,34 @@ final class StillChildrenTests: CompositingTestCase {
         // The root's items are last frame's, written over where the mover and the spinner are.
         XCTAssertEqual(Set(itemStorage.dropFirst(2)).count, 1, "the items' storage taken over from frame to frame")
     }
+
+    /// A still tile moved to another place in the sublayer list (the boxes from its old place to
+    /// its new one are then not the last list's at their places) keeps its node, found by id, as
+    /// do the tiles it passed, while another spins: the places whose box differs are checked for
+    /// another layer, and the frame is placed as a reordered list, not each tile there anew.
+    func testATileMovedInTheListKeepsItsNode() throws {
+        let (root, tiles) = scene()
+        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+        (spin.fromValue, spin.toValue, spin.duration) = (0, 2, 10)
+        tiles[9].add(spin, forKey: "spin")
+        let compositor = Compositor(), ctx = target()
+        var now: CFTimeInterval = 1000
+        var before: [UInt64: PlacedNode] = [:]
+        for frame in 0..<3 {
+            if frame == 2 {
+                tiles[3].removeFromSuperlayer()
+                root.insertSublayer(tiles[3], at: 6)
+            }
+            now += 1.0 / 60
+            MediaClock.setVirtualTime(now)
+            XCTAssertNotNil(composited(root, with: compositor, into: ctx), "frame \(frame)")
+            compositor.releaseSpentFrame()
+            let children = try XCTUnwrap(compositor.lastRoot?.children)
+            if frame == 2 {
+                let kept = children.filter { node in before[node.id] === node }
+                XCTAssertEqual(kept.count, tiles.count - 1, "every still tile's node kept, the moved one among them")
+            }
+            before = Dictionary(uniqueKeysWithValues: children.map { ($0.id, $0) })
+        }
+    }
 }

@@ -224,11 +224,10 @@ package final class Compositor: @unchecked Sendable {
             lastBandRounds = oneRound ? 1 : max(rounds, 2)
             let edges = Self.bandEdges(splitting: far, items: items.items, atShares: shares, height: Int32(target.height))
             let taken = Atomic<Int>(0)
-            // In one round, each band's times and whether its own thread drew it.
-            var began = [Double](repeating: 0, count: threads), ended = began
-            var own = [Bool](repeating: false, count: threads)
+            // In one round, when each band began and ended, and whether its own thread drew it.
+            var timed = [(began: Double, ended: Double, own: Bool)](repeating: (0, 0, false), count: oneRound ? threads : 0)
             let handedOver = Self.now()
-            began.withUnsafeMutableBufferPointer { began in ended.withUnsafeMutableBufferPointer { ended in own.withUnsafeMutableBufferPointer { own in
+            timed.withUnsafeMutableBufferPointer { timed in
                 // The frame's last hand-over: the helpers sleep once it is done, until the next frame wakes them.
                 workers.perform(threads + (near.isEmpty ? 0 : 1), moreComing: false) { k, thread in
                     guard k < threads else {
@@ -237,13 +236,13 @@ package final class Compositor: @unchecked Sendable {
                     while let b = oneRound ? Self.claim(bandOf: thread, among: threads, in: taken) : Self.take(from: taken, count: edges.count - 1) {
                         guard edges[b + 1] > edges[b] else { continue }
                         let band = DeviceRect(x: 0, y: edges[b], width: screen.width, height: edges[b + 1] - edges[b])
-                        if oneRound { began[b] = Self.now() - handedOver }
+                        let began = oneRound ? Self.now() - handedOver : 0
                         bands[k].draw(items, in: far, band: band, target: surface, backdrop: backdrop)
-                        if oneRound { (ended[b], own[b]) = (Self.now() - handedOver, b == thread) }
+                        if oneRound { timed[b] = (began, Self.now() - handedOver, b == thread) }
                     }
                 }
-            } } }
-            if oneRound, !own.contains(false) { oneRoundBalance.learn(began: began, ended: ended) }
+            }
+            if oneRound, timed.allSatisfy(\.own) { oneRoundBalance.learn(began: timed.map(\.began), ended: timed.map(\.ended)) }
         } else {
             lastBandRounds = 0
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)

@@ -367,7 +367,7 @@ final class CompositePlan {
         // for its animated sublayers (equal counts make runs of equal lengths); in another one
         // each box is compared.
         var indices: [Int] = []
-        // Those in runs that differ: a box there may be another layer's.
+        // Boxes not the last list's at their place: another layer's, maybe.
         var replaced: [Int] = []
         let length = SublayerBoxes.runLength
         for (r, run) in boxes.runs.enumerated() {
@@ -380,10 +380,9 @@ final class CompositePlan {
             for (offset, box) in run.boxes.enumerated() {
                 let animates = animated.first == offset
                 if animates { animated = animated.dropFirst() }
-                if animates || was.boxes[offset] !== box {
-                    indices.append(start + offset)
-                    replaced.append(start + offset)
-                }
+                let other = was.boxes[offset] !== box
+                if other { replaced.append(start + offset) }
+                if animates || other { indices.append(start + offset) }
             }
         }
         // Their places in drawing order (a layer raised by its zPosition moves them).
@@ -394,10 +393,10 @@ final class CompositePlan {
             for (k, i) in order.enumerated() { place[i] = k }
             changed = indices.map { place[$0] }.sorted()
         }
-        // The same layers at those places: their ids read where a run differs. A run the two
-        // lists share holds the same boxes, so the same layers, at the same places (the order is
-        // the same): reading the ids of a thousand moving layers there (a node and a snapshot
-        // each, most of them written on the other core) held up the shared placing's start.
+        // The same layers at those places: their ids read where the box differs. The same box
+        // is the same layer at the same place (the order is the same): reading the ids of a
+        // thousand moving layers (a node and a snapshot each, most of them written on the other
+        // core) held up the shared placing's start.
         for i in replaced {
             let k = place.isEmpty ? i : place[i]
             if olds[k].id != sublayers[order[k]].id { return nil }
