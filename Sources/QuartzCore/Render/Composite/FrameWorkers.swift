@@ -21,6 +21,10 @@ package final class FrameWorkers: @unchecked Sendable {
     /// between a frame's hand-overs (its items listed and its bands measured, about 0.1 ms at
     /// 1000 moving tiles), short enough that an idle window's helpers are asleep at once.
     static let lingering: Duration = .microseconds(300)
+    /// `lingering` in seconds.
+    static var lingeringSeconds: Double {
+        Double(lingering.components.seconds) + Double(lingering.components.attoseconds) / 1e18
+    }
     /// How long a caller watches for a helper to finish its iterations before it sleeps until
     /// told: the threads mostly end within 0.1 ms of each other (the stress frame's bands), and
     /// a sleep costs a wake-up's delay; a helper descheduled mid-job is then not waited for by
@@ -39,6 +43,9 @@ package final class FrameWorkers: @unchecked Sendable {
     private var generation = 0
     /// How many calls of `perform` have handed work to the helpers so far.
     private(set) var handOvers = 0
+    /// Whether the last call of `perform` that handed work over left the helpers watching for
+    /// more (its `moreComing`); for tests.
+    private(set) var lastLeftWatching = false
 
     /// `threads` includes the caller: 1 or fewer means the caller does all the work alone.
     init(threads: Int) {
@@ -78,8 +85,9 @@ package final class FrameWorkers: @unchecked Sendable {
     /// `DispatchQueue.concurrentPerform` does), and returns when all calls have returned. A
     /// helper that has not begun by the time the caller has run out of iterations is left out.
     /// `moreComing` (the default): the helpers watch for the next work for `lingering` afterwards;
-    /// false (a frame's last hand-over), they sleep at once. A call made while another runs (from
-    /// one of its iterations) runs its iterations on its own thread, one after another.
+    /// false (a frame's last hand-over, when no frame follows at once), they sleep at once. A
+    /// call made while another runs (from one of its iterations) runs its iterations on its own
+    /// thread, one after another.
     func perform(_ iterations: Int, moreComing: Bool = true, _ body: (Int) -> Void) {
         perform(iterations, moreComing: moreComing) { k, _ in body(k) }
     }
@@ -99,6 +107,7 @@ package final class FrameWorkers: @unchecked Sendable {
         withoutActuallyEscaping(body) { body in
             generation += 1
             handOvers += 1
+            lastLeftWatching = moreComing
             job = Job(body: body, iterations: iterations, moreComing: moreComing)
             next.store(0, ordering: .relaxed)
             // The offers publish the job (a helper reads it after taking one, acquiring).
