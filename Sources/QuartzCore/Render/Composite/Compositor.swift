@@ -64,7 +64,8 @@ package final class Compositor: @unchecked Sendable {
     /// When the last call of `composite` returned, by `clock`.
     private var lastReturned: CFTimeInterval?
     /// Whether the last hand-over (a frame's bands come last) left the helpers watching for more
-    /// work (frames back to back: `followsClosely`) rather than asleep; for tests.
+    /// work (frames back to back, placed on every thread: `keepsHelpersWatching`) rather than
+    /// asleep; for tests.
     var lastLeftHelpersWatching: Bool { workers.lastLeftWatching }
     /// The clock the time between frames is measured on (`followsClosely`); tests set their own.
     var clock: () -> CFTimeInterval = Compositor.now
@@ -240,10 +241,9 @@ package final class Compositor: @unchecked Sendable {
             let handedOver = Self.now()
             timed.withUnsafeMutableBufferPointer { timed in
                 // The frame's last hand-over: the helpers sleep once it is done, until the next
-                // frame wakes them; but with frames back to back, they watch for its first
-                // hand-over (waking them cost the caller a futex wake and a wake-up's IPI each
-                // frame, about 0.05 ms of the stress frame's 2.05 at two cores).
-                workers.perform(threads + (near.isEmpty ? 0 : 1), moreComing: followsClosely) { k, thread in
+                // frame wakes them; but they watch for its first hand-over when it comes at once.
+                let watchOn = Self.keepsHelpersWatching(followsClosely: followsClosely, placedByShares: lastPlacedByShares)
+                workers.perform(threads + (near.isEmpty ? 0 : 1), moreComing: watchOn) { k, thread in
                     guard k < threads else {
                         return bands[threads].draw(items, in: near, band: screen, target: surface, backdrop: backdrop)
                     }
@@ -271,14 +271,25 @@ package final class Compositor: @unchecked Sendable {
     }
 
     /// Whether a frame that begins at `began` follows the last one, which returned at
-    /// `lastReturned` (nil: none), closely enough that the helpers left watching after it are
-    /// still watching (`FrameWorkers.lingering`): frames composited back to back (unpaced, or
-    /// a window catching up). Its helpers are then left watching for the next frame too. A window
-    /// paced by the display, a frame every 16 ms, lets them sleep after each one.
+    /// `lastReturned` (nil: none), closely enough that helpers left watching after it are still
+    /// watching (`FrameWorkers.lingering`): frames composited back to back (unpaced, or a window
+    /// catching up), not a window's paced by the display, a frame every 16 ms.
     static func followsClosely(began: CFTimeInterval, lastReturned: CFTimeInterval?) -> Bool {
         guard let lastReturned else { return false }
         let gap = began - lastReturned
         return gap >= 0 && gap < FrameWorkers.lingeringSeconds
+    }
+
+    /// Whether a frame's bands leave the helpers watching for the next frame's work rather than
+    /// asleep: when it follows the last one closely (`followsClosely`), and so most likely the
+    /// next one follows it, and its placing was shared (`placedByShares` layers placed on every
+    /// thread), so that the next frame wakes its helpers as it starts. Waking a sleeping helper
+    /// cost the caller a futex wake and the helper a wake-up on this two-core VM: about 0.05 ms
+    /// of the stress frame's 2.05 at two cores. A frame whose helpers' first work comes after
+    /// its placing (its bands, a few hundred microseconds in) lets them sleep: they would watch
+    /// through it for nothing (0.2–0.3 ms of CPU a frame in the frosted-panel scene).
+    static func keepsHelpersWatching(followsClosely: Bool, placedByShares: Int) -> Bool {
+        followsClosely && placedByShares > 0
     }
 
     /// Whether the next frame's evaluation goes to another thread, this frame's having taken
