@@ -8,7 +8,7 @@ import LaminaTesting
 final class HelpersBetweenFramesTests: CompositingTestCase {
     /// A frame follows closely when it begins less than `FrameWorkers.lingering` after the last
     /// one returned; not the first frame, nor one a clock that went back says began earlier.
-    func testAFrameFollowsClosePerTheHelpersWatch() {
+    func testAFrameFollowsCloselyWhenItBeginsWithinTheHelpersWatch() {
         let lingering = FrameWorkers.lingeringSeconds
         XCTAssertEqual(lingering, 0.0003, accuracy: 1e-12)
         XCTAssertFalse(Compositor.followsClosely(began: 5, lastReturned: nil))

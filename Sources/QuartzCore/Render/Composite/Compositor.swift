@@ -273,7 +273,7 @@ package final class Compositor: @unchecked Sendable {
     /// Whether a frame that begins at `began` follows the last one, which returned at
     /// `lastReturned` (nil: none), closely enough that helpers left watching after it are still
     /// watching (`FrameWorkers.lingering`): frames composited back to back (unpaced, or a window
-    /// catching up), not a window's paced by the display, a frame every 16 ms.
+    /// catching up), not those of a window paced by the display, a frame every 16 ms.
     static func followsClosely(began: CFTimeInterval, lastReturned: CFTimeInterval?) -> Bool {
         guard let lastReturned else { return false }
         let gap = began - lastReturned
