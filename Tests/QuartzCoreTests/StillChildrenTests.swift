@@ -58,13 +58,19 @@ final class StillChildrenTests: CompositingTestCase {
         }
     }
 
-    /// A frame where one tile moves keeps every other tile's node, and places the mover anew;
-    /// a spinning tile is placed anew every frame although its box stays.
-    func testStillTilesKeepTheirNodes() throws {
+    /// The shared scene, its tile 9 turning slowly.
+    private func sceneWithASpinningTile() -> (root: CALayer, tiles: [CALayer]) {
         let (root, tiles) = scene()
         let spin = CABasicAnimation(keyPath: "transform.rotation.z")
         (spin.fromValue, spin.toValue, spin.duration) = (0, 2, 10)
         tiles[9].add(spin, forKey: "spin")
+        return (root, tiles)
+    }
+
+    /// A frame where one tile moves keeps every other tile's node, and places the mover anew;
+    /// a spinning tile is placed anew every frame although its box stays.
+    func testStillTilesKeepTheirNodes() throws {
+        let (root, tiles) = sceneWithASpinningTile()
         let compositor = Compositor(), ctx = target()
         var now: CFTimeInterval = 1000
         var last: [PlacedNode] = []
@@ -99,10 +105,7 @@ final class StillChildrenTests: CompositingTestCase {
     /// do the tiles it passed, while another spins: the places whose box differs are checked for
     /// another layer, and the frame is placed as a reordered list, not each tile there anew.
     func testATileMovedInTheListKeepsItsNode() throws {
-        let (root, tiles) = scene()
-        let spin = CABasicAnimation(keyPath: "transform.rotation.z")
-        (spin.fromValue, spin.toValue, spin.duration) = (0, 2, 10)
-        tiles[9].add(spin, forKey: "spin")
+        let (root, tiles) = sceneWithASpinningTile()
         let compositor = Compositor(), ctx = target()
         var now: CFTimeInterval = 1000
         var before: [UInt64: PlacedNode] = [:]
