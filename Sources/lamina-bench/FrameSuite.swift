@@ -52,13 +52,16 @@ final class OffscreenFrames {
     private let root: CALayer
     private(set) var tree: RenderTree
     private let presenter: BitmapPresenter
-    private let pipeline = FramePipeline()
+    private let pipeline: FramePipeline
     private var t = CACurrentMediaTime()
     /// Frames the compositor could not place, drawn whole by the renderer (whole-frame fallbacks).
     private(set) var wholeFrames = 0
 
-    init(_ view: HostingView, size: CGSize) {
+    /// `threads`: how many the compositor composites on (the caller included); by default every
+    /// core this process may use, as a window's.
+    init(_ view: HostingView, size: CGSize, threads: Int = FrameWorkers.usableCores) {
         self.size = size
+        pipeline = FramePipeline(compositor: Compositor(threads: threads))
         root = view.layer
         root.frame = CGRect(origin: .zero, size: size)
         CATransaction.flush()

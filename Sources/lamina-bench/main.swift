@@ -4,6 +4,9 @@
 //   offscreen  whole frames of layer trees offscreen: composited, and drawn by CARenderer
 //   frames     the render thread's frames offscreen: the stress scene, one tile moving over many;
 //              with --layers N --count F: F stress frames of N tiles, wall and CPU time per frame
+//   scaling    [--layers N] [--rounds R] [--frames F] [--warm-up W]: the stress frame on one core (each CPU in turn)
+//              against two, in rounds of F frames each in one process: the median round's speed-up, and a plain
+//              blend loop's in the same rounds (the machine's own)
 //   model      the model side: property changes, presentation trees
 //   kernels    our pixel kernels beside pixman's, with ratios
 //   filters    Core Image's blurs over the frosted panel's 600×400 region, one core, median CPU time
@@ -52,6 +55,7 @@ if arguments.first == "stress" {
 if arguments.first == "frames", arguments.contains("--layers") || arguments.contains("--count") {
     exit(MainActor.assumeIsolated { FrameSuite.runStress(arguments) })
 }
+if arguments.first == "scaling" { exit(MainActor.assumeIsolated { ScalingSuite.run(arguments) }) }
 if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }, "text": { TextSuite.benchmarks },

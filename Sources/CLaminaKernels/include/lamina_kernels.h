@@ -173,6 +173,14 @@ static inline void lamina_prefetch_for_write(const void *address) {
 /// process held to one core should not share work out. A CPU quota (`cpu.max`) is not seen.
 int lamina_usable_cpus(void);
 
+/// Writes the CPUs the calling thread may run on into `cpus` (at most `capacity`, lowest first)
+/// and returns how many it wrote; -1 when the kernel does not say.
+int lamina_thread_cpus(int *cpus, int capacity);
+
+/// Lets the calling thread run only on the `count` CPUs in `cpus`: 0, or -1 (errno set) when the
+/// kernel refuses or no CPU is named.
+int lamina_pin_thread(const int *cpus, int count);
+
 /// Tells the core that the caller is waiting in a loop for another thread's write (`pause`):
 /// the loop runs slower, leaves the core's ports to others, and ends without a pipeline flush.
 static inline void lamina_spin_pause(void) {
