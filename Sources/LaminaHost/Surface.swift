@@ -26,6 +26,9 @@ final class Surface: @unchecked Sendable {
     private(set) var wholeFramesDrawn = 0
     /// Frames whose buffer got what it lacked copied from the other buffer (`CopyBack`), under `lock`.
     private(set) var framesCopiedBack = 0
+    /// What the compositor's texture cache kept at the last of every 60th frame drawn (a walk over
+    /// every texture, too long to take each frame), under `lock`.
+    private(set) var cacheUse = CacheUse(textures: 0, textureBytes: 0)
     private(set) var frameTimes: [Double] = []
     /// How long the last frame took to draw and put.
     private var lastFrameSeconds: CFTimeInterval = 0
@@ -142,6 +145,7 @@ final class Surface: @unchecked Sendable {
         guard wantsFrameLocked(at: t), let tree, let buffers else { lock.unlock(); return false }
         needsFrame = false
         framesDrawn += 1
+        let frame = framesDrawn
         if lostPicture { pipeline.invalidate() }
         lostPicture = false
         pipeline.compositor.debug = debug
@@ -170,7 +174,8 @@ final class Surface: @unchecked Sendable {
         case .unchanged, .noTarget: break                        // nothing changed: nothing to put
         }
         let copied = pipeline.compositor.framesCopiedBack
-        lock.lock(); shownMediaTime = t; framesCopiedBack = copied; lock.unlock()
+        let use = frame % 60 == 1 ? pipeline.compositor.cacheUse : nil
+        lock.lock(); shownMediaTime = t; framesCopiedBack = copied; if let use { cacheUse = use }; lock.unlock()
         // Once the frame is put and timed, while this thread would wait for the next vblank.
         pipeline.releaseSpentFrame()
         return true

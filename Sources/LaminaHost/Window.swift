@@ -241,6 +241,14 @@ public final class Window {
         return surface.framesCopiedBack
     }
 
+    /// What the window's compositor kept in its texture cache when it drew its first frame, and
+    /// every 60th frame since (`CacheUse`), for benchmarks.
+    package var cacheUse: CacheUse {
+        guard let surface else { return CacheUse(textures: 0, textureBytes: 0) }
+        surface.lock.lock(); defer { surface.lock.unlock() }
+        return surface.cacheUse
+    }
+
     /// Of the frames put, those the compositor could not place and `LayerRenderer` drew whole (a
     /// whole-frame fallback: a mask, a clip over sublayers, group opacity, perspective… anywhere
     /// in the tree), for benchmarks.

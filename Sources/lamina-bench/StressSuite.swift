@@ -3,8 +3,10 @@ import LaminaHost
 
 /// `lamina-bench stress --layers N --seconds S [--unpaced]`: the stress scene in a real window
 /// (needs a display). Ends with `stress: layers=N frames=F seconds=S fps=X p50_ms=Y p99_ms=Z
-/// cpu_ms=C rss_mb=M`, counting frames put to the window; frame times are draw + put on the
-/// render thread, C the process's CPU time per frame put, M its resident memory at the end.
+/// cpu_ms=C rss_mb=M textures=T texture_mb=B`, counting frames put to the window; frame times are
+/// draw + put on the render thread, C the process's CPU time per frame put, M its resident memory
+/// at the end, T and B the textures the window's compositor kept and their pixels (`CacheUse`,
+/// read every 60th frame).
 enum StressSuite {
     @MainActor
     static func run(_ arguments: [String]) -> Int32 {
@@ -21,9 +23,10 @@ enum StressSuite {
         window.show()
         Application.shared.runUntil(timeout: 1) { false }               // warm up: caches, first frames
         let shown = WindowSuite.measure(window, seconds: seconds)
-        print(String(format: "stress: layers=%d frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f cpu_ms=%.2f rss_mb=%.1f",
+        let cache = window.cacheUse
+        print(String(format: "stress: layers=%d frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f cpu_ms=%.2f rss_mb=%.1f textures=%d texture_mb=%.1f",
                      layers, shown.frames, shown.seconds, shown.fps, shown.times.percentile(0.5), shown.times.percentile(0.99),
-                     shown.cpuPerFrame, Benchmark.residentMegabytes() ?? .nan))
+                     shown.cpuPerFrame, Benchmark.residentMegabytes() ?? .nan, cache.textures, cache.textureMegabytes))
         window.close()
         return 0
     }

@@ -82,6 +82,9 @@ package final class Compositor: @unchecked Sendable {
     private(set) var lastBandRounds = 0
     /// Layer textures held by the cache now.
     package var texturesHeld: Int { cache.count }
+    /// What the texture cache keeps now: its textures, each once, and their pixels' bytes. A walk
+    /// over all of them: for reports, not each frame.
+    package var cacheUse: CacheUse { cache.use }
     /// Animated shapes drawn over their layer's last texture in place, only where they changed.
     package var shapesDrawnOver: Int { cache.shapesDrawnOver }
     /// Layer textures drawn over the bitmap of one no longer shown, rather than allocated.

@@ -49,6 +49,11 @@ final class AnimatedTextures {
     /// How many textures the pool holds.
     var count: Int { now.count + last.count + beforeLast.count + spares.values.reduce(0) { $0 + $1.count } }
 
+    /// The textures it holds: this frame's, the two frames' before, and the spares.
+    var kept: [LayerTexture] {
+        Array(now.values) + Array(last.values) + Array(beforeLast.values) + spares.values.flatMap { $0.map(\.texture) }
+    }
+
     /// Whether shapes wait for `drawDeferred` (a compositor's frame) or are drawn at once.
     var defersShapes = false
 

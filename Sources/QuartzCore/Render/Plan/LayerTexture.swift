@@ -491,6 +491,21 @@ final class TextureCache {
 
     var count: Int { textures.count + animated.count }
 
+    /// What it keeps (`CacheUse`): each texture it holds once, with its pixels. A walk over them
+    /// all (about a thousand entries in the stress scene), for reports rather than every frame.
+    var use: CacheUse {
+        var seen = Set<ObjectIdentifier>(), bytes = 0
+        func add(_ texture: LayerTexture) {
+            if seen.insert(ObjectIdentifier(texture)).inserted { bytes += Self.bytes(of: texture) }
+        }
+        for texture in textures.values { add(texture) }
+        for texture in animated.kept { add(texture) }
+        for texture in spares.values.joined() { add(texture) }
+        for (texture, _) in left { add(texture) }
+        for (texture, _) in held { add(texture) }
+        return CacheUse(textures: seen.count, textureBytes: bytes)
+    }
+
     /// Textures drawn so far: made, or drawn over for an animated look.
     var drawn: Int { made + animated.made + animated.redrawn }
 
