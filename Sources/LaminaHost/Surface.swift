@@ -26,8 +26,8 @@ final class Surface: @unchecked Sendable {
     private(set) var wholeFramesDrawn = 0
     /// Frames whose buffer got what it lacked copied from the other buffer (`CopyBack`), under `lock`.
     private(set) var framesCopiedBack = 0
-    /// What the compositor's texture cache kept at the last of every 60th frame drawn (a walk over
-    /// every texture, too long to take each frame), under `lock`.
+    /// What the compositor's texture cache kept after the first frame drawn and every 60th since
+    /// (`CacheUse`: a walk over every texture, more than a frame should spend each time), under `lock`.
     private(set) var cacheUse = CacheUse(textures: 0, textureBytes: 0)
     private(set) var frameTimes: [Double] = []
     /// How long the last frame took to draw and put.
