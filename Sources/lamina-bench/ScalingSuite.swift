@@ -82,8 +82,8 @@ enum ScalingSuite {
     }
 
     /// How many times as many frames a second two cores composite as one core does, a round's
-    /// frame having taken `onFirst` and `onSecond` seconds on one core (each CPU) and `onBoth` on
-    /// the two: the two-core rate over the mean one-core rate.
+    /// frame having taken `onFirst` and `onSecond` on one core (each CPU) and `onBoth` on the two,
+    /// all in one unit: the two-core rate over the mean one-core rate. 0 when a time is not positive.
     static func speedUp(onFirst: Double, onSecond: Double, onBoth: Double) -> Double {
         guard onFirst > 0, onSecond > 0, onBoth > 0 else { return 0 }
         return (1 / onBoth) / ((1 / onFirst + 1 / onSecond) / 2)
