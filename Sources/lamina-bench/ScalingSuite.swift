@@ -12,6 +12,13 @@ import QuartzCore
 /// figure is the median round's. Beside it: the one-core figure on the first CPU alone (what
 /// runs under `taskset -c 0` measure), and a plain blend loop run the same way in each round
 /// (`ReferenceBlend`), which reads what the machine itself gives two cores at that moment.
+/// Prints one line:
+///
+///     scaling: layers=N rounds=R frames=F speedup=… p25=… p75=… one_ms=… first_cpu=C first_ms=…
+///              second_cpu=C second_ms=… two_ms=… first_alone_speedup=… machine_speedup=…
+///
+/// `speedup` the median round's (p25, p75 its rounds' quartiles), times the rounds' medians of
+/// each turn's middle frame.
 ///
 /// Why rounds, and both CPUs: this VM's two vCPUs each change speed every second or so,
 /// independently, by up to 1.4× for the stress frame (the host's other work), and at times run
@@ -74,10 +81,10 @@ enum ScalingSuite {
         let againstFirst = rows.map { $0.first / $0.both }.sorted()
         func median(_ values: [Double]) -> Double { quantile(values.sorted(), 0.5) }
         func quantile(_ sorted: [Double], _ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        print(String(format: "scaling, stress frame, %d tiles, %d rounds of %d frames: one core p50 %.2f ms (CPU %d %.2f, CPU %d %.2f), two cores %.2f ms; two cores against one %.2f× (rounds p25 %.2f×, p75 %.2f×); against CPU %d alone %.2f×; a plain blend loop, the machine's own: %.2f×",
-                     layers, rounds, perRound, median(rows.flatMap { [$0.first, $0.second] }), first, median(rows.map(\.first)),
-                     second, median(rows.map(\.second)), median(rows.map(\.both)), quantile(speedUps, 0.5), quantile(speedUps, 0.25),
-                     quantile(speedUps, 0.75), first, quantile(againstFirst, 0.5), median(machine)))
+        print(String(format: "scaling: layers=%d rounds=%d frames=%d speedup=%.2f p25=%.2f p75=%.2f one_ms=%.2f first_cpu=%d first_ms=%.2f second_cpu=%d second_ms=%.2f two_ms=%.2f first_alone_speedup=%.2f machine_speedup=%.2f",
+                     layers, rounds, perRound, quantile(speedUps, 0.5), quantile(speedUps, 0.25), quantile(speedUps, 0.75),
+                     median(rows.flatMap { [$0.first, $0.second] }), first, median(rows.map(\.first)), second, median(rows.map(\.second)),
+                     median(rows.map(\.both)), quantile(againstFirst, 0.5), median(machine)))
         return 0
     }
 
