@@ -30,7 +30,7 @@ final class CacheUseTests: CompositingTestCase {
 
     func testTexturesAreCountedWithTheirPixelsAndLetGoOnceTheirLooksAreGone() throws {
         // The backdrop and the tile alone: what stays at the end.
-        let bare = Compositor(), ctx = target()
+        let bare = Compositor(threads: 1), ctx = target()
         XCTAssertEqual(bare.cacheUse, CacheUse(textures: 0, textureBytes: 0), "nothing kept before a frame")
         XCTAssertNotNil(composited(root(), with: bare, into: ctx))
         let backdrop = bare.cacheUse
@@ -47,7 +47,10 @@ final class CacheUseTests: CompositingTestCase {
             scene.addSublayer(label)
             return label
         }
-        let compositor = Compositor()
+        // One thread: no helper evaluating ahead, so that when the last frame's trees let go of
+        // the old textures (within the three frames a let-go texture is watched) does not hang on
+        // another thread's timing.
+        let compositor = Compositor(threads: 1)
         XCTAssertNotNil(composited(scene, with: compositor, into: ctx))
         compositor.releaseSpentFrame()
         let full = compositor.cacheUse
@@ -81,7 +84,7 @@ final class CacheUseTests: CompositingTestCase {
         XCTAssertTrue((61...121).contains(asSpares), "spares counted: \(zip(use.map(\.textures), looks).map { "\($0)/\($1)" })")
         XCTAssertEqual(use.filter { $0.textureBytes > use[0].textureBytes }.count, 0, "no more kept later")
         // At the end, what a new compositor keeps for the same scene: nothing of the old looks.
-        let fresh = Compositor()
+        let fresh = Compositor(threads: 1)
         XCTAssertNotNil(composited(scene, with: fresh, into: target()))
         XCTAssertEqual(use.last, fresh.cacheUse)
         XCTAssertEqual(use.last?.textures, looks.last, "no spares left")
