@@ -39,8 +39,8 @@ public let kCALayerMaxYMargin = CAAutoresizingMask.layerMaxYMargin
 extension CALayer {
     /// `resize(withOldSuperlayerSize:)`'s default (the rule is written there).
     func defaultResize(withOldSuperlayerSize size: CGSize) {
-        guard let superlayer, !autoresizingMask.isEmpty else { return }
-        let new = superlayer.bounds.size
+        guard let superlayerStorage, !autoresizingMask.isEmpty else { return }
+        let new = superlayerStorage.bounds.size
         var frame = self.frame
         let x = Self.autoresize(min: frame.minX, length: frame.width, by: new.width - size.width,
                                 flexible: (autoresizingMask.contains(.layerMinXMargin), autoresizingMask.contains(.layerWidthSizable),

@@ -16,11 +16,8 @@ extension CALayer: CAMediaTiming {}
 extension CALayer {
     // MARK: Adding and removing
 
-    /// Attaches a copy of `anim`, replacing any animation under the same key. An animation whose
-    /// `beginTime` is 0 starts now (in the layer's time). A property animation without a key
-    /// path, or one with a value that is not finite (NaN or infinite numbers, points, sizes,
-    /// rects or transforms), is ignored, with a message.
-    public func add(_ anim: CAAnimation, forKey key: String?) {
+    /// `add`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultAdd(_ anim: CAAnimation, forKey key: String?) {
         guard anim.isValid else {
             CGDiagnostics.log("CALayer.add(_:forKey:)", "\(type(of: anim)) has no key path; ignored.")
             return
@@ -40,25 +37,26 @@ extension CALayer {
         CATransaction.layer(self, didAdd: copy)
     }
 
-    /// The animation attached under `key` (the layer's copy: do not change it).
-    public func animation(forKey key: String) -> CAAnimation? {
+    /// `animation`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultAnimation(forKey key: String) -> CAAnimation? {
         attachedAnimations.last { $0.key == key }?.animation
     }
 
-    /// The keys of the attached animations, in the order added; nil when there are none.
-    public func animationKeys() -> [String]? {
+    /// `animationKeys`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultAnimationKeys() -> [String]? {
         let keys = attachedAnimations.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    /// Detaches the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
-    public func removeAnimation(forKey key: String) {
+    /// `removeAnimation`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultRemoveAnimation(forKey key: String) {
         let removed = attachedAnimations.filter { $0.key == key }
         attachedAnimations.removeAll { $0.key == key }
         for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
     }
 
-    public func removeAllAnimations() {
+    /// `removeAllAnimations`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultRemoveAllAnimations() {
         let removed = attachedAnimations
         attachedAnimations.removeAll()
         for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
@@ -71,35 +69,32 @@ extension CALayer {
                repeatDuration: repeatDuration, autoreverses: autoreverses, fillMode: fillMode)
     }
 
-    /// `t` from `l`'s time (nil: media time, `CACurrentMediaTime()`) to this layer's time.
-    public func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+    /// `convertTime`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultConvertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
         localTime(fromMediaTime: l?.mediaTime(fromLocal: t) ?? t)
     }
 
-    /// `t` from this layer's time to `l`'s (nil: media time).
-    public func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+    /// `convertTime`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultConvertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
         let media = mediaTime(fromLocal: t)
         return l?.localTime(fromMediaTime: media) ?? media
     }
 
     /// Media time → this layer's time, through every ancestor's timing.
     func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
-        let parent = (superlayer ?? maskOwner)?.localTime(fromMediaTime: t) ?? t
+        let parent = parentLayer?.localTime(fromMediaTime: t) ?? t
         return layerTiming.localTime(fromParent: parent)
     }
 
     func mediaTime(fromLocal t: CFTimeInterval) -> CFTimeInterval {
         let parent = layerTiming.parentTime(fromLocal: t)
-        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+        return superlayerStorage?.mediaTime(fromLocal: parent) ?? parent
     }
 
     // MARK: Presentation
 
-    /// A copy of this layer (of its own class) with every active animation applied at the
-    /// current media time; its sublayers, superlayer and mask are presentation layers too, so
-    /// `hitTest` on it hits where things are now. Apple returns nil for a layer no render server
-    /// has shown yet; Lamina returns a copy for any layer. On a presentation layer it returns itself.
-    public func presentation() -> Self? {
+    /// `presentation`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultPresentation() -> Self? {
         if modelLayer != nil { return self }
         return presentationTree(at: CACurrentMediaTime()) as? Self
     }
@@ -122,8 +117,8 @@ extension CALayer {
         return copy.value(forKey: key)
     }
 
-    /// The model layer a presentation layer shows; a model layer returns itself.
-    public func model() -> Self {
+    /// `model`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultModel() -> Self {
         (modelLayer as? Self) ?? self
     }
 
@@ -152,7 +147,7 @@ extension CALayer {
         }
         copy.sublayerStorage = sublayerStorage.map { child in
             let childCopy = child.presentationCopy(at: mediaTime, parentTime: time, into: &copies)
-            childCopy.superlayer = copy
+            childCopy.superlayerStorage = copy
             return childCopy
         }
         if let mask = maskStorage {
@@ -186,7 +181,7 @@ extension CALayer {
     /// Reports starts and ends to delegates and removes finished animations, for this subtree at
     /// media time `t`. A frame (the display link, `CARenderer.beginFrame(atTime:)`) calls it.
     public func updateAnimations(atMediaTime t: CFTimeInterval) {
-        updateAnimations(parentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
+        updateAnimations(parentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t)
         CompletionScheduler.shared.runDue(at: t)
     }
 

@@ -1,16 +1,16 @@
 extension CALayer {
-    public func needsDisplay() -> Bool { needsDisplayFlag }
+    /// `needsDisplay`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultNeedsDisplay() -> Bool { needsDisplayFlag }
 
-    /// Redraws now if the layer was marked.
-    public func displayIfNeeded() {
+    /// `displayIfNeeded`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultDisplayIfNeeded() {
         guard needsDisplayFlag else { return }
         needsDisplayFlag = false
         display()
     }
 
-    /// Whether the contents come from drawing and are flipped for it; Lamina's drawing contexts
-    /// are already in layer coordinates, so this is false, as on iOS.
-    public func contentsAreFlipped() -> Bool { false }
+    /// `contentsAreFlipped`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultContentsAreFlipped() -> Bool { true }
 
     func defaultDisplay() {
         if let delegate {
@@ -40,16 +40,28 @@ extension CALayer {
 }
 
 extension CALayer {
-    /// Marks the layer for layout at the next layout pass (`layoutIfNeeded()` or a commit).
-    public func setNeedsLayout() {
+    /// `setNeedsLayout`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultSetNeedsLayout() {
         needsLayoutFlag = true
         layoutManager?.invalidateLayout(of: self)
     }
 
-    public func needsLayout() -> Bool { needsLayoutFlag }
+    /// `needsLayout`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultNeedsLayout() -> Bool { needsLayoutFlag }
 
-    /// Lays out this layer if it was marked, then its sublayers, top-down.
-    public func layoutIfNeeded() {
+    /// `layoutIfNeeded`'s behaviour: as Apple documents, the superlayers (and, for a mask, the
+    /// layer it masks) are walked up while they need layout, and the whole tree below the
+    /// topmost that does is laid out — so a sublayer is never laid out before its superlayer
+    /// has placed it.
+    func defaultLayoutIfNeeded() {
+        var top = self
+        while let parent = top.parentLayer, parent.needsLayoutFlag { top = parent }
+        top.layoutPass()
+    }
+
+    /// Lays out this layer if it needs it, then every sublayer and the mask that need it (masks
+    /// are laid out as sublayers are: lottie-ios sizes its masks in `layoutSublayers`).
+    func layoutPass() {
         if needsLayoutFlag {
             needsLayoutFlag = false
             layoutSublayers()
@@ -57,11 +69,12 @@ extension CALayer {
         // Cleared before the sublayers are visited: one marked meanwhile marks this one again.
         guard layoutBelow else { return }
         layoutBelow = false
-        for sublayer in sublayerStorage { sublayer.layoutIfNeeded() }
+        for sublayer in sublayerStorage { sublayer.layoutPass() }
+        maskStorage?.layoutPass()
     }
 
     /// The layer a mark goes up to: its superlayer, or the layer it masks.
-    var parentLayer: CALayer? { superlayer ?? maskOwner }
+    var parentLayer: CALayer? { superlayerStorage ?? maskOwner }
 
     /// Marks this layer and its ancestors as having a layer below that needs display (up to the
     /// first one marked already: its ancestors are).
@@ -73,13 +86,13 @@ extension CALayer {
         }
     }
 
-    /// Marks this layer and its superlayers as having a sublayer below that needs layout (masks
-    /// are not laid out by the pass, so a mask's marks stop at it).
+    /// Marks this layer and the layers above it (superlayers and mask owners) as having a layer
+    /// below that needs layout.
     func markLayoutBelow() {
         var layer: CALayer? = self
         while let next = layer, !next.layoutBelow {
             next.layoutBelow = true
-            layer = next.superlayer
+            layer = next.parentLayer
         }
     }
 

@@ -1,8 +1,6 @@
 extension CALayer {
-    /// The layer's rectangle in its superlayer: the bounds transformed about the anchor point and
-    /// placed at `position`. Setting it changes `position` and `bounds.size` so that the
-    /// transformed bounds fill the frame, under transforms too (as far as the transform allows).
-    public var frame: CGRect {
+    /// `frame`'s behaviour (the open member is declared in `CALayer.swift`).
+    var defaultFrame: CGRect {
         get { frameFor(position: position, size: bounds.size) }
         set {
             guard newValue.isFiniteRect else {
@@ -16,15 +14,16 @@ extension CALayer {
         }
     }
 
-    /// The affine part of `transform`.
-    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    /// `affineTransform`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultAffineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
 
-    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+    /// `setAffineTransform`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultSetAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
 
     /// From this layer's plane to its superlayer's (see `LayerGeometry`).
     var transformToSuperlayer: CATransform3D {
         LayerGeometry.transformToParent(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ, transform: transform,
-                                        position: position, zPosition: zPosition, in: superlayer?.sublayerSpace)
+                                        position: position, zPosition: zPosition, in: superlayerStorage?.sublayerSpace)
     }
 
     var sublayerSpace: LayerGeometry.SublayerSpace {
@@ -42,37 +41,36 @@ extension CALayer {
         var layer: CALayer? = self
         while let l = layer {
             h = h.concatenating(l.homographyToSuperlayer)
-            layer = l.superlayer
+            layer = l.superlayerStorage
         }
         return h
     }
 
     var rootLayer: CALayer {
         var layer = self
-        while let parent = layer.superlayer { layer = parent }
+        while let parent = layer.superlayerStorage { layer = parent }
         return layer
     }
 
     // MARK: Converting
 
-    /// `point` from `layer`'s coordinates (nil: the plane the tree's topmost frame lies in) into
-    /// this layer's. Points that no longer land on the plane (behind a perspective viewer, or
-    /// through a singular transform) come back as NaN.
-    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+    /// `convert`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultConvert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
         conversion(from: layer, to: self)?.apply(point) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
     }
 
-    /// `point` from this layer's coordinates into `layer`'s (nil: the tree's outer plane).
-    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+    /// `convert`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultConvert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
         conversion(from: self, to: layer)?.apply(point) ?? CGPoint(x: CGFloat.nan, y: CGFloat.nan)
     }
 
-    /// `rect` from `layer`'s coordinates: the bounding box of its converted corners.
-    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+    /// `convert`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultConvert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
         conversion(from: layer, to: self).map { Self.mapRect(rect, $0) } ?? .null
     }
 
-    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+    /// `convert`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultConvert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
         conversion(from: self, to: layer).map { Self.mapRect(rect, $0) } ?? .null
     }
 

@@ -35,9 +35,8 @@ extension CALayer {
         CGDiagnostics.log("CALayer.setValue(_:forKey:)", "\(value.map { "\(type(of: $0))" } ?? "nil") does not fit '\(key)'; unchanged.")
     }
 
-    /// Reads a key path: a key, then fields of the value (`position.x`, `bounds.size.width`,
-    /// `transform.rotation.z`, `transform.scale`, `transform.translation.x`, …).
-    public func value(forKeyPath keyPath: String) -> Any? {
+    /// `value`'s behaviour (the open member is declared in `CALayer.swift`).
+    func kvcValue(forKeyPath keyPath: String) -> Any? {
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return nil }
         if first == "emitterCells", parts.count > 2, let emitter = self as? CAEmitterLayer { return emitter.cellValue(atPath: parts.dropFirst()) }
@@ -45,9 +44,8 @@ extension CALayer {
         return parts.count == 1 ? value : StructureField.get(value, path: parts.dropFirst().joined(separator: "."))
     }
 
-    /// Writes a key path: the field is replaced in a copy of the value, which is then set.
-    /// Unknown fields are refused with a message.
-    public func setValue(_ value: Any?, forKeyPath keyPath: String) {
+    /// `setValue`'s behaviour (the open member is declared in `CALayer.swift`).
+    func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return }
         guard parts.count > 1 else { setValue(value, forKey: first); return }

@@ -32,7 +32,7 @@ extension CALayer {
         var current: CALayer? = self
         while let layer = current, layer.committedSnapshot != nil {
             layer.committedSnapshot = nil
-            if let parent = layer.superlayer, parent.listedSublayers != nil {
+            if let parent = layer.superlayerStorage, parent.listedSublayers != nil {
                 // A sublayer snapshotted again on its own (`render(in:)`, a renderer of its own)
                 // while its parent is not would add itself once a round: past one entry a
                 // sublayer, the parent's next list is made from every sublayer instead.
@@ -43,7 +43,7 @@ extension CALayer {
                     parent.staleSublayers = []
                 }
             }
-            current = layer.superlayer ?? layer.maskOwner
+            current = layer.parentLayer
         }
     }
 }

@@ -36,7 +36,7 @@ extension CALayer {
         var current: CALayer? = self
         while let c = current {
             if c === layer { return true }
-            current = c.superlayer ?? c.maskOwner
+            current = c.parentLayer
         }
         return false
     }
@@ -44,8 +44,8 @@ extension CALayer {
     /// The layers above this one, counted by walking up (and set right again).
     private func walkedLevelsAbove() -> Int {
         var levels = 0
-        var current = superlayer ?? maskOwner
-        while let c = current { levels += 1; current = c.superlayer ?? c.maskOwner }
+        var current = parentLayer
+        while let c = current { levels += 1; current = c.parentLayer }
         setLevelsAbove(levels)
         return levels
     }

@@ -79,8 +79,12 @@ open class CALayer: NSObject {
 
     // MARK: Hierarchy
 
-    /// The layer this one is a sublayer of.
-    public internal(set) weak var superlayer: CALayer? {
+    /// The layer's superlayer: the layer it is a sublayer of, or, for a mask, the layer it
+    /// masks (as Apple's QuartzCore reports it; lottie-ios sizes its masks from it). Nil for the
+    /// root of a tree.
+    open var superlayer: CALayer? { superlayerStorage ?? maskOwner }
+    /// The layer this one is a sublayer of (a mask's owner is `maskOwner`).
+    weak var superlayerStorage: CALayer? {
         didSet { parentDidChange(from: oldValue) }
     }
     var sublayerStorage: [CALayer] = [] {
@@ -250,7 +254,7 @@ open class CALayer: NSObject {
     open var isHidden = false {
         didSet {
             didChange("hidden", from: oldValue)
-            if isHidden != oldValue { superlayer?.orderEvent(isHidden ? kCAOnOrderOut : kCAOnOrderIn, for: self) }
+            if isHidden != oldValue { superlayerStorage?.orderEvent(isHidden ? kCAOnOrderOut : kCAOnOrderIn, for: self) }
         }
     }
 
@@ -377,7 +381,7 @@ open class CALayer: NSObject {
     /// The layer's constraints, which a `CAConstraintLayoutManager` on its superlayer applies.
     /// Defaults to nil. macOS API.
     open var constraints: [CAConstraint]? {
-        didSet { superlayer?.setNeedsLayout() }
+        didSet { superlayerStorage?.setNeedsLayout() }
     }
 
     /// Values stored for keys that are not properties (`setValue(_:forKey:)`).
@@ -492,7 +496,7 @@ open class CALayer: NSObject {
     /// from it whether a subclass's property reported its own change.
     var changeReports = 0
     var needsLayoutFlag = false {
-        didSet { if needsLayoutFlag, !oldValue { superlayer?.markLayoutBelow() } }
+        didSet { if needsLayoutFlag, !oldValue { parentLayer?.markLayoutBelow() } }
     }
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
     var delegateLacksDisplay = false
@@ -534,6 +538,129 @@ open class CALayer: NSObject {
     public required init?(coder: NSCoder) {
         super.init()
     }
+
+    // MARK: Open members implemented in the CALayer+… files (declared here so that subclasses
+    // can override them, as Apple's are `open`)
+
+    /// Attaches a copy of `anim`, replacing any animation under the same key. An animation whose
+    /// `beginTime` is 0 starts now (in the layer's time). A property animation without a key
+    /// path, or one with a value that is not finite (NaN or infinite numbers, points, sizes,
+    /// rects or transforms), is ignored, with a message.
+    open func add(_ anim: CAAnimation, forKey key: String?) { defaultAdd(anim, forKey: key) }
+
+    /// The animation attached under `key` (the layer's copy: do not change it).
+    open func animation(forKey key: String) -> CAAnimation? { defaultAnimation(forKey: key) }
+
+    /// The keys of the attached animations, in the order added; nil when there are none.
+    open func animationKeys() -> [String]? { defaultAnimationKeys() }
+
+    /// Detaches the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
+    open func removeAnimation(forKey key: String) { defaultRemoveAnimation(forKey: key) }
+
+    open func removeAllAnimations() { defaultRemoveAllAnimations() }
+
+    /// `t` from `l`'s time (nil: media time, `CACurrentMediaTime()`) to this layer's time.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval { defaultConvertTime(t, from: l) }
+
+    /// `t` from this layer's time to `l`'s (nil: media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval { defaultConvertTime(t, to: l) }
+
+    /// A copy of this layer (of its own class) with every active animation applied at the
+    /// current media time; its sublayers, superlayer and mask are presentation layers too, so
+    /// `hitTest` on it hits where things are now. Apple returns nil for a layer no render server
+    /// has shown yet; Lamina returns a copy for any layer. On a presentation layer it returns itself.
+    open func presentation() -> Self? { defaultPresentation() }
+
+    /// The model layer a presentation layer shows; a model layer returns itself.
+    open func model() -> Self { defaultModel() }
+
+    /// Whether the layer is marked for redrawing (`setNeedsDisplay()`) and has not been displayed since.
+    open func needsDisplay() -> Bool { defaultNeedsDisplay() }
+
+    /// Redraws now if the layer was marked.
+    open func displayIfNeeded() { defaultDisplayIfNeeded() }
+
+    /// Whether the layer's content is implicitly flipped when rendered: true when the context
+    /// `draw(in:)` gets has a y-flip applied to it. On iOS it has (the context is in the layer's
+    /// y-down coordinates, while Core Graphics and Core Text draw y-up), and so it has here;
+    /// code that draws Core Text flips back when this is true (lottie-ios's text layers do, and
+    /// its iOS reference images show the text upright).
+    open func contentsAreFlipped() -> Bool { defaultContentsAreFlipped() }
+
+    /// Marks the layer for layout at the next layout pass (`layoutIfNeeded()` or a commit).
+    open func setNeedsLayout() { defaultSetNeedsLayout() }
+
+    open func needsLayout() -> Bool { defaultNeedsLayout() }
+
+    /// Lays out this layer if it was marked, then its sublayers, top-down.
+    open func layoutIfNeeded() { defaultLayoutIfNeeded() }
+
+    /// The layer's rectangle in its superlayer: the bounds transformed about the anchor point and
+    /// placed at `position`. Setting it changes `position` and `bounds.size` so that the
+    /// transformed bounds fill the frame, under transforms too (as far as the transform allows).
+    open var frame: CGRect { get { defaultFrame } set { defaultFrame = newValue } }
+
+    /// The affine part of `transform`.
+    open func affineTransform() -> CGAffineTransform { defaultAffineTransform() }
+
+    /// Sets `transform` to the affine transform `m`.
+    open func setAffineTransform(_ m: CGAffineTransform) { defaultSetAffineTransform(m) }
+
+    /// `point` from `layer`'s coordinates (nil: the plane the tree's topmost frame lies in) into
+    /// this layer's. Points that no longer land on the plane (behind a perspective viewer, or
+    /// through a singular transform) come back as NaN.
+    open func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint { defaultConvert(point, from: layer) }
+
+    /// `point` from this layer's coordinates into `layer`'s (nil: the tree's outer plane).
+    open func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint { defaultConvert(point, to: layer) }
+
+    /// `rect` from `layer`'s coordinates: the bounding box of its converted corners.
+    open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { defaultConvert(rect, from: layer) }
+
+    open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { defaultConvert(rect, to: layer) }
+
+    /// The sublayers, back to front; nil when there are none. Setting it removes the old ones
+    /// and adopts the new ones (taking them from their previous superlayers).
+    open var sublayers: [CALayer]? { get { defaultSublayers } set { defaultSublayers = newValue } }
+
+    /// Appends `layer` to the sublayers (moving it from any other superlayer).
+    open func addSublayer(_ layer: CALayer) { defaultAddSublayer(layer) }
+
+    /// Inserts `layer` at `idx` (clamped to the sublayer count).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) { defaultInsertSublayer(layer, at: idx) }
+
+    /// Inserts `layer` just below `sibling` (at the front when `sibling` is not a sublayer).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { defaultInsertSublayer(layer, below: sibling) }
+
+    /// Inserts `layer` just above `sibling` (at the end when `sibling` is not a sublayer).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { defaultInsertSublayer(layer, above: sibling) }
+
+    /// Replaces the sublayer `oldLayer` with `newLayer` at the same index.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { defaultReplaceSublayer(oldLayer, with: newLayer) }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() { defaultRemoveFromSuperlayer() }
+
+    /// Reads a key path: a key, then fields of the value (`position.x`, `bounds.size.width`,
+    /// `transform.rotation.z`, `transform.scale`, `transform.translation.x`, …).
+    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+
+    /// Writes a key path: the field is replaced in a copy of the value, which is then set.
+    /// Unknown fields are refused with a message.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+
+    /// Scrolls the nearest `CAScrollLayer` above this layer so that `p` (in this layer's
+    /// coordinates) lies at its origin. Does nothing without such an ancestor.
+    open func scroll(_ p: CGPoint) { defaultScroll(p) }
+
+    /// Scrolls the nearest `CAScrollLayer` above this layer as little as makes `r` (in this
+    /// layer's coordinates) visible. Does nothing without such an ancestor.
+    open func scrollRectToVisible(_ r: CGRect) { defaultScrollRectToVisible(r) }
+
+    /// The part of the bounds that the nearest `CAScrollLayer` above this layer shows, in this
+    /// layer's coordinates: the bounds without such an ancestor; `CGRect.null` when none of it
+    /// shows.
+    open var visibleRect: CGRect { defaultVisibleRect }
 
     // MARK: Overridable behavior (implemented in the CALayer+… files)
 

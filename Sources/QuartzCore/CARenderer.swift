@@ -93,7 +93,7 @@ extension CALayer {
         let snapshot = LayerSnapshot(self)
         let frame = snapshot.needsDisplayWhenAnimated
             ? LayerSnapshot(presentationTree(at: t))
-            : snapshot.presented(atParentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
+            : snapshot.presented(atParentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t)
         LayerRenderer.renderPlaced(frame, in: ctx, context: renderContext)
     }
 
@@ -101,8 +101,11 @@ extension CALayer {
     package var hasAnimationsInTree: Bool { animatedLayersInTree > 0 }
 
     /// The layout and display passes a commit runs, top-down.
+    /// The layout and display passes a commit runs, top-down. A presentation copy is drawn as it is: laying it out would run the model's
+    /// `layoutSublayers()` on values an animation set (lottie-ios's reset its copies' animated
+    /// `anchorPoint`), which Apple's render of a presentation layer does not.
     func prepareForRendering() {
-        layoutIfNeeded()
+        if modelLayer == nil { layoutIfNeeded() }
         displayTreeIfNeeded()
     }
 

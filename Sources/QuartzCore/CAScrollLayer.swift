@@ -78,32 +78,28 @@ open class CAScrollLayer: CALayer {
 extension CALayer {
     /// The nearest `CAScrollLayer` above this layer (not the layer itself).
     private var enclosingScrollLayer: CAScrollLayer? {
-        var current = superlayer
+        var current = superlayerStorage
         while let layer = current {
             if let scroll = layer as? CAScrollLayer { return scroll }
-            current = layer.superlayer
+            current = layer.superlayerStorage
         }
         return nil
     }
 
-    /// Scrolls the nearest `CAScrollLayer` above this layer so that `p` (in this layer's
-    /// coordinates) lies at its origin. Does nothing without such an ancestor.
-    public func scroll(_ p: CGPoint) {
+    /// `scroll`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultScroll(_ p: CGPoint) {
         guard let scroller = enclosingScrollLayer else { return }
         scroller.scroll(to: convert(p, to: scroller))
     }
 
-    /// Scrolls the nearest `CAScrollLayer` above this layer as little as makes `r` (in this
-    /// layer's coordinates) visible. Does nothing without such an ancestor.
-    public func scrollRectToVisible(_ r: CGRect) {
+    /// `scrollRectToVisible`'s behaviour (the open member is declared in `CALayer.swift`).
+    func defaultScrollRectToVisible(_ r: CGRect) {
         guard let scroller = enclosingScrollLayer else { return }
         scroller.scroll(to: convert(r, to: scroller))
     }
 
-    /// The part of the bounds that the nearest `CAScrollLayer` above this layer shows, in this
-    /// layer's coordinates: the bounds without such an ancestor; `CGRect.null` when none of it
-    /// shows.
-    public var visibleRect: CGRect {
+    /// `visibleRect`'s behaviour (the open member is declared in `CALayer.swift`).
+    var defaultVisibleRect: CGRect {
         guard let scroller = enclosingScrollLayer else { return bounds }
         return scroller.convert(scroller.bounds, to: self).intersection(bounds)
     }

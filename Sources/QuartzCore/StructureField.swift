@@ -142,8 +142,14 @@ struct TransformComponents {
     }
 
     mutating func setValue(_ value: Any?, forField field: String) -> Bool {
-        if field == "translation", let size = value as? CGSize {
-            translation.x = size.width; translation.y = size.height
+        if field == "translation" {
+            // Apple's guide documents a size here; its QuartzCore takes a point too (lottie-ios
+            // sets and animates every layer's position as `transform.translation` points), so
+            // both are read as (x, y). Reading back gives a size, as documented.
+            let pair: (CGFloat, CGFloat)? = (value as? CGSize).map { ($0.width, $0.height) }
+                ?? (value as? CGPoint).map { ($0.x, $0.y) }
+            guard let (x, y) = pair, x.isFinite, y.isFinite else { return false }
+            translation.x = x; translation.y = y
             return true
         }
         guard let number = Boxing.number(value), number.isFinite, let field = Field(field) else { return false }

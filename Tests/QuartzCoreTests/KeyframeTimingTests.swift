@@ -63,11 +63,21 @@ final class KeyframeTimingTests: XCTestCase {
         let messages = CGDiagnostics.collecting { layer.add(a, forKey: "a") }
         XCTAssertEqual(messages, ["CAKeyframeAnimation: 4 keyTimes for 3 values (linear takes 3); spaced evenly instead."])
         XCTAssertEqual(y(layer, at: 0.25), 5, accuracy: 1e-9)
+        // Times out of order are taken as Apple's QuartzCore takes them (no segment spans a
+        // moment before the first time or after both: the end values hold), with no message.
         let unordered = CAKeyframeAnimation(keyPath: "position.y")
         unordered.values = [0, 10]
         unordered.keyTimes = [0.5, 0.2]
-        XCTAssertEqual(CGDiagnostics.collecting { layer.add(unordered, forKey: "b") },
-                       ["CAKeyframeAnimation: keyTimes must increase within 0…1; spaced evenly instead."])
+        unordered.duration = 1
+        unordered.beginTime = 1000
+        XCTAssertEqual(CGDiagnostics.collecting { layer.add(unordered, forKey: "a") }, [])
+        XCTAssertEqual(y(layer, at: 0.3), 0, accuracy: 1e-9)
+        XCTAssertEqual(y(layer, at: 0.7), 10, accuracy: 1e-9)
+        let notFinite = CAKeyframeAnimation(keyPath: "position.y")
+        notFinite.values = [0, 10]
+        notFinite.keyTimes = [0, NSNumber(value: Double.nan)]
+        XCTAssertEqual(CGDiagnostics.collecting { layer.add(notFinite, forKey: "b") },
+                       ["CAKeyframeAnimation: keyTimes must be finite numbers; spaced evenly instead."])
     }
 
     func testOneTimingFunctionPerSegment() {

@@ -100,8 +100,8 @@ extension CALayer {
     package func animationSchedule(atMediaTime t: CFTimeInterval) -> AnimationSchedule {
         var schedule = AnimationSchedule.still
         var ancestors: [CALayer] = []
-        var layer = superlayer ?? maskOwner
-        while let above = layer { ancestors.append(above); layer = above.superlayer ?? above.maskOwner }
+        var layer = parentLayer
+        while let above = layer { ancestors.append(above); layer = above.parentLayer }
         let map = ancestors.reversed().reduce(LayerTimeMap.media) { $0.then($1.layerTiming) }
         addAnimations(to: &schedule, parentTime: map, atMediaTime: t)
         return schedule

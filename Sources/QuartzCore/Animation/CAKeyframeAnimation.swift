@@ -23,11 +23,14 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values. Ignored when `path` is set.
     open var values: [Any]?
-    /// A path for point properties to follow; its points are the keyframes.
+    /// A path for point properties to follow: its elements' end points are the keyframes, and
+    /// between them the value follows the element's line or curve. Defaults to nil.
     open var path: CGPath?
-    /// When each keyframe is reached, 0…1 and increasing; nil spaces them evenly. One entry per
-    /// keyframe; `.discrete` also takes one more (each value holds until the next key time);
-    /// paced modes ignore them. Entries that do not fit are ignored, with a message. Defaults to nil.
+    /// When each keyframe is reached, as fractions of the duration (0…1 and increasing, as Apple
+    /// documents; others are taken as Apple's QuartzCore takes them, see `keyTimesProblem`); nil
+    /// spaces them evenly. One entry per keyframe; `.discrete` also takes one more (each value
+    /// holds until the next key time); paced modes ignore them. A list of the wrong length is
+    /// ignored, with a message. Defaults to nil.
     open var keyTimes: [NSNumber]?
     /// One timing function per segment (count − 1); paced modes ignore them. Defaults to nil (linear).
     open var timingFunctions: [CAMediaTimingFunction]?
@@ -50,38 +53,50 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func prepare() {
         if let values { self.values = BoxedValues.unboxed(values) as? [Any] ?? values }
+        // Taken apart once, here, rather than at every frame (and before any other thread reads it).
+        preparedMotion = path.map { (path: $0, motion: MotionPath($0)) }
         // Reported once, here, rather than at every frame.
         if let problem = keyTimesProblem(count: keyframes.count) { CGDiagnostics.log("CAKeyframeAnimation", problem) }
     }
 
-    /// The keyframes: `path`'s points (curves flattened into their end points) or `values`.
-    var keyframes: [Any] {
-        if let path {
-            var points: [Any] = []
-            path.applyWithBlock { e in
-                switch e.pointee.type {
-                case .moveToPoint, .addLineToPoint: points.append(e.pointee.points[0])
-                case .addQuadCurveToPoint: points.append(e.pointee.points[1])
-                case .addCurveToPoint: points.append(e.pointee.points[2])
-                case .closeSubpath: if let first = points.first { points.append(first) }
-                }
-            }
-            return points
+    /// `path` as taken apart by `prepare()`.
+    private var preparedMotion: (path: CGPath, motion: MotionPath)?
+
+    /// `path` taken apart for following; nil without a path.
+    var motion: MotionPath? {
+        guard let path else { return nil }
+        if let prepared = preparedMotion, prepared.path === path { return prepared.motion }
+        return MotionPath(path)
+    }
+
+    /// The keyframes: the end points of `path`'s elements, or `values`. A path that closes after
+    /// its last point, given one key time per point, has no keyframe for the close (measured on
+    /// iOS: lottie-ios closes every motion path so and gives one key time per point).
+    var keyframes: [Any] { frames(of: motion) }
+
+    private func frames(of motion: MotionPath?) -> [Any] {
+        guard let motion else { return values ?? [] }
+        if motion.endsWithClose, !isPaced, let count = keyTimes?.count, count == motion.points.count - 1 {
+            return motion.pointsWithoutClose
         }
-        return values ?? []
+        return motion.points
     }
 
     /// Whether the mode paces the keyframes by distance (ignoring `keyTimes` and
     /// `timingFunctions`, as Apple documents).
     var isPaced: Bool { calculationMode == .paced || calculationMode == .cubicPaced }
 
-    /// The key times used for the keyframes, by Apple's rules: paced modes space them by distance;
-    /// otherwise `keyTimes` when they fit (`keyTimesProblem`), else evenly.
-    func times(for frames: [Any]) -> [Double] {
+    /// The key times used for the keyframes, by Apple's rules: paced modes space them by distance
+    /// (along the path's curves when there is one); otherwise `keyTimes` when there is one per
+    /// keyframe (`keyTimesProblem`), else evenly.
+    func times(for frames: [Any], motion: MotionPath? = nil) -> [Double] {
         let n = frames.count
         if isPaced {
             var lengths = [0.0]
-            for i in 1..<max(n, 1) { lengths.append(lengths[i - 1] + Self.distance(frames[i - 1], frames[i])) }
+            for i in 1..<max(n, 1) {
+                let step = motion.map { Double($0.length(ofSegment: i - 1)) } ?? Self.distance(frames[i - 1], frames[i])
+                lengths.append(lengths[i - 1] + step)
+            }
             if let total = lengths.last, total > 0 { return lengths.map { $0 / total } }
         } else if let given = keyTimes, keyTimesProblem(count: n) == nil {
             return given.map(\.doubleValue)
@@ -95,35 +110,54 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     /// Why `keyTimes` do not fit `n` keyframes; nil when they fit or are not used. They fit when
-    /// they increase within 0…1 and there is one per keyframe — for `.discrete` also one more
-    /// (each value holds from its key time until the next).
+    /// there is one per keyframe — for `.discrete` also one more (each value holds from its key
+    /// time until the next) — and each is a finite number. Apple's documentation asks for times
+    /// that increase within 0…1, but its QuartzCore takes others, and lottie-ios relies on it
+    /// (times below 0 or above 1, then a 1 appended after a last time above 1): each value lands
+    /// on its own key time, the first segment that spans the moment is used, and before the first
+    /// and after the last key time the end values hold.
     func keyTimesProblem(count n: Int) -> String? {
         guard let given = keyTimes?.map(\.doubleValue), !isPaced else { return nil }
-        guard zip(given, given.dropFirst()).allSatisfy({ $0 <= $1 }), given.allSatisfy({ (0...1).contains($0) }) else {
-            return "keyTimes must increase within 0…1; spaced evenly instead."
-        }
+        guard given.allSatisfy(\.isFinite) else { return "keyTimes must be finite numbers; spaced evenly instead." }
         let counts = calculationMode == .discrete ? [n, n + 1] : [n]
         if counts.contains(given.count) { return nil }
         let expected = counts.map(String.init).joined(separator: " or ")
         return "\(given.count) keyTimes for \(n) values (\(calculationMode.rawValue) takes \(expected)); spaced evenly instead."
     }
 
+    /// The segment (from keyframe `i` to `i + 1`) in effect at `progress`, and how far along it:
+    /// the first segment whose key times span the moment; before every key time the first
+    /// keyframe holds, after them the last.
+    static func segment(at progress: Double, times: [Double]) -> (index: Int, local: Double) {
+        let last = times.count - 2
+        for i in 0...last {
+            let (a, b) = (times[i], times[i + 1])
+            guard a <= progress, progress <= b else { continue }
+            return (i, b > a ? (progress - a) / (b - a) : 1)
+        }
+        if let first = times.first, progress < first { return (0, 0) }
+        return (last, 1)
+    }
+
     override func value(atProgress progress: Double, model: Any?) -> Any? {
-        let frames = keyframes
+        let motion = self.motion
+        let frames = frames(of: motion)
         guard !frames.isEmpty else { return nil }
         if frames.count == 1 { return frames[0] }
-        let times = times(for: frames)
+        let times = times(for: frames, motion: motion)
         if calculationMode == .discrete {
             // Each value from its key time until the next; a last key time (1) has no value of its own.
             let index = min(frames.count - 1, times.lastIndex { $0 <= progress } ?? 0)
             return frames[index]
         }
-        let segment = max(0, min(frames.count - 2, (times.lastIndex { $0 <= progress } ?? 0)))
-        let span = times[segment + 1] - times[segment]
-        var local = span > 0 ? (progress - times[segment]) / span : 1
-        local = min(max(local, 0), 1)
+        let (segment, position) = Self.segment(at: progress, times: times)
+        var local = min(max(position, 0), 1)
         // One timing function per segment (n − 1 of them); paced modes ignore them.
         if !isPaced, let functions = timingFunctions, segment < functions.count { local = functions[segment].evaluate(local) }
+        if let motion {
+            // Along the path's own element between the two keyframes, lines and curves alike.
+            return motion.point(inSegment: segment, atFraction: CGFloat(local))
+        }
         if calculationMode == .cubic || calculationMode == .cubicPaced,
            let value = CubicKeyframes.value(frames, segment: segment, t: local,
                                             tension: tensionValues, continuity: continuityValues, bias: biasValues) {

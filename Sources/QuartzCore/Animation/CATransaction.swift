@@ -177,10 +177,10 @@ open class CATransaction: NSObject {
 
     /// Whether a layer above `layer` (through superlayers) is in `touched`.
     private static func hasTouchedSuperlayer(_ layer: CALayer, in touched: [ObjectIdentifier: CALayer]) -> Bool {
-        var current = layer.superlayer
+        var current = layer.superlayerStorage
         while let c = current {
             if touched[ObjectIdentifier(c)] != nil { return true }
-            current = c.superlayer
+            current = c.superlayerStorage
         }
         return false
     }

@@ -15,7 +15,7 @@ package struct RenderTree: Sendable {
     package init?(_ layer: CALayer) {
         layer.prepareForRendering()
         let snapshot = LayerSnapshot(layer)
-        guard !snapshot.needsDisplayWhenAnimated, layer.superlayer == nil else { return nil }
+        guard !snapshot.needsDisplayWhenAnimated, layer.superlayerStorage == nil else { return nil }
         self.snapshot = snapshot
         Self.counter.lock()
         Self.made += 1
