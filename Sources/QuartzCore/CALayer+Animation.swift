@@ -139,6 +139,8 @@ extension CALayer {
         // A subclass's own `init(newFrom:)` may have made a fresh layer instead of a copy.
         if !copy.madeAsCopy { copy.copyProperties(from: self) }
         copy.modelLayer = self
+        // Until the next commit, what was last committed (a copy reports no changes).
+        for (key, value) in committedValues ?? [:] { copy.setValue(value, forKey: key) }
         copies[ObjectIdentifier(self)] = copy
         let time = layerTiming.localTime(fromParent: parentTime)
         if applyAnimations(to: copy, atLayerTime: time) {

@@ -445,6 +445,9 @@ open class CALayer: NSObject {
     var latestPresentation: CALayer?
     /// Whether a committed transaction has shown the layer (its changes then animate implicitly).
     var hasBeenCommitted = false
+    /// The values changed keys had at the last commit (see `rememberCommittedValue`); nil when
+    /// nothing changed since.
+    var committedValues: [String: Any?]?
     /// For a presentation copy: a transition in flight.
     var activeTransition: TransitionState? {
         didSet { snapshotDidChange() }

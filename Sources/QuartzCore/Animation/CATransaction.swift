@@ -15,6 +15,9 @@ open class CATransaction: NSObject {
         var values: [String: Any] = [:]
         var touched: [ObjectIdentifier: CALayer] = [:]
         var added: [(layer: CALayer, animation: CAAnimation)] = []
+        /// Every completion block set in this transaction: Apple runs each of them, and setting
+        /// nil afterwards does not drop one already set.
+        var completions: [() -> Void] = []
         let isImplicit: Bool
         /// This transaction's number, unique in the process (never 0), which a layer it touched
         /// keeps (`CALayer.touchedInTransaction`).
@@ -80,7 +83,15 @@ open class CATransaction: NSObject {
         (value(forKey: kCATransactionAnimationDuration).flatMap(Boxing.number)) ?? 0.25
     }
 
-    open class func setAnimationDuration(_ dur: CFTimeInterval) { setValue(dur, forKey: kCATransactionAnimationDuration) }
+    /// Sets the duration of implicit animations; a duration that is negative or not finite is
+    /// refused with a message.
+    open class func setAnimationDuration(_ dur: CFTimeInterval) {
+        guard dur.isFinite, dur >= 0 else {
+            CGDiagnostics.log("CATransaction.setAnimationDuration", "\(dur) is not a duration; unchanged.")
+            return
+        }
+        setValue(dur, forKey: kCATransactionAnimationDuration)
+    }
 
     /// The timing function of implicit animations. Defaults to nil (the action's own, else linear).
     open class func animationTimingFunction() -> CAMediaTimingFunction? {
@@ -102,12 +113,16 @@ open class CATransaction: NSObject {
 
     open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
-    /// Runs once, on the main queue, after every animation added in this transaction has finished
-    /// (or was removed), on screen or not. Defaults to nil.
+    /// The completion block set last in this transaction (nil after `setCompletionBlock(nil)`).
+    /// Defaults to nil.
     open class func completionBlock() -> (() -> Void)? {
         (value(forKey: kCATransactionCompletionBlock) as? CompletionBox)?.block
     }
 
+    /// Adds a block that runs once, on the main queue, after every animation added in this
+    /// transaction has finished (or was removed), on screen or not. As on Apple's, each block set
+    /// in a transaction runs — a second one does not replace the first — and nil clears only
+    /// what `completionBlock()` reads.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         setValue(block.map(CompletionBox.init), forKey: kCATransactionCompletionBlock)
     }
@@ -119,7 +134,9 @@ open class CATransaction: NSObject {
     }
 
     open class func setValue(_ anObject: Any?, forKey key: String) {
-        current.values[key] = anObject
+        let frame = current
+        if key == kCATransactionCompletionBlock, let box = anObject as? CompletionBox { frame.completions.append(box.block) }
+        frame.values[key] = anObject
     }
 
     // MARK: Bookkeeping
@@ -146,7 +163,9 @@ open class CATransaction: NSObject {
             frame.touched[ObjectIdentifier(layer)] = layer
             layer.touchedInTransaction = frame.serial
         }
-        guard layer.hasBeenCommitted, !disableActions(), layer.modelLayer == nil else { return }
+        guard layer.hasBeenCommitted, layer.modelLayer == nil else { return }
+        layer.rememberCommittedValue(oldValue, forKey: key)
+        guard !disableActions() else { return }
         run(layer.action(forKey: key), forKey: key, on: layer, previous: oldValue)
     }
 
@@ -186,7 +205,6 @@ open class CATransaction: NSObject {
     }
 
     private static func finish(_ frame: Frame) {
-        let completion = (frame.values[kCATransactionCompletionBlock] as? CompletionBox)?.block
         if let outer = stack.frames.last {
             // Nested: the outer transaction takes over what happened, for its own completion too.
             outer.touched.merge(frame.touched) { a, _ in a }
@@ -207,7 +225,7 @@ open class CATransaction: NSObject {
                 commitObserver?()
             }
         }
-        if let completion {
+        for completion in frame.completions {
             CompletionScheduler.shared.schedule(completion, after: frame.added)
         }
     }
@@ -228,7 +246,19 @@ extension CALayer {
     /// Marks this subtree as shown by a committed transaction.
     func markCommitted() {
         hasBeenCommitted = true
+        committedValues = nil
         for sublayer in sublayerStorage { sublayer.markCommitted() }
         maskStorage?.markCommitted()
+    }
+}
+
+extension CALayer {
+    /// Keeps the value `key` had at the last commit, the first time it changes after it: until
+    /// the next commit the presentation layer shows it (as Apple's, whose presentation is what
+    /// the render server was last sent), so that `action(forKey:)` reading `presentation()`
+    /// starts its animation from what is on screen.
+    func rememberCommittedValue(_ value: Any?, forKey key: String) {
+        if committedValues == nil { committedValues = [:] }
+        if committedValues![key] == nil { committedValues![key] = .some(value) }
     }
 }

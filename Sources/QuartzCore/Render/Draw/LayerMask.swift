@@ -5,12 +5,8 @@ enum LayerMask {
     static func clip(_ ctx: CGContext, to mask: LayerSnapshot, of layer: LayerSnapshot, context: RenderContext) -> Bool {
         let scale = max(ctx.deviceScale, 0.01)
         // Only the part the clip lets show: a huge masked layer made a 16384² mask (1 GB on the way).
-        // Not cut to the masked layer's bounds: what it draws beyond them (sublayers, a padded
-        // gradient) shows wherever the mask covers it, as on Apple's (lottie-ios pads gradient
-        // layers far past their bounds and masks them). So the mask's own extent, where known,
-        // else the bounds.
         let clip = ctx.boundingBoxOfClipPath
-        let covered = maskExtent(mask) ?? layer.bounds
+        let covered = area(of: layer)
         let visible = clip.isFiniteRect ? covered.intersection(clip) : covered
         guard !visible.isNull, let alpha = LayerCanvas.make(covering: visible, scale: scale, alphaOnly: true) else { return false }
         LayerRenderer.drawSublayer(mask, of: nil, in: alpha, context: context)
@@ -19,11 +15,16 @@ enum LayerMask {
         return true
     }
 
-    /// Everything `mask` can cover, in the masked layer's coordinates; nil when not cheaply known.
-    private static func maskExtent(_ mask: LayerSnapshot) -> CGRect? {
-        guard let local = CompositePlan.firstPlacementExtent(of: mask),
-              let m = mask.transformToParent(in: nil).planeAffine else { return nil }
-        let extent = local.applying(m)
-        return extent.isFiniteRect ? extent : nil
+    /// What a layer that clips (`masksToBounds`) or is masked can show, in its coordinates: its
+    /// bounds when it clips; under a mask, what the mask covers — not cut to the bounds, so that
+    /// what the layer draws beyond them (sublayers, a padded gradient) shows wherever the mask
+    /// covers it, as on Apple's (lottie-ios pads gradient layers far past their bounds and masks
+    /// them). The one rule for both renderers: `render(in:)` here, windows' offscreen groups.
+    static func area(of layer: LayerSnapshot) -> CGRect {
+        guard let mask = layer.mask.first else { return layer.bounds }
+        let m = mask.transformToParent(in: nil)
+        let covered = CALayer.mapRect(FlattenedLayer.visualExtent(of: mask), m.homography)
+        guard covered.isFiniteRect else { return layer.bounds }
+        return layer.masksToBounds ? covered.intersection(layer.bounds) : covered
     }
 }

@@ -61,7 +61,7 @@ final class GroupCompositor {
     func group(of layer: LayerSnapshot, reason: GroupReason, toDevice: CGAffineTransform, scale: CGFloat, clip: DeviceRect,
                old: OffscreenGroup?, cache: TextureCache) -> OffscreenGroup? {
         let clipsToBounds = layer.masksToBounds || !layer.mask.isEmpty
-        let area = clipsToBounds ? layer.bounds : FlattenedLayer.visualExtent(of: layer)
+        let area = clipsToBounds ? LayerMask.area(of: layer) : FlattenedLayer.visualExtent(of: layer)
         guard var rect = CompositePlan.visible(area, toDevice: toDevice, clip: clip) else { return nil }
         rect = rect.integral(atScale: scale)
         // Only the inside of the group changes its texture: its own placement is the item's.
