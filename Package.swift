@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
-                    exclude: ["__Snapshots__"]),
+                    exclude: ["__Snapshots__", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -12,6 +12,8 @@ public typealias CFMutableDictionary = NSMutableDictionary
 public typealias CFNumber = NSNumber
 public typealias CFTypeRef = AnyObject
 public typealias CFIndex = Int
+/// Core Foundation's error, toll-free bridged to `NSError` as on Apple platforms.
+public typealias CFError = NSError
 public typealias CFTimeInterval = TimeInterval
 /// Core Text takes attributed strings by this name.
 public typealias CFAttributedString = NSAttributedString
@@ -44,3 +46,14 @@ public func CFRangeMake(_ loc: CFIndex, _ len: CFIndex) -> CFRange {
 
 /// A UTF-16 code unit, in Core Foundation's spelling.
 public typealias UniChar = UInt16
+
+/// The number of values in `theArray`.
+public func CFArrayGetCount(_ theArray: CFArray!) -> CFIndex { theArray?.count ?? 0 }
+
+/// The value at `idx` of `theArray`, as Core Foundation hands it out: an unretained pointer to
+/// the object (Apple code turns it back with `unsafeBitCast(_:to:)`). Nil for an index out of
+/// range (where Core Foundation's behaviour is undefined).
+public func CFArrayGetValueAtIndex(_ theArray: CFArray!, _ idx: CFIndex) -> UnsafeRawPointer! {
+    guard let theArray, idx >= 0, idx < theArray.count else { return nil }
+    return UnsafeRawPointer(Unmanaged.passUnretained(theArray.object(at: idx) as AnyObject).toOpaque())
+}

@@ -120,6 +120,30 @@ extension CGContext {
     /// Whether antialiasing is allowed at all. Defaults to true.
     public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) { state.allowsAntialiasing = allowsAntialiasing }
 
+    // Text rasterization hints. Apple's contexts use them to choose how glyphs are smoothed and
+    // placed; Lamina's text is always drawn with grayscale antialiasing at unrounded (subpixel)
+    // positions, which is what these ask for when all are true, so they are accepted and change
+    // no pixel.
+
+    /// Whether fonts may be smoothed. Defaults to true. Changes no pixel here (see above).
+    public func setAllowsFontSmoothing(_ allowsFontSmoothing: Bool) {}
+
+    /// Whether fonts are smoothed, when allowed. Changes no pixel here (see above).
+    public func setShouldSmoothFonts(_ shouldSmoothFonts: Bool) {}
+
+    /// Whether glyphs may be placed at fractions of a pixel. Defaults to true. Changes no pixel
+    /// here: they always are.
+    public func setAllowsFontSubpixelPositioning(_ allowsFontSubpixelPositioning: Bool) {}
+
+    /// Whether glyphs are placed at fractions of a pixel, when allowed. Changes no pixel here.
+    public func setShouldSubpixelPositionFonts(_ shouldSubpixelPositionFonts: Bool) {}
+
+    /// Whether subpixel glyph positions may be quantized (for glyph caching). Changes no pixel here.
+    public func setAllowsFontSubpixelQuantization(_ allowsFontSubpixelQuantization: Bool) {}
+
+    /// Whether subpixel glyph positions are quantized, when allowed. Changes no pixel here.
+    public func setShouldSubpixelQuantizeFonts(_ shouldSubpixelQuantizeFonts: Bool) {}
+
     // MARK: Shadows
 
     /// Shadows everything drawn afterwards with black at 1/3 alpha, as Apple documents.

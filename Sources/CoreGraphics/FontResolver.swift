@@ -220,6 +220,9 @@ package enum FontResolver {
         return FcPatternGetBool(pattern, key, 0, &value) == FcResultMatch && value != 0
     }
 
+    /// Forgets every name resolved so far (the fonts changed: `FontRegistry`).
+    package static func forgetResolutions() { cache.removeAll() }
+
     private static let cache = ResolutionCache()
 }
 
@@ -255,5 +258,10 @@ private final class ResolutionCache: @unchecked Sendable {
     func store(_ resolution: FontResolver.Resolution, for name: String) {
         lock.lock(); defer { lock.unlock() }
         entries[name] = resolution
+    }
+
+    func removeAll() {
+        lock.lock(); defer { lock.unlock() }
+        entries = [:]
     }
 }

@@ -13,7 +13,9 @@ package enum PangoEngine {
     ///   (`TextLayout`): the target surface's hinting and whole-pixel positions, which
     ///   `TextLayout` has always drawn with (its goldens hold it), for crisp UI labels.
     package static func makeContext(gridFitted: Bool = false) -> OpaquePointer {
-        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        let fontMap = pango_cairo_font_map_get_default()!
+        refreshIfFontsChanged(fontMap)
+        let context = pango_font_map_create_context(fontMap)!
         if gridFitted { return context }
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -22,6 +24,18 @@ package enum PangoEngine {
         cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
         return context
+    }
+
+    /// Tells this thread's font map to read fontconfig again when fonts were registered since
+    /// it last did (Pango keeps what it found; each thread has a map of its own).
+    private static func refreshIfFontsChanged(_ fontMap: UnsafeMutablePointer<PangoFontMap>) {
+        let generation = FontRegistry.generation
+        guard generation != 0 else { return }
+        let key = "LaminaPangoFontGeneration"
+        let dictionary = Thread.current.threadDictionary
+        guard (dictionary[key] as? UInt64) != generation else { return }
+        dictionary[key] = generation
+        pango_fc_font_map_config_changed(OpaquePointer(fontMap))
     }
 
     /// A Pango description that fontconfig resolves to `match` at `size` points (absolute size:

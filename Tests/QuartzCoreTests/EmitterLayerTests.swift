@@ -129,6 +129,11 @@ final class EmitterLayerTests: CompositingTestCase {
         e.emitterShape = .line
         e.seed = 1
         XCTAssertEqual(Set(e.animationKeys() ?? []), ["birthRate", "emitterPosition"], "numbers and geometry animate; names and the seed do not")
+        // As on Apple's, the presentation shows what was last committed until this commits.
+        let before = try XCTUnwrap(e.presentation())
+        XCTAssertEqual(before.emitterShape, .circle)
+        XCTAssertEqual(before.seed, 42)
+        CATransaction.flush()
         let presented = try XCTUnwrap(e.presentation())
         XCTAssertEqual(presented.emitterShape, .line)
         XCTAssertEqual(presented.seed, 1)

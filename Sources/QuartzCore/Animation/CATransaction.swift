@@ -259,6 +259,10 @@ extension CALayer {
     /// starts its animation from what is on screen.
     func rememberCommittedValue(_ value: Any?, forKey key: String) {
         if committedValues == nil { committedValues = [:] }
-        if committedValues![key] == nil { committedValues![key] = .some(value) }
+        guard committedValues![key] == nil else { return }
+        // Kept as key-value coding takes it back: names (`CAEmitterLayerEmitterShape`…) as
+        // their raw strings, numbers boxed.
+        let boxed = Boxing.box(value)
+        committedValues![key] = .some((boxed as? any RawRepresentable).map { $0.rawValue } ?? boxed)
     }
 }
