@@ -39,7 +39,10 @@ let package = Package(
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),
         // Core Image's filters on the CPU (premultiplied BGRA kernels of our own).
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "CLaminaKernels"]),
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels"]),
+        // Makes layers of a class known only at run time through its own initializers (see
+        // QuartzCore's CALayer+Making.swift).
+        .target(name: "CLayerAllocation"),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels", "CLayerAllocation"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),

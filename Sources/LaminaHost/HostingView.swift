@@ -34,8 +34,8 @@ open class HostingView {
     /// A view with a root layer of `layerClass`.
     public init() {
         // Swift cannot call `init()` on a class value (it is not required: Apple's subclasses
-        // override it freely); `init(newFrom: nil)` is required and runs the subclass's `init()`.
-        layer = Self.layerClass.init(newFrom: nil)
+        // override it freely); QuartzCore makes one through the class's own `init()`.
+        layer = CALayer.makeLayer(ofClass: Self.layerClass)
     }
 
     /// Called when the view's size changes. Does nothing by default.

@@ -5,7 +5,7 @@
 ///
 /// A change to a cell that an emitter layer holds shows at the layer's next commit (the cell
 /// tells the layer), as Core Animation picks it up.
-open class CAEmitterCell: NSObject, CAMediaTiming {
+open class CAEmitterCell: NSObject, CAMediaTiming, NSCopying {
     /// Particles per second, multiplied by the layer's `birthRate`. Defaults to 0. Animatable.
     open var birthRate: Float = 0 { didSet { birthRate = finite(birthRate, oldValue, "birthRate") } }
     /// Seconds each particle lives, multiplied by the layer's `lifetime`. Defaults to 0. Animatable.
@@ -137,6 +137,14 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
             guard let cell = holder as? CAEmitterCell else { return }
             holder = cell.owner
         }
+    }
+
+    /// A copy of the cell: every property (its `emitterCells` the same cell objects, as Apple's
+    /// copy is shallow), held by no layer.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = CAEmitterCell()
+        for property in Self.properties.values { _ = property.set(copy, property.get(self)) }
+        return copy
     }
 
     /// Apple's defaults for a cell's keys (`"enabled"` true, `"scale"` 1, `"contentsRect"` the

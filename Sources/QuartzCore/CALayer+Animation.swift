@@ -26,13 +26,13 @@ extension CALayer {
             CGDiagnostics.log("CALayer.add(_:forKey:)", "\(type(of: anim)) has a value that is not finite; ignored.")
             return
         }
-        let copy = anim.copy() as! CAAnimation
+        let copy = anim.layerCopy()
         copy.prepare()
         if let transition = copy as? CATransition { transition.before = LayerSnapshot(self) }
         // A layer whose time is beyond a Double (absurd but finite speeds and offsets) has no
         // "now" to start at: the animation keeps 0.
         if copy.beginTime == 0, case let now = convertTime(CACurrentMediaTime(), from: nil), now.isFinite { copy.beginTime = now }
-        if let key { removeAnimation(forKey: key) }
+        if let key { defaultRemoveAnimation(forKey: key) }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
         CATransaction.layer(self, didAdd: copy)
     }
@@ -106,7 +106,7 @@ extension CALayer {
     /// text layer changing its string often in a large tree a tree copy each time.
     func presentedValue(forKey key: String, atMediaTime mediaTime: CFTimeInterval, modelValue: Any?) -> Any? {
         func copyWithModelValue() -> CALayer {
-            let copy = type(of: self).init(newFrom: self)
+            let copy = CALayer.makeCopy(of: self)
             if !copy.madeAsCopy { copy.copyProperties(from: self) }
             copy.modelLayer = self                                     // a copy: no actions, no reports
             copy.setValue(modelValue, forKey: key)
@@ -135,8 +135,8 @@ extension CALayer {
     /// Copies this subtree with animations applied; the copies are linked as the models are.
     private func presentationCopy(at mediaTime: CFTimeInterval, parentTime: CFTimeInterval,
                                   into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
-        let copy = type(of: self).init(newFrom: self)
-        // A subclass's own `init(newFrom:)` may have made a fresh layer instead of a copy.
+        let copy = CALayer.makeCopy(of: self)
+        // A subclass's `init(layer:)` that did not reach CALayer's copied nothing.
         if !copy.madeAsCopy { copy.copyProperties(from: self) }
         copy.modelLayer = self
         // Until the next commit, what was last committed (a copy reports no changes).

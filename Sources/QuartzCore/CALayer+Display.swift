@@ -13,6 +13,8 @@ extension CALayer {
     func defaultContentsAreFlipped() -> Bool { true }
 
     func defaultDisplay() {
+        // Displaying answers the mark, whoever called it (Apple's `display()` clears it too).
+        needsDisplayFlag = false
         if let delegate {
             delegateLacksDisplay = false
             delegate.display(self)
@@ -42,8 +44,10 @@ extension CALayer {
 extension CALayer {
     /// `setNeedsLayout`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultSetNeedsLayout() {
+        // The layout manager hears of an invalidation once, not of every change until the pass.
+        let wasMarked = needsLayoutFlag
         needsLayoutFlag = true
-        layoutManager?.invalidateLayout(of: self)
+        if !wasMarked { layoutManager?.invalidateLayout(of: self) }
     }
 
     /// `needsLayout`'s behaviour (the open member is declared in `CALayer.swift`).

@@ -29,8 +29,12 @@ extension CALayer {
     /// presentation copy is made): the render side draws those without a word, every frame.
     func reportUnknownFilters(_ key: String, _ new: [Any]?, old: [Any]?) {
         guard !applyingStyle, modelLayer == nil else { return }
-        let known = Set(LayerFilters.recipes(old).filter { !$0.isKnown }.map(\.kind))
-        for recipe in LayerFilters.recipes(new) where !recipe.isKnown && !known.contains(recipe.kind) {
+        // Core Animation's own compositing filters ("xor") are known to the renderers, not to Core Image.
+        func isKnown(_ recipe: FilterRecipe) -> Bool {
+            recipe.isKnown || (key == "compositingFilter" && LayerBlend.coreAnimationOperations[recipe.name] != nil)
+        }
+        let known = Set(LayerFilters.recipes(old).filter { !isKnown($0) }.map(\.kind))
+        for recipe in LayerFilters.recipes(new) where !isKnown(recipe) && !known.contains(recipe.kind) {
             CGDiagnostics.log("CALayer.\(key)", "no Core Image filter '\(recipe.name)'; the layer draws without it.")
         }
         for recipe in LayerFilters.recipes(new) where recipe.isKnown && !recipe.notFiniteInputs.isEmpty {

@@ -15,7 +15,10 @@ extension CALayer {
     }
 
     /// `affineTransform`'s behaviour (the open member is declared in `CALayer.swift`).
-    func defaultAffineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(transform) }
+    func defaultAffineTransform() -> CGAffineTransform {
+        // Apple's answers the identity for a transform that is not affine (measured).
+        CATransform3DIsAffine(transform) ? CATransform3DGetAffineTransform(transform) : .identity
+    }
 
     /// `setAffineTransform`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultSetAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
@@ -74,14 +77,11 @@ extension CALayer {
         conversion(from: self, to: layer).map { Self.mapRect(rect, $0) } ?? .null
     }
 
-    /// The map between two layers of one tree (nil: the tree's outer plane); nil across trees
-    /// or through a singular transform.
+    /// The map between two layers (nil: the tree's outer plane); nil through a singular
+    /// transform. Layers of two trees convert as if their trees' outer planes were one, as
+    /// Apple's do (measured: each tree's root is placed in the same space).
     func conversion(from source: CALayer?, to target: CALayer?) -> Homography? {
         if source === target { return .identity }
-        if let source, let target, source.rootLayer !== target.rootLayer {
-            CGDiagnostics.log("CALayer.convert", "\(source) and \(target) are not in the same layer tree.")
-            return nil
-        }
         let forward = source?.homographyToTreePlane ?? .identity
         guard let back = target.map({ $0.homographyToTreePlane.inverse }) ?? .identity else { return nil }
         return forward.concatenating(back)

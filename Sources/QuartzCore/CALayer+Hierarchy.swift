@@ -90,7 +90,7 @@ extension CALayer {
             return
         }
         let wasHere = layer.superlayerStorage === self ? sublayerStorage.firstIndex { $0 === layer } : nil
-        layer.removeFromSuperlayer()
+        if layer.parentLayer != nil { layer.removeFromSuperlayer() }
         // `index` counts the sublayers as they were, with the layer still in place.
         var target = index
         if let wasHere, wasHere < target { target -= 1 }

@@ -7,7 +7,8 @@ extension CALayer {
         guard !applyingStyle else { return }
         explicitlySet.insert(key)
         changeReports &+= 1
-        if modelLayer == nil, type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
+        // A value set to what it was does not redraw (measured on Apple's).
+        if modelLayer == nil, type(of: self).needsDisplay(forKey: key), !Self.isSame(oldValue, kvcValue(forKey: key)) { setNeedsDisplay() }
         CATransaction.layer(self, didChange: key, from: oldValue)
     }
 
@@ -44,6 +45,20 @@ extension CALayer {
                 }
             }
             current = layer.parentLayer
+        }
+    }
+}
+
+extension CALayer {
+    /// Whether two property values are known to be equal (values that cannot be compared are not).
+    static func isSame(_ a: Any?, _ b: Any?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return true
+        case let (x?, y?):
+            if let p = Boxing.number(x), let q = Boxing.number(y) { return p == q }
+            if let p = x as? AnyHashable, let q = y as? AnyHashable { return p == q }
+            return false
+        default: return false
         }
     }
 }

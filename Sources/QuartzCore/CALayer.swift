@@ -155,7 +155,11 @@ open class CALayer: NSObject {
 
     /// Defaults to `.resize`.
     open var contentsGravity = CALayerContentsGravity.resize {
-        didSet { didChange("contentsGravity", from: oldValue) }
+        didSet {
+            // A name Core Animation does not know reads back as `.center`, as Apple's does.
+            if !CALayerContentsGravity.known.contains(contentsGravity) { contentsGravity = .center }
+            didChange("contentsGravity", from: oldValue)
+        }
     }
 
     /// Pixels of backing image per point. Defaults to 1.
@@ -199,6 +203,29 @@ open class CALayer: NSObject {
         didSet { didChange("drawsAsynchronously", from: oldValue) }
     }
 
+    // Extended range and formats: kept with Apple's defaults, for code that sets them; Lamina
+    // draws and shows every layer in 8-bit standard range, so none of them changes a pixel.
+
+    /// The pixel format of the bitmap `display()` draws the contents into. Defaults to
+    /// `.RGBA8Uint`. Changes no pixel here (see above).
+    open var contentsFormat = CALayerContentsFormat.RGBA8Uint
+
+    /// Whether the layer's content may use extended dynamic range. Defaults to false. Changes no
+    /// pixel here (see above); superseded by `preferredDynamicRange` on Apple platforms.
+    open var wantsExtendedDynamicRangeContent = false
+
+    /// The dynamic range the layer's content asks for. Defaults to `.automatic`. Changes no pixel
+    /// here (see above).
+    open var preferredDynamicRange = CADynamicRange.automatic
+
+    /// How extended-range content is tone mapped to the display. Defaults to `.automatic`.
+    /// Changes no pixel here (see above).
+    open var toneMapMode = CAToneMapMode.automatic
+
+    /// The headroom, above standard white, that the contents use. Defaults to 0. Changes no pixel
+    /// here (see above).
+    open var contentsHeadroom: CGFloat = 0
+
     // MARK: Style
 
     /// Defaults to nil (no background). Animatable.
@@ -219,12 +246,26 @@ open class CALayer: NSObject {
 
     /// Defaults to all four corners.
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
-        didSet { didChange("maskedCorners", from: oldValue) }
+        didSet {
+            // Only the four corner bits are kept, as Apple's does.
+            if maskedCorners.rawValue & ~0xF != 0 { maskedCorners = CACornerMask(rawValue: maskedCorners.rawValue & 0xF) }
+            didChange("maskedCorners", from: oldValue)
+        }
+    }
+
+    /// How much longer a corner curve's rounded part is than its `cornerRadius`: 1 for
+    /// `.circular`, about 1.528665 for `.continuous` (whose curve starts farther along the edge).
+    open class func cornerCurveExpansionFactor(_ curve: CALayerCornerCurve) -> CGFloat {
+        curve == .continuous ? 1.528665 : 1
     }
 
     /// Defaults to `.circular`.
     open var cornerCurve = CALayerCornerCurve.circular {
-        didSet { didChange("cornerCurve", from: oldValue) }
+        didSet {
+            // A curve Core Animation does not know reads back as `.circular`, as Apple's does.
+            if cornerCurve != .circular && cornerCurve != .continuous { cornerCurve = .circular }
+            didChange("cornerCurve", from: oldValue)
+        }
     }
 
     /// Drawn inside the bounds, above the contents and sublayers. Defaults to 0. Animatable.
@@ -524,20 +565,6 @@ open class CALayer: NSObject {
         }
     }
 
-    /// A new layer of the receiver's class, for code that holds only a metatype (a host's
-    /// `layerClass`, Lamina's presentation copies): a copy of `model` through `init(layer:)`, or,
-    /// when `model` is nil, a fresh layer through `init()` — both dispatched to the subclass's
-    /// overrides. Swift calls an initializer through a metatype only when it is `required`, and
-    /// making `init()` or `init(layer:)` required would reject Apple's `override init()` and
-    /// `override init(layer:)`; a required convenience initializer is inherited instead, by every
-    /// subclass that declares no initializers or overrides all three designated ones (`init()`,
-    /// `init(layer:)`, `init?(coder:)`). Any other subclass writes it itself, e.g.
-    /// `required convenience init(newFrom model: CALayer?) { self.init() }` (Lamina then copies
-    /// the model's properties).
-    public required convenience init(newFrom model: CALayer?) {
-        if let model { self.init(layer: model) } else { self.init() }
-    }
-
     public required init?(coder: NSCoder) {
         super.init()
     }
@@ -734,9 +761,20 @@ open class CALayer: NSObject {
     /// property's default is a new layer's value (of the receiver's class: a `CAScrollLayer`
     /// masks to its bounds), written once where the property is declared.
     open class func defaultValue(forKey key: String) -> Any? {
+        if let timing = Self.timingDefaults[key] { return timing }
         guard let row = keyValueProperties[key], !LayerProperty.notCopied.contains(key) else { return nil }
-        return row.get(self == CALayer.self ? DefaultLayer.shared : self.init(newFrom: nil))
+        // Of the nearest built-in class: a subclass may lack `init()` (see `CALayer+Making`).
+        let cls = builtInClass(of: self)
+        return row.get(cls == CALayer.self ? DefaultLayer.shared : makeLayer(ofClass: cls))
     }
+
+    /// The defaults of the layer's `CAMediaTiming` keys, which Apple's `defaultValue(forKey:)`
+    /// answers too (they are not key-value properties of the table).
+    nonisolated(unsafe) static let timingDefaults: [String: Any] = [
+        "beginTime": NSNumber(value: 0.0), "duration": NSNumber(value: 0.0), "speed": NSNumber(value: Float(1)),
+        "timeOffset": NSNumber(value: 0.0), "repeatCount": NSNumber(value: Float(0)), "repeatDuration": NSNumber(value: 0.0),
+        "autoreverses": NSNumber(value: false), "fillMode": CAMediaTimingFillMode.removed.rawValue,
+    ]
 
     /// Whether a change of `key` redraws the layer. Defaults to false for every key.
     open class func needsDisplay(forKey key: String) -> Bool { false }
@@ -801,10 +839,7 @@ enum Validate {
             CGDiagnostics.log("CALayer.\(name)", "\(r) is not finite; kept \(old).")
             return nil
         }
-        if !allowNegative && (r.size.width < 0 || r.size.height < 0) {
-            CGDiagnostics.log("CALayer.\(name)", "negative size \(r.size) clamped to zero.")
-            return LayerValueRule.nonNegativeSize(r)
-        }
+        if !allowNegative && (r.size.width < 0 || r.size.height < 0) { return LayerValueRule.standardized(r) }
         return r
     }
 

@@ -18,6 +18,10 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public static let resize = Self(rawValue: "resize")
     public static let resizeAspect = Self(rawValue: "resizeAspect")
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+
+    /// Every gravity Core Animation knows.
+    static let known: Set<CALayerContentsGravity> = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
+                                                     .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
 }
 
 /// Filters used when contents are scaled down or up.

@@ -51,7 +51,7 @@ open class CAShapeLayer: CALayer {
         didSet { didChange("path", from: oldValue) }
     }
     /// The color the path is filled with; nil fills nothing. Defaults to opaque black. Animatable.
-    open var fillColor: CGColor? = CGColor(gray: 0, alpha: 1) {
+    open var fillColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
         didSet { didChange("fillColor", from: oldValue) }
     }
     /// Defaults to `.nonZero`.

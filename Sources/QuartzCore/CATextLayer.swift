@@ -46,8 +46,9 @@ open class CATextLayer: CALayer {
         didSet { didChange("string", from: oldValue) }
     }
     /// The font: a font name (`String`), a `CGFont` or a `CTFont`; `fontSize` sets its size.
-    /// nil means Helvetica. Used only for plain strings. Defaults to nil (Helvetica).
-    open var font: AnyObject? {
+    /// nil means Helvetica. Used only for plain strings. Defaults to the name "Helvetica", as
+    /// Apple's has a default (Liberation Sans, Helvetica's metric twin, draws it here).
+    open var font: AnyObject? = "Helvetica" as NSString {
         didSet {
             plainText.invalidate()
             didChange("font", from: oldValue)
@@ -68,7 +69,7 @@ open class CATextLayer: CALayer {
         }
     }
     /// The color of plain strings. Defaults to opaque white. Animatable.
-    open var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1) {
+    open var foregroundColor: CGColor? = CGColor(red: 1, green: 1, blue: 1, alpha: 1) {
         didSet {
             plainText.invalidate()
             didChange("foregroundColor", from: oldValue)

@@ -89,7 +89,7 @@ public struct LayerProperty {
     /// CALayer's own properties. A row with a `node` field is carried by the render tree: the
     /// render thread's animations reach the node's field through the row.
     nonisolated(unsafe) static let builtIn: [String: LayerProperty] = [
-        "bounds": .keyPath(\CALayer.bounds, node: \.bounds, rule: LayerValueRule.nonNegativeSize, animatable: true),
+        "bounds": .keyPath(\CALayer.bounds, node: \.bounds, rule: LayerValueRule.standardized, animatable: true),
         "position": .keyPath(\CALayer.position, node: \.position, animatable: true, effect: .placement),
         "zPosition": .keyPath(\CALayer.zPosition, node: \.zPosition, animatable: true, effect: .placement),
         "anchorPoint": .keyPath(\CALayer.anchorPoint, node: \.anchorPoint, animatable: true, effect: .placement),

@@ -45,17 +45,23 @@ private class OldRecipeLayer: CALayer {
 /// A subclass of a subclass.
 private final class HeavyLayer: OldRecipeLayer {}
 
-/// Only `init()` and `init?(coder:)` (Apple crashes when it needs a copy of such a layer): it
-/// writes the one-line initializer that metatypes use, and Lamina copies its properties.
-private final class SetupOnlyLayer: CALayer {
-    override init() {
+/// Initializers of its own, as Apple's compiler accepts them: no `init()`, and the
+/// `init(layer:)` Core Animation copies it with.
+private final class TaggedLayer: CAShapeLayer {
+    let tag: Int
+    var extra = "initial"
+
+    init(tag: Int) {
+        self.tag = tag
         super.init()
-        backgroundColor = CGColor(gray: 0.5, alpha: 1)
     }
 
-    required convenience init(newFrom model: CALayer?) { self.init() }
+    override init(layer: Any) {
+        tag = (layer as? TaggedLayer)?.tag ?? -1
+        super.init(layer: layer)
+    }
 
-    required init?(coder: NSCoder) { super.init(coder: coder) }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 }
 
 final class LayerSubclassingTests: XCTestCase {
@@ -81,23 +87,27 @@ final class LayerSubclassingTests: XCTestCase {
         XCTAssertEqual(plain.presentation().map { type(of: $0) == PlainLayer.self }, true)
     }
 
-    func testALayerWithoutInitLayerStillGetsACopyOfItsProperties() throws {
-        let layer = SetupOnlyLayer()
+    func testALayerWithItsOwnInitializersIsCopiedByItsInitLayer() throws {
+        let layer = TaggedLayer(tag: 7)
         layer.opacity = 0.25
+        layer.extra = "changed"
         let copy = try XCTUnwrap(layer.presentation())
-        XCTAssertTrue(type(of: copy) == SetupOnlyLayer.self)
+        XCTAssertTrue(type(of: copy) == TaggedLayer.self)
+        XCTAssertEqual(copy.tag, 7, "copied by its init(layer:)")
+        XCTAssertEqual(copy.extra, "initial", "its stored properties' initial values ran; init(layer:) did not copy this one")
         XCTAssertEqual(copy.opacity, 0.25)
-        XCTAssertEqual(copy.backgroundColor, CGColor(gray: 0.5, alpha: 1))
     }
 
     /// Hosts that hold only a class (`layerClass`) make layers through it; the subclass's
     /// `init()` runs.
     func testLayersMadeThroughAMetatype() {
         let layerClass: CALayer.Type = RingLayer.self
-        let made = layerClass.init(newFrom: nil)
+        let made = CALayer.makeLayer(ofClass: layerClass)
         XCTAssertTrue(made is RingLayer)
         XCTAssertEqual((made as? RingLayer)?.setUpCount, 1)
         let gradientClass: CALayer.Type = CAGradientLayer.self
-        XCTAssertTrue(gradientClass.init(newFrom: nil) is CAGradientLayer)
+        XCTAssertTrue(CALayer.makeLayer(ofClass: gradientClass) is CAGradientLayer)
+        // A class's defaults come from the nearest built-in class: a subclass may lack `init()`.
+        XCTAssertEqual(TaggedLayer.defaultValue(forKey: "lineWidth") as? NSNumber, 1)
     }
 }

@@ -235,7 +235,7 @@ final class PropertyTableTests: CompositingTestCase {
             let layerClass = entry.type
             for (key, row) in layerClass.keyValueProperties.sorted(by: { $0.key < $1.key })
             where !LayerProperty.notCopied.contains(key) && key != "style" {
-                let fresh = layerClass.init(newFrom: nil)                  // a new layer, as declared
+                let fresh = CALayer.makeLayer(ofClass: layerClass)         // a new layer, as declared
                 XCTAssertTrue(same(layerClass.defaultValue(forKey: key), fresh.value(forKey: key)),
                               "\(layerClass).\(key): defaultValue(forKey:) is not a new layer's value")
                 guard let sample = Self.samples[key] ?? Self.otherSamples[key] else { continue }

@@ -111,6 +111,10 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     /// Whether every value the animation holds is finite (checked once, when it is added).
     var valuesAreFinite: Bool { true }
 
+    /// The copy a layer keeps when the animation is added: deep, unlike `copy()` of a group, so
+    /// that what the layer prepares and its render thread reads is the layer's own.
+    func layerCopy() -> CAAnimation { copy() as! CAAnimation }
+
     /// Readies the layer's own copy, once, when it is added: takes the values Apple code boxes in
     /// `NSValue` out of their boxes (see `BoxedValues`) and reports values that do not fit.
     func prepare() {}

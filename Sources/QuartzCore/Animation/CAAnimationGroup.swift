@@ -3,9 +3,16 @@
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
+    /// A copy of the group holding the same animation objects (Apple's copy is shallow).
     open override func copy(with zone: NSZone? = nil) -> Any {
         let copy = super.copy(with: zone) as! CAAnimationGroup
-        copy.animations = animations?.map { $0.copy() as! CAAnimation }
+        copy.animations = animations
+        return copy
+    }
+
+    override func layerCopy() -> CAAnimation {
+        let copy = super.layerCopy() as! CAAnimationGroup
+        copy.animations = animations?.map { $0.layerCopy() }
         return copy
     }
 

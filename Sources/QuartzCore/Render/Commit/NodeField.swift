@@ -41,10 +41,9 @@ enum LayerValueRule {
     /// Lengths that cannot be negative (corner radius, border width, shadow radius): zero instead.
     static func nonNegative(_ v: CGFloat) -> CGFloat? { max(0, v) }
 
-    /// A rectangle whose size cannot be negative (`bounds`): each negative side becomes zero.
-    static func nonNegativeSize(_ r: CGRect) -> CGRect? {
-        CGRect(origin: r.origin, size: CGSize(width: max(0, r.size.width), height: max(0, r.size.height)))
-    }
+    /// A rectangle whose size cannot be negative (`bounds`): standardized, as Apple's layers
+    /// store one with a negative side (measured: (0, 0, −10, 20) reads back as (−10, 0, 10, 20)).
+    static func standardized(_ r: CGRect) -> CGRect? { r.standardized }
 
     /// Scales must be positive numbers (`contentsScale`, `rasterizationScale`): others are refused.
     static func positive(_ v: CGFloat) -> CGFloat? { v > 0 && v.isFinite ? v : nil }
