@@ -83,12 +83,14 @@ open class CAGradientLayer: CALayer {
             CGDiagnostics.log("CAGradientLayer.colors", "every element must be a CGColor; nothing drawn.")
             return nil
         }
-        guard !cgColors.isEmpty else { return nil }
+        // What Apple's draws nothing for (measured): a single color, fewer locations than colors,
+        // a radial gradient whose points lie on one axis (an ellipse with no width or height);
+        // and `contents`, when set, shows instead of the gradient.
+        guard cgColors.count >= 2, contents == nil else { return nil }
         var stops = locations?.map { CGFloat($0.doubleValue) }
-        if let s = stops, s.count != cgColors.count {
-            CGDiagnostics.log("CAGradientLayer.locations", "\(s.count) locations for \(cgColors.count) colors; spread evenly instead.")
-            stops = nil
-        }
+        if let s = stops, s.count < cgColors.count { return nil }
+        if let s = stops, s.count > cgColors.count { stops = Array(s.prefix(cgColors.count)) }
+        if type == .radial, startPoint.x == endPoint.x || startPoint.y == endPoint.y { return nil }
         return .gradient(GradientContent(colors: cgColors, locations: stops, startPoint: startPoint, endPoint: endPoint, type: type))
     }
 }

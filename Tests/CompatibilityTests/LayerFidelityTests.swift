@@ -242,4 +242,43 @@ final class LayerFidelityTests: XCTestCase {
         XCTAssertEqual(copy.name, "spark")
         XCTAssertTrue(copy.emitterCells?.first === child)
     }
+
+    // MARK: Gradients Apple draws nothing for
+
+    private func centerPixel(of gradient: CAGradientLayer) throws -> [Int] {
+        gradient.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let image = try XCTUnwrap(RenderProbe.image(of: gradient, size: CGSize(width: 20, height: 20)))
+        return RenderProbe.rgba(image, 10, 10)
+    }
+
+    private func redToBlue() -> CAGradientLayer {
+        let gradient = CAGradientLayer()
+        gradient.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1), CGColor(red: 0, green: 0, blue: 1, alpha: 1)]
+        return gradient
+    }
+
+    func testGradientsAppleDrawsNothingFor() throws {
+        XCTAssertEqual(try centerPixel(of: redToBlue())[3], 255, "a plain two-color gradient draws")
+        let single = CAGradientLayer()
+        single.colors = [CGColor(red: 1, green: 0, blue: 0, alpha: 1)]
+        XCTAssertEqual(try centerPixel(of: single)[3], 0, "one color")
+        let fewer = redToBlue()
+        fewer.locations = []
+        XCTAssertEqual(try centerPixel(of: fewer)[3], 0, "fewer locations than colors (lottie gives 0 for 2)")
+        let flat = redToBlue()
+        flat.type = .radial
+        flat.startPoint = CGPoint(x: 0.5, y: 0.5)
+        flat.endPoint = CGPoint(x: 1, y: 0.5)
+        XCTAssertEqual(try centerPixel(of: flat)[3], 0, "a radial gradient with its points on one axis")
+    }
+
+    func testAGradientLayersContentsCoverTheGradient() throws {
+        let green = CGContext(data: nil, width: 4, height: 4, bitsPerComponent: 8, bytesPerRow: 0, space: CGColorSpaceCreateDeviceRGB(),
+                              bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        green.setFillColor(CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        green.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        let gradient = redToBlue()
+        gradient.contents = green.makeImage()
+        XCTAssertEqual(try centerPixel(of: gradient), [0, 255, 0, 255])
+    }
 }
