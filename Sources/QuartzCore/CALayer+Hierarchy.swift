@@ -1,60 +1,74 @@
 extension CALayer {
     /// `sublayers`'s behaviour (the open member is declared in `CALayer.swift`).
     var defaultSublayers: [CALayer]? {
-        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        get { CATransaction.withTreeLock { sublayerStorage.isEmpty ? nil : sublayerStorage } }
         set {
-            for layer in sublayerStorage { layer.superlayerStorage = nil }
-            sublayerStorage = []
-            for layer in newValue ?? [] { insert(layer, at: sublayerStorage.count) }
-            setNeedsLayout()
+            CATransaction.withTreeLock {
+                for layer in sublayerStorage { layer.superlayerStorage = nil }
+                sublayerStorage = []
+                for layer in newValue ?? [] { insert(layer, at: sublayerStorage.count) }
+                setNeedsLayout()
+            }
         }
     }
 
     /// `addSublayer`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultAddSublayer(_ layer: CALayer) {
-        insert(layer, at: sublayerStorage.count)
+        CATransaction.withTreeLock {
+            insert(layer, at: sublayerStorage.count)
+        }
     }
 
     /// `insertSublayer`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultInsertSublayer(_ layer: CALayer, at idx: UInt32) {
-        insert(layer, at: Int(idx))
+        CATransaction.withTreeLock {
+            insert(layer, at: Int(idx))
+        }
     }
 
     /// `insertSublayer`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultInsertSublayer(_ layer: CALayer, below sibling: CALayer?) {
-        let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s } } ?? 0
-        insert(layer, at: index)
+        CATransaction.withTreeLock {
+            let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s } } ?? 0
+            insert(layer, at: index)
+        }
     }
 
     /// `insertSublayer`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultInsertSublayer(_ layer: CALayer, above sibling: CALayer?) {
-        let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerStorage.count
-        insert(layer, at: index)
+        CATransaction.withTreeLock {
+            let index = sibling.flatMap { s in sublayerStorage.firstIndex { $0 === s }.map { $0 + 1 } } ?? sublayerStorage.count
+            insert(layer, at: index)
+        }
     }
 
     /// `replaceSublayer`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultReplaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) {
-        guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else {
-            CGDiagnostics.log("CALayer.replaceSublayer", "\(oldLayer) is not a sublayer of \(self).")
-            return
+        CATransaction.withTreeLock {
+            guard let index = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else {
+                CGDiagnostics.log("CALayer.replaceSublayer", "\(oldLayer) is not a sublayer of \(self).")
+                return
+            }
+            if oldLayer === newLayer { return }
+            oldLayer.removeFromSuperlayer()
+            insert(newLayer, at: index)
+            orderEvent(kCATransition, for: newLayer)
         }
-        if oldLayer === newLayer { return }
-        oldLayer.removeFromSuperlayer()
-        insert(newLayer, at: index)
-        orderEvent(kCATransition, for: newLayer)
     }
 
     /// `removeFromSuperlayer`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultRemoveFromSuperlayer() {
-        if let owner = maskOwner {
-            owner.maskStorage = nil
-            maskOwner = nil
+        CATransaction.withTreeLock {
+            if let owner = maskOwner {
+                owner.maskStorage = nil
+                maskOwner = nil
+            }
+            guard let parent = superlayerStorage else { return }
+            parent.orderEvent(kCAOnOrderOut, for: self)
+            parent.sublayerStorage.removeAll { $0 === self }
+            superlayerStorage = nil
+            parent.setNeedsLayout()
         }
-        guard let parent = superlayerStorage else { return }
-        parent.orderEvent(kCAOnOrderOut, for: self)
-        parent.sublayerStorage.removeAll { $0 === self }
-        superlayerStorage = nil
-        parent.setNeedsLayout()
     }
 
     /// Adds `delta` to the animated-layer count of this layer and of every layer above it.
@@ -110,17 +124,19 @@ extension CALayer {
 
     /// Installs a mask, refusing cycles; a layer that belongs elsewhere is taken from there.
     func setMask(_ newMask: CALayer?) {
-        if newMask === maskStorage { return }
-        if let newMask {
-            if let problem = problem(adopting: newMask) {
-                CGDiagnostics.log("CALayer.mask", "\(newMask) as the mask of \(self): \(problem); refused.")
-                return
+        CATransaction.withTreeLock {
+            if newMask === maskStorage { return }
+            if let newMask {
+                if let problem = problem(adopting: newMask) {
+                    CGDiagnostics.log("CALayer.mask", "\(newMask) as the mask of \(self): \(problem); refused.")
+                    return
+                }
+                // A layer in another tree, or another layer's mask, leaves it first (as on Apple's).
+                if newMask.maskOwner != nil || newMask.superlayerStorage != nil { newMask.removeFromSuperlayer() }
             }
-            // A layer in another tree, or another layer's mask, leaves it first (as on Apple's).
-            if newMask.maskOwner != nil || newMask.superlayerStorage != nil { newMask.removeFromSuperlayer() }
+            maskStorage?.maskOwner = nil
+            maskStorage = newMask
+            newMask?.maskOwner = self
         }
-        maskStorage?.maskOwner = nil
-        maskStorage = newMask
-        newMask?.maskOwner = self
     }
 }

@@ -72,9 +72,19 @@ open class CATransaction: NSObject {
         CompletionScheduler.shared.runDue(at: CACurrentMediaTime())
     }
 
-    /// For changing layers from several threads: a recursive lock around the changes.
+    /// For changing layers from several threads: a recursive lock around the changes. Lamina
+    /// takes it itself around every change of a tree's shape (adding, moving and removing
+    /// sublayers and masks) and around a commit's layout and display passes, so that threads
+    /// that change one tree's hierarchy at once, and the main thread committing it, see it whole.
     open class func lock() { transactionLock.lock() }
     open class func unlock() { transactionLock.unlock() }
+
+    /// Runs `body` holding the transaction lock.
+    static func withTreeLock<T>(_ body: () throws -> T) rethrows -> T {
+        transactionLock.lock()
+        defer { transactionLock.unlock() }
+        return try body()
+    }
 
     // MARK: Settings
 
@@ -217,9 +227,11 @@ open class CATransaction: NSObject {
             // Layout and display go down through sublayers: a layer under a touched superlayer
             // is prepared with it (each on its own made a chain of n layers cost n²/2 visits).
             stack.frames.append(frame)
-            for layer in frame.touched.values where !hasTouchedSuperlayer(layer, in: frame.touched) { layer.prepareForRendering() }
+            withTreeLock {
+                for layer in frame.touched.values where !hasTouchedSuperlayer(layer, in: frame.touched) { layer.prepareForRendering() }
+                for layer in frame.touched.values { layer.markCommitted() }
+            }
             stack.frames.removeLast()
-            for layer in frame.touched.values { layer.markCommitted() }
             if !frame.touched.isEmpty || !frame.added.isEmpty {
                 commitCount += 1
                 commitObserver?()
