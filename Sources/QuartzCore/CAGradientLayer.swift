@@ -84,9 +84,9 @@ open class CAGradientLayer: CALayer {
             return nil
         }
         // What Apple's draws nothing for (measured): a single color, fewer locations than colors,
-        // a radial gradient whose points lie on one axis (an ellipse with no width or height);
-        // and `contents`, when set, shows instead of the gradient.
-        guard cgColors.count >= 2, contents == nil else { return nil }
+        // a radial gradient whose points lie on one axis (an ellipse with no width or height).
+        // `contents` is drawn over the gradient (`LayerRenderer.drawOwnContent`).
+        guard cgColors.count >= 2 else { return nil }
         var stops = locations?.map { CGFloat($0.doubleValue) }
         if let s = stops, s.count < cgColors.count { return nil }
         if let s = stops, s.count > cgColors.count { stops = Array(s.prefix(cgColors.count)) }

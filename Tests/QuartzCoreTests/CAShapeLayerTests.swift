@@ -11,7 +11,7 @@ final class CAShapeLayerTests: CompositingTestCase {
     func testDefaultsKeyValueCodingAndCopies() throws {
         let layer = CAShapeLayer()
         XCTAssertNil(layer.path)
-        XCTAssertEqual(layer.fillColor, CGColor(gray: 0, alpha: 1))
+        XCTAssertEqual(layer.fillColor, CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         XCTAssertEqual(layer.fillRule, .nonZero)
         XCTAssertNil(layer.strokeColor)
         XCTAssertEqual(layer.strokeStart, 0)
@@ -30,7 +30,7 @@ final class CAShapeLayerTests: CompositingTestCase {
         XCTAssertEqual((CAShapeLayer.defaultValue(forKey: "miterLimit") as? NSNumber)?.doubleValue, 10)
         XCTAssertEqual(CAShapeLayer.defaultValue(forKey: "lineCap") as? String, "butt")
         XCTAssertEqual(CAShapeLayer.defaultValue(forKey: "fillRule") as? String, "non-zero")
-        XCTAssertEqual(CAShapeLayer.defaultValue(forKey: "fillColor") as! CGColor, CGColor(gray: 0, alpha: 1))
+        XCTAssertEqual(CAShapeLayer.defaultValue(forKey: "fillColor") as! CGColor, CGColor(red: 0, green: 0, blue: 0, alpha: 1))
         XCTAssertEqual((CAShapeLayer.defaultValue(forKey: "opacity") as? NSNumber)?.doubleValue, 1, "CALayer's defaults still answer")
 
         let path = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)

@@ -12,9 +12,9 @@ final class CATextLayerTests: XCTestCase {
     func testDefaultsKeyValueCodingAndRedrawing() {
         let layer = CATextLayer()
         XCTAssertNil(layer.string)
-        XCTAssertNil(layer.font)
+        XCTAssertEqual(layer.font as? String, "Helvetica")
         XCTAssertEqual(layer.fontSize, 36)
-        XCTAssertEqual(layer.foregroundColor, CGColor(gray: 1, alpha: 1))
+        XCTAssertEqual(layer.foregroundColor, CGColor(red: 1, green: 1, blue: 1, alpha: 1))
         XCTAssertFalse(layer.isWrapped)
         XCTAssertEqual(layer.truncationMode, CATextLayerTruncationMode.none)
         XCTAssertEqual(layer.alignmentMode, .natural)

@@ -145,6 +145,7 @@ final class IncrementalSnapshotTests: XCTestCase {
         let (root, container, tiles) = tree()
         let gradient = CAGradientLayer()
         gradient.colors = [CGColor(gray: 0, alpha: 1), CGColor(gray: 1, alpha: 1)]
+        gradient.endPoint = CGPoint(x: 1, y: 1)              // an ellipse, for the radial one
         container.addSublayer(gradient)
         var last = LayerSnapshot(root).version
         func changes(_ what: String, _ change: () -> Void) {

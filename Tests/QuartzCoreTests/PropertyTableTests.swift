@@ -70,6 +70,9 @@ final class PropertyTableTests: CompositingTestCase {
     /// What a key's change needs in the scene to show, set before the first frame.
     nonisolated(unsafe) static let setups: [String: (CALayer) -> Void] = [
         "contentsCenter": { $0.contentsGravity = .resize },              // nine parts stretch only when resized
+        // A radial gradient needs an ellipse: with the default points (on one vertical line)
+        // Apple's draws nothing.
+        "type": { ($0 as? CAGradientLayer)?.endPoint = CGPoint(x: 1, y: 1) },
         "contentsScale": { $0.contentsGravity = .center },
         "doubleSided": { $0.transform = CATransform3DMakeRotation(.pi * 0.9, 0, 1, 0) },   // seen from behind
         "minificationFilter": { layer in

@@ -203,9 +203,14 @@ enum LayerRenderer {
     /// outline, reaching past its aliased sides when `aliased`).
     private static func drawOwnContent(_ layer: LayerSnapshot, shape: CGPath, aliased: AliasedOutline?, in ctx: CGContext,
                                        context: RenderContext) {
+        // Like the background, a subclass's own content keeps to the rounded corners. A gradient
+        // is the layer's picture and `contents` covers it (as Apple's); a shape is drawn between
+        // the contents and the sublayers (as Apple documents).
+        let contentIsBelow: Bool
+        if case .gradient? = layer.content { contentIsBelow = true } else { contentIsBelow = false }
+        if contentIsBelow, let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape) }
         if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased, mipmaps: context.mipmaps) }
-        // Like the background, a subclass's own content keeps to the rounded corners.
-        if let content = layer.content {
+        if !contentIsBelow, let content = layer.content {
             content.draw(in: ctx, bounds: layer.bounds, shape: shape)
         }
         if let tiles = layer.tiles { tiles.draw(in: ctx, layer: layer) }
