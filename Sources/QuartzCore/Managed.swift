@@ -12,8 +12,9 @@
 /// animations of `"progress"`), presentation copies carry it, and setting it — directly or
 /// through `setValue(_:forKey:)` — reports a change as Apple's properties do: the layer redraws
 /// when `needsDisplay(forKey:)` says so, and `action(forKey:)` runs (an implicit animation when
-/// it returns one). Give it an initial value (`@NSManaged` ones start at zero or nil; Swift only
-/// lets a wrapper supply one for every value type alike).
+/// it returns one). Without an initial value it starts at zero or nil, as `@NSManaged` ones do
+/// (`@Managed var progress: CGFloat`). A weak reference to another object is `@WeakManaged`
+/// (Swift lets no property wrapper be `weak`).
 ///
 /// Use it in `CALayer` subclasses only. The older recipe — a plain property listed in
 /// `keyValueProperties` — keeps working; such a property reports changes made through
@@ -27,6 +28,17 @@ public struct Managed<Value> {
     /// A property starting at `wrappedValue`.
     public init(wrappedValue: Value) {
         box = ManagedBox(wrappedValue)
+    }
+
+    /// A property without an initial value starts at its type's zero, as an `@NSManaged` one
+    /// does on Apple platforms: 0, `.zero`, false, the identity transform.
+    public init() where Value: ManagedZero {
+        box = ManagedBox(Value.managedZero)
+    }
+
+    /// An optional property without an initial value starts at nil, as an `@NSManaged` one does.
+    public init<Wrapped>() where Value == Wrapped? {
+        box = ManagedBox(nil)
     }
 
     /// Reads and writes go through the layer, so that writes report changes.
@@ -123,5 +135,89 @@ extension CALayer {
         let mine = managedProperties
         guard !mine.isEmpty else { return }
         for (key, box) in other.managedProperties { mine[key]?.copyValue(from: box) }
+    }
+}
+
+/// A type whose `@Managed` properties may leave out their initial value: they start at
+/// `managedZero`, as Apple's dynamic properties start at zero.
+public protocol ManagedZero {
+    /// The value a `@Managed` property of this type starts at.
+    static var managedZero: Self { get }
+}
+
+extension CGFloat: ManagedZero { public static var managedZero: CGFloat { 0 } }
+extension Double: ManagedZero { public static var managedZero: Double { 0 } }
+extension Float: ManagedZero { public static var managedZero: Float { 0 } }
+extension Int: ManagedZero { public static var managedZero: Int { 0 } }
+extension UInt32: ManagedZero { public static var managedZero: UInt32 { 0 } }
+extension Bool: ManagedZero { public static var managedZero: Bool { false } }
+extension CGPoint: ManagedZero { public static var managedZero: CGPoint { .zero } }
+extension CGSize: ManagedZero { public static var managedZero: CGSize { .zero } }
+extension CGRect: ManagedZero { public static var managedZero: CGRect { .zero } }
+extension CGVector: ManagedZero { public static var managedZero: CGVector { .zero } }
+extension CGAffineTransform: ManagedZero { public static var managedZero: CGAffineTransform { .identity } }
+extension CATransform3D: ManagedZero { public static var managedZero: CATransform3D { CATransform3DIdentity } }
+
+/// A custom layer property holding a weak reference to another object, as an `@NSManaged weak`
+/// one does on Apple platforms: key-value coding reaches it by name, presentation copies carry
+/// it, setting it reports a change. Starts at nil.
+///
+///     final class LinkedLayer: CALayer {
+///         @WeakManaged var partner: CALayer?
+///     }
+@propertyWrapper
+public struct WeakManaged<Object: AnyObject> {
+    let box: WeakManagedBox<Object>
+
+    /// A property starting at nil.
+    public init() { box = WeakManagedBox() }
+
+    /// A property starting at `wrappedValue` (held weakly).
+    public init(wrappedValue: Object?) {
+        box = WeakManagedBox()
+        box.object = wrappedValue
+    }
+
+    /// Reads and writes go through the layer, so that writes report changes.
+    public static subscript<Layer: CALayer>(
+        _enclosingInstance layer: Layer,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Layer, Object?>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Layer, WeakManaged<Object>>
+    ) -> Object? {
+        get { layer[keyPath: storageKeyPath].box.object }
+        set {
+            let box = layer[keyPath: storageKeyPath].box
+            let old = box.object
+            box.object = newValue
+            layer.managedPropertyDidChange(box, from: old)
+        }
+    }
+
+    /// Not used: the layer's subscript above reads and writes.
+    @available(*, unavailable, message: "@WeakManaged is for properties of CALayer subclasses")
+    public var wrappedValue: Object? {
+        get { fatalError("@WeakManaged is for properties of CALayer subclasses") }
+        set { fatalError("@WeakManaged is for properties of CALayer subclasses") }
+    }
+}
+
+extension WeakManaged: ManagedStorage {
+    var anyBox: AnyManagedBox { box }
+}
+
+final class WeakManagedBox<Object: AnyObject>: AnyManagedBox {
+    weak var object: Object?
+
+    override var anyValue: Any? { object }
+
+    override func setAny(_ newValue: Any?) -> Bool {
+        if newValue == nil { object = nil; return true }
+        guard let object = newValue as? Object else { return false }
+        self.object = object
+        return true
+    }
+
+    override func copyValue(from other: AnyManagedBox) {
+        if let other = other as? WeakManagedBox<Object> { object = other.object }
     }
 }
