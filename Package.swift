@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
@@ -40,6 +41,9 @@ let package = Package(
         // Core Image's filters on the CPU (premultiplied BGRA kernels of our own).
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "CLaminaKernels"]),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels"]),
+        // UIKit's views on Core Animation: `import UIKit` gives Foundation, CoreGraphics,
+        // QuartzCore and CoreText too, as on iOS.
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
@@ -65,6 +69,8 @@ let package = Package(
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
         // place of `import UIKit`), and its frames at fixed media times.
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
+        // Tests written as iOS tests are (`import UIKit` only), with goldens of views' frames.
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__"]),
