@@ -131,7 +131,10 @@ struct TextBlock {
         let colorKeys: [NSAttributedString.Key] = [.foregroundColor, .backgroundColor, .strokeColor, .underlineColor]
         string.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
             var converted: [NSAttributedString.Key: Any] = [:]
-            if let font = attributes[.font] as? UIFont { converted[.font] = font.ctFont }
+            if let font = attributes[.font] as? UIFont {
+                converted[.font] = font.ctFont
+                if font.hasMonospacedDigits, attributes[.kern] == nil { converted[.kern] = 0 }
+            }
             if attributes[.font] == nil { converted[.font] = defaultFont }
             for key in colorKeys {
                 if let color = attributes[key] as? UIColor { converted[key] = color.cgColor }

@@ -51,10 +51,16 @@ open class UIFont: NSObject, @unchecked Sendable {
     }
 
     /// Returns a version of the standard system font that contains monospaced digit glyphs
-    /// (Liberation Sans's digits all have one width already).
+    /// (Liberation Sans's digits have one advance; text in this font is not kerned).
     open class func monospacedDigitSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        systemFont(ofSize: fontSize, weight: weight)
+        let font = systemFont(ofSize: fontSize, weight: weight)
+        font.hasMonospacedDigits = true
+        return font
     }
+
+    /// Whether text in this font is drawn without kerning, so that digits keep their one
+    /// width ("11" has a kerning pair in Helvetica's metrics).
+    var hasMonospacedDigits = false
 
     /// Returns the fixed-width font for standard interface text in the specified size.
     open class func monospacedSystemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {

@@ -93,3 +93,22 @@ func makeDrawingContext(size: CGSize, scale: CGFloat, opaque: Bool = false) -> C
     context.scaleBy(x: scale, y: -scale)
     return context
 }
+
+/// Fills the specified rectangle with the current color.
+public func UIRectFill(_ rect: CGRect) {
+    UIGraphicsGetCurrentContext()?.fill(rect)
+}
+
+/// Draws a frame around the inside of the specified rectangle (one point wide).
+public func UIRectFrame(_ rect: CGRect) {
+    guard let context = UIGraphicsGetCurrentContext() else { return }
+    context.saveGState()
+    context.setLineWidth(1)
+    context.stroke(rect.insetBy(dx: 0.5, dy: 0.5))
+    context.restoreGState()
+}
+
+/// Intersects the current clipping path with the specified rectangle.
+public func UIRectClip(_ rect: CGRect) {
+    UIGraphicsGetCurrentContext()?.clip(to: rect)
+}
