@@ -750,6 +750,94 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The duration of the current animation block, 0 outside one.
     open class var inheritedAnimationDuration: TimeInterval { currentAnimationContext?.duration ?? 0 }
 
+    // MARK: - Keyframes
+
+    /// Creates an animation block object that can be used to set up keyframe-based
+    /// animations for the current view. Changes made in `animations` outside a keyframe span
+    /// the whole duration; each `addKeyframe` block animates within its part of it.
+    open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
+                                     options: UIView.KeyframeAnimationOptions = [], animations: @escaping () -> Void,
+                                     completion: ((Bool) -> Void)? = nil) {
+        let context = ViewAnimationContext(duration: duration, delay: delay, options: AnimationOptions(rawValue: options.rawValue & 0x3FF),
+                                           timingFunction: CAMediaTimingFunction(name: .linear))
+        keyframeGroups.append(context)
+        run(context, animations, completion: completion)
+        keyframeGroups.removeLast()
+    }
+
+    /// Specifies the timing and animation values for a single frame of a keyframe animation:
+    /// `frameStartTime` and `frameDuration` are fractions (0 to 1) of the group's duration.
+    /// Call it only from the `animations` block of `animateKeyframes`.
+    open class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+                                animations: @escaping () -> Void) {
+        guard let group = keyframeGroups.last else {
+            CGDiagnostics.log("UIView.addKeyframe", "called outside animateKeyframes; the changes are made without animation.")
+            performWithoutAnimation(animations)
+            return
+        }
+        let context = ViewAnimationContext(duration: group.duration * frameDuration, delay: 0, options: group.options,
+                                           timingFunction: CAMediaTimingFunction(name: .linear), beginMediaTime: group.beginMediaTime)
+        context.keyframe = (frameStartTime, frameDuration, group.duration)
+        context.tracker = group.tracker
+        animationContexts.append(context)
+        animations()
+        animationContexts.removeLast()
+    }
+
+    /// The open keyframe groups, innermost last.
+    static var keyframeGroups: [ViewAnimationContext] = []
+
+    // MARK: - Transitions
+
+    /// Creates a transition animation for the specified container view: the changes
+    /// `animations` makes are shown through a Core Animation transition of the view's layer
+    /// (`.transitionCrossDissolve` a fade; Lamina shows flips and curls as pushes).
+    open class func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+                               animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        let context = ViewAnimationContext(duration: duration, delay: 0, options: options)
+        run(context, {
+            if let transition = UIView.makeTransition(options, duration: duration, context: context) {
+                view.layer.add(transition, forKey: kCATransition)
+            }
+            if options.contains(.allowAnimatedContent) { animations?() } else { performWithoutAnimation { animations?() } }
+        }, completion: completion)
+    }
+
+    /// Creates a transition animation between the specified views: `fromView` leaves its
+    /// superview (or is hidden, with `.showHideTransitionViews`) and `toView` takes its place.
+    open class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
+                               options: UIView.AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
+        guard let container = fromView.superview else { return }
+        transition(with: container, duration: duration, options: options, animations: {
+            if options.contains(.showHideTransitionViews) {
+                fromView.isHidden = true
+                toView.isHidden = false
+            } else {
+                container.insertSubview(toView, aboveSubview: fromView)
+                fromView.removeFromSuperview()
+            }
+        }, completion: completion)
+    }
+
+    /// The transition for the transition bits of `options`.
+    static func makeTransition(_ options: AnimationOptions, duration: TimeInterval, context: ViewAnimationContext) -> CATransition? {
+        let transition = CATransition()
+        switch options.transition {
+        case 0: return nil
+        case 5: transition.type = .fade
+        case 1: transition.type = .push; transition.subtype = .fromLeft
+        case 2: transition.type = .push; transition.subtype = .fromRight
+        case 3: transition.type = .push; transition.subtype = .fromTop
+        case 4: transition.type = .push; transition.subtype = .fromBottom
+        case 6: transition.type = .push; transition.subtype = .fromTop
+        default: transition.type = .push; transition.subtype = .fromBottom
+        }
+        transition.duration = duration
+        transition.timingFunction = options.timingFunction
+        transition.delegate = context.tracker
+        return transition
+    }
+
 }
 
 /// The view's layer, of `layerClass` (a `CALayer` when the class is not a layer class). The one

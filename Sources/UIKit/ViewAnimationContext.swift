@@ -13,10 +13,25 @@ final class ViewAnimationContext {
     let beginMediaTime: CFTimeInterval
     /// Whether every animated property animates additively (keyframes).
     let allAdditive: Bool
-    /// The animations made, each with the layer it was added to.
-    var added: [(layer: CALayer, key: String, animation: CAAnimation)] = []
+    /// One animation the context made: the layer and key it went to, the animation as made
+    /// (before the layer copied it), and the property's model values before and after.
+    struct Entry {
+        let layer: CALayer
+        let key: String
+        let property: String
+        let template: CAAnimation
+        let start: Any?
+        let end: Any?
+    }
+    /// The animations made, in order.
+    var entries: [Entry] = []
+    /// A keyframe's window of its group (relative start and duration) and the group's
+    /// duration: the keyframe's animations span the whole group, still outside the window.
+    var keyframe: (start: Double, length: Double, groupDuration: TimeInterval)?
+    /// Whether the layers' copies stay when they end (an animator removes them itself).
+    var keepsFinishedAnimations = false
     /// Told of each animation's end.
-    let tracker = AnimationTracker()
+    var tracker = AnimationTracker()
     /// The animator that made the context, which its animations answer to.
     var speed: Float = 1
 
@@ -37,6 +52,7 @@ final class ViewAnimationContext {
     /// value now.
     func action(for layer: CALayer, key: String, old: Any?) -> CAAction {
         let new = layer.value(forKey: key)
+        if let keyframe { return keyframeAction(for: layer, key: key, old: old, new: new, keyframe: keyframe) }
         let animation: CABasicAnimation
         if let spring {
             let s = CASpringAnimation(keyPath: key)
@@ -71,31 +87,56 @@ final class ViewAnimationContext {
         if options.contains(.autoreverse) { animation.autoreverses = true }
         animation.speed = speed
         animation.delegate = tracker
-        return ViewAnimationAction(animation: animation, key: animationKey, context: self)
+        if keepsFinishedAnimations { animation.isRemovedOnCompletion = false; animation.fillMode = .both }
+        entries.append(Entry(layer: layer, key: animationKey, property: key, template: animation, start: old ?? animation.fromValue, end: new))
+        return ViewAnimationAction(animation: animation, key: animationKey)
+    }
+
+    /// A keyframe's animation: over the whole group, additive where the values subtract (so
+    /// that keyframes of one property add up), still before and after the keyframe's window.
+    private func keyframeAction(for layer: CALayer, key: String, old: Any?, new: Any?,
+                                keyframe: (start: Double, length: Double, groupDuration: TimeInterval)) -> CAAction {
+        let animation = CAKeyframeAnimation(keyPath: key)
+        let from = old ?? layer.presentation()?.value(forKey: key)
+        let start = min(max(keyframe.start, 0), 1), end = min(max(keyframe.start + keyframe.length, 0), 1)
+        animation.keyTimes = [0, NSNumber(value: start), NSNumber(value: end), 1]
+        var animationKey = key
+        if let delta = ValueMath.difference(from, new), let zero = ValueMath.zero(like: delta) {
+            animation.values = [delta, delta, zero, zero]
+            animation.isAdditive = true
+            var n = 1
+            while layer.animation(forKey: animationKey) != nil { n += 1; animationKey = "\(key)-\(n)" }
+        } else {
+            animation.values = [from as Any, from as Any, new as Any, new as Any]
+        }
+        animation.calculationMode = .linear
+        animation.duration = keyframe.groupDuration
+        animation.beginTime = layer.convertTime(beginMediaTime, from: nil)
+        if beginMediaTime > CACurrentMediaTime() { animation.fillMode = .backwards }
+        if options.contains(.repeat) { animation.repeatCount = .infinity }
+        if options.contains(.autoreverse) { animation.autoreverses = true }
+        animation.delegate = tracker
+        entries.append(Entry(layer: layer, key: animationKey, property: key, template: animation, start: from, end: new))
+        return ViewAnimationAction(animation: animation, key: animationKey)
     }
 
     /// The keys UIKit animates additively (since iOS 8): geometry.
     static let additiveKeys: Set<String> = ["position", "bounds", "transform"]
 }
 
-/// Adds an animation under its key and tells the context which copy the layer keeps.
-final class ViewAnimationAction: CAAction, @unchecked Sendable {
+/// Adds an animation under its key (which may differ from the property's: additive
+/// animations each have one of their own).
+final class ViewAnimationAction: CAAction {
     let animation: CAAnimation
     let key: String
-    nonisolated(unsafe) weak var context: ViewAnimationContext?
 
-    init(animation: CAAnimation, key: String, context: ViewAnimationContext) {
+    init(animation: CAAnimation, key: String) {
         self.animation = animation
         self.key = key
-        self.context = context
     }
 
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
-        guard let layer = anObject as? CALayer else { return }
-        layer.add(animation, forKey: key)
-        guard let attached = layer.animation(forKey: key) else { return }
-        nonisolated(unsafe) let entry = (layer: layer, key: key, animation: attached)
-        MainActor.assumeIsolated { self.context?.added.append(entry) }
+        (anObject as? CALayer)?.add(animation, forKey: key)
     }
 }
 
