@@ -26,6 +26,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Set by the base `draw(_:)`: the probe of `drawsContent`.
     var baseDrawRan = false
     var doesNotAutoresizeSubviews = false
+    /// The media time until which an animation block without `.allowUserInteraction` keeps
+    /// touches away from the view.
+    var interactionBlockedUntil: CFTimeInterval = -.infinity
     var storedAutoresizingMask: AutoresizingMask = []
 
     /// Initializes and returns a newly allocated view object with the specified frame rectangle.
@@ -585,9 +588,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// the specified point (in the receiver's coordinates). It ignores views that are hidden,
     /// that have user interaction disabled, or whose alpha is less than 0.01, and points
     /// outside the receiver's bounds (`point(inside:with:)`), so a subview that lies outside
-    /// its superview is not hit there. Subviews are searched front to back.
+    /// its superview is not hit there. Subviews are searched front to back. A view animating in
+    /// a block without `.allowUserInteraction` is passed by until the animations end.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        guard isUserInteractionEnabled, !isHidden, alpha >= 0.01, CACurrentMediaTime() >= interactionBlockedUntil,
+              self.point(inside: point, with: event) else { return nil }
         for subview in storedSubviews.reversed() {
             if let hit = subview.hitTest(subview.convert(point, from: self), with: event) { return hit }
         }

@@ -240,7 +240,8 @@ open class UIViewPropertyAnimator: NSObject {
 
     /// Runs `blocks` inside a context of the animator's timing (paused: placed later).
     private func run(_ blocks: [() -> Void]) {
-        let context = ViewAnimationContext(duration: duration, delay: 0, options: [], timingFunction: timingFunction, spring: spring)
+        let context = ViewAnimationContext(duration: duration, delay: 0, options: isUserInteractionEnabled ? [.allowUserInteraction] : [],
+                                           timingFunction: timingFunction, spring: spring)
         context.keepsFinishedAnimations = true
         context.speed = 0
         UIView.animationContexts.append(context)

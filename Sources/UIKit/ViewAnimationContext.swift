@@ -89,6 +89,7 @@ final class ViewAnimationContext {
         animation.delegate = tracker
         if keepsFinishedAnimations { animation.isRemovedOnCompletion = false; animation.fillMode = .both }
         entries.append(Entry(layer: layer, key: animationKey, property: key, template: animation, start: old ?? animation.fromValue, end: new))
+        blockInteraction(with: layer)
         return ViewAnimationAction(animation: animation, key: animationKey)
     }
 
@@ -117,7 +118,17 @@ final class ViewAnimationContext {
         if options.contains(.autoreverse) { animation.autoreverses = true }
         animation.delegate = tracker
         entries.append(Entry(layer: layer, key: animationKey, property: key, template: animation, start: from, end: new))
+        blockInteraction(with: layer)
         return ViewAnimationAction(animation: animation, key: animationKey)
+    }
+
+    /// Without `.allowUserInteraction`, the view animating `layer` takes no touches until the
+    /// block's animations end (hit testing passes it by), as UIKit does.
+    private func blockInteraction(with layer: CALayer) {
+        guard !options.contains(.allowUserInteraction), let view = layer.delegate as? UIView else { return }
+        let cycles: Double = options.contains(.repeat) ? .infinity : options.contains(.autoreverse) ? 2 : 1
+        let length = keyframe?.groupDuration ?? duration
+        view.interactionBlockedUntil = max(view.interactionBlockedUntil, beginMediaTime + length * cycles)
     }
 
     /// The keys UIKit animates additively (since iOS 8): geometry.

@@ -219,3 +219,22 @@ final class UIViewAnimationTests: XCTestCase {
         XCTAssertEqual(result, true)
     }
 }
+
+/// Apple: "user interactions are temporarily disabled for views being animated" unless the
+/// options include `allowUserInteraction`.
+final class UIViewAnimationInteractionTests: XCTestCase {
+    override func setUp() { MediaClock.setVirtualTime(1000) }
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    func testAnimatingViewsTakeNoTouchesUnlessAllowed() {
+        MainActor.assumeIsolated {
+            let (window, view) = UIViewAnimationTests.shownView()
+            UIView.animate(withDuration: 1) { view.alpha = 0.5 }
+            XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === window, "passed by while it animates")
+            MediaClock.setVirtualTime(1001)
+            XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+            UIView.animate(withDuration: 1, delay: 0, options: [.allowUserInteraction], animations: { view.alpha = 1 })
+            XCTAssertTrue(window.hitTest(CGPoint(x: 50, y: 50), with: nil) === view)
+        }
+    }
+}
