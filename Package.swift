@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
-        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO"]),
+        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
