@@ -1,37 +1,3 @@
-/// Constants that specify text alignment (iOS's values).
-public enum NSTextAlignment: Int, Sendable {
-    /// Text is visually left aligned.
-    case left = 0
-    /// Text is visually center aligned.
-    case center = 1
-    /// Text is visually right aligned.
-    case right = 2
-    /// Text is justified.
-    case justified = 3
-    /// Text uses the default alignment for the current localization of the app (left here).
-    case natural = 4
-}
-
-/// Constants that specify what happens when a line is too long for its container.
-public enum NSLineBreakMode: Int, Sendable {
-    /// The value that indicates that wrapping occurs at word boundaries, unless the word
-    /// doesn't fit on a single line.
-    case byWordWrapping = 0
-    /// The value that indicates that wrapping occurs before the first character that doesn't fit.
-    case byCharWrapping = 1
-    /// The value that indicates that lines don't extend past the edge of the text container.
-    case byClipping = 2
-    /// The value that indicates that a line displays so that the end fits in the container
-    /// and an ellipsis glyph indicates the missing text at the beginning of the line.
-    case byTruncatingHead = 3
-    /// The value that indicates that a line displays so that the beginning fits in the
-    /// container and an ellipsis glyph indicates the missing text at the end of the line.
-    case byTruncatingTail = 4
-    /// The value that indicates that a line displays so that the beginning and end fit in the
-    /// container and an ellipsis glyph indicates the missing text in the middle.
-    case byTruncatingMiddle = 5
-}
-
 /// The paragraph or ruler attributes for an attributed string.
 open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked Sendable {
     /// The text alignment of the paragraph. Defaults to `.natural`.
@@ -75,12 +41,14 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     /// Returns the default paragraph style.
     open class var `default`: NSParagraphStyle { NSParagraphStyle() }
 
+    /// Returns an immutable copy of the paragraph style.
     open func copy(with zone: NSZone? = nil) -> Any {
         let copy = NSParagraphStyle()
         copy.storage = storage
         return copy
     }
 
+    /// Returns a mutable copy of the paragraph style (an `NSMutableParagraphStyle`).
     open func mutableCopy(with zone: NSZone? = nil) -> Any {
         let copy = NSMutableParagraphStyle()
         copy.storage = storage
@@ -114,64 +82,5 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
                 }
             }
         }
-    }
-}
-
-/// An object for changing the values of the subattributes in a paragraph style attribute.
-open class NSMutableParagraphStyle: NSParagraphStyle, @unchecked Sendable {
-    /// The text alignment of the paragraph. Defaults to `.natural`.
-    open override var alignment: NSTextAlignment {
-        get { storage.alignment }
-        set { storage.alignment = newValue }
-    }
-    /// The mode for breaking lines in the paragraph. Defaults to `.byWordWrapping`.
-    open override var lineBreakMode: NSLineBreakMode {
-        get { storage.lineBreakMode }
-        set { storage.lineBreakMode = newValue }
-    }
-    /// The distance in points between the bottom of one line fragment and the top of the next.
-    open override var lineSpacing: CGFloat {
-        get { storage.lineSpacing }
-        set { storage.lineSpacing = newValue }
-    }
-    /// The space after the end of the paragraph.
-    open override var paragraphSpacing: CGFloat {
-        get { storage.paragraphSpacing }
-        set { storage.paragraphSpacing = newValue }
-    }
-    /// The distance between the paragraph's top and the beginning of its text content.
-    open override var paragraphSpacingBefore: CGFloat {
-        get { storage.paragraphSpacingBefore }
-        set { storage.paragraphSpacingBefore = newValue }
-    }
-    /// The indentation of the first line of the paragraph.
-    open override var firstLineHeadIndent: CGFloat {
-        get { storage.firstLineHeadIndent }
-        set { storage.firstLineHeadIndent = newValue }
-    }
-    /// The indentation of the paragraph's lines other than the first.
-    open override var headIndent: CGFloat {
-        get { storage.headIndent }
-        set { storage.headIndent = newValue }
-    }
-    /// The trailing indentation of the paragraph.
-    open override var tailIndent: CGFloat {
-        get { storage.tailIndent }
-        set { storage.tailIndent = newValue }
-    }
-    /// The line height multiple.
-    open override var lineHeightMultiple: CGFloat {
-        get { storage.lineHeightMultiple }
-        set { storage.lineHeightMultiple = newValue }
-    }
-    /// The paragraph's minimum line height.
-    open override var minimumLineHeight: CGFloat {
-        get { storage.minimumLineHeight }
-        set { storage.minimumLineHeight = newValue }
-    }
-    /// The paragraph's maximum line height.
-    open override var maximumLineHeight: CGFloat {
-        get { storage.maximumLineHeight }
-        set { storage.maximumLineHeight = newValue }
     }
 }

@@ -113,17 +113,20 @@ open class UIColor: NSObject, @unchecked Sendable {
     /// Sets the color of subsequent stroke operations in the current context.
     open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
 
+    /// Whether `object` is a color of the same components.
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIColor else { return false }
         return red == other.red && green == other.green && blue == other.blue && alphaValue == other.alphaValue
     }
 
+    /// A hash of the components.
     open override var hash: Int {
         var hasher = Hasher()
         hasher.combine(red); hasher.combine(green); hasher.combine(blue); hasher.combine(alphaValue)
         return hasher.finalize()
     }
 
+    /// The color space and components, as iOS prints them.
     open override var description: String {
         "UIExtendedSRGBColorSpace \(red) \(green) \(blue) \(alphaValue)"
     }
@@ -246,25 +249,4 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var lightText: UIColor { UIColor(white: 1, alpha: 0.6) }
     /// The color for text on a light background: black.
     open class var darkText: UIColor { UIColor(white: 0, alpha: 1) }
-}
-
-/// The iOS interface environment for your app: Lamina's is always the light appearance at
-/// the main screen's scale.
-public final class UITraitCollection: NSObject, Sendable {
-    /// The traits of the current environment.
-    public static var current: UITraitCollection { UITraitCollection() }
-    /// The display scale of the traits. Defaults to the main screen's.
-    public let displayScale: CGFloat = UIScreen.mainScale
-    /// The interface style: always `.light`.
-    public let userInterfaceStyle: UIUserInterfaceStyle = .light
-}
-
-/// Constants that indicate the interface style for the app.
-public enum UIUserInterfaceStyle: Int, Sendable {
-    /// An unspecified interface style.
-    case unspecified = 0
-    /// The light interface style.
-    case light = 1
-    /// The dark interface style.
-    case dark = 2
 }

@@ -220,6 +220,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The next responder: the superview.
     open override var next: UIResponder? { superview }
 
+    /// The class, frame and layer class of the view.
     nonisolated open override var description: String {
         guard Thread.isMainThread else { return "<\(type(of: self))>" }
         return MainActor.assumeIsolated { "<\(type(of: self)): frame = \(frame); layer = \(type(of: layer))>" }

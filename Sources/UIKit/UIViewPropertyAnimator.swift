@@ -1,23 +1,3 @@
-/// The state of an animator.
-public enum UIViewAnimatingState: Int, Sendable {
-    /// The animations have not started yet, or have finished.
-    case inactive = 0
-    /// The animations are running or paused.
-    case active = 1
-    /// The animations were stopped and await `finishAnimation(at:)`.
-    case stopped = 2
-}
-
-/// Positions within an animation.
-public enum UIViewAnimatingPosition: Int, Sendable {
-    /// The end point of the animation.
-    case end = 0
-    /// The beginning of the animation.
-    case start = 1
-    /// The current position.
-    case current = 2
-}
-
 /// A class that animates changes to views and allows the dynamic modification of those
 /// animations.
 ///
