@@ -660,7 +660,9 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// What the view answers its layer's `action(for:forKey:)` with.
     func animationAction(for layer: CALayer, forKey event: String) -> CAAction? {
-        guard let context = UIView.currentAnimationContext, UIView.animatableKeys.contains(event) else { return NSNull() }
+        // A block of no duration changes the properties without animation, as UIKit's do.
+        guard let context = UIView.currentAnimationContext, UIView.animatableKeys.contains(event),
+              context.duration > 0 || context.keyframe != nil else { return NSNull() }
         UIView.consultedKeys.insert(event)
         return context.action(for: layer, key: event, old: layer === self.layer ? UIView.pendingOldValues[event] : nil)
     }
@@ -700,6 +702,14 @@ open class UIView: UIResponder, CALayerDelegate {
         }
         animationContexts.append(context)
         animations()
+        if context.options.contains(.layoutSubviews) {
+            // Laid out inside the block, so that the subviews' new frames animate with it.
+            var laidOut = Set<ObjectIdentifier>()
+            for entry in context.entries {
+                guard let view = entry.layer.delegate as? UIView, laidOut.insert(ObjectIdentifier(view)).inserted else { continue }
+                view.layoutIfNeeded()
+            }
+        }
         animationContexts.removeLast()
         CATransaction.commit()
     }

@@ -238,3 +238,43 @@ final class UIViewAnimationInteractionTests: XCTestCase {
         }
     }
 }
+
+/// Blocks of no duration, and the `layoutSubviews` option.
+final class UIViewAnimationOptionsTests: XCTestCase {
+    override func setUp() { MediaClock.setVirtualTime(1000) }
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    func testABlockOfNoDurationDoesNotAnimate() {
+        let done = expectation(description: "completion")
+        MainActor.assumeIsolated {
+            let (_, view) = UIViewAnimationTests.shownView()
+            UIView.animate(withDuration: 0, animations: { view.alpha = 0.5 }, completion: { finished in
+                XCTAssertTrue(finished)
+                done.fulfill()
+            })
+            XCTAssertNil(view.layer.animationKeys())
+            XCTAssertEqual(view.alpha, 0.5)
+        }
+        wait(for: [done], timeout: 5)
+    }
+
+    func testLayoutSubviewsOptionAnimatesTheNewLayout() {
+        MainActor.assumeIsolated {
+            final class Row: UIView {
+                let child = UIView()
+                override init(frame: CGRect) { super.init(frame: frame); addSubview(child) }
+                required init?(coder: NSCoder) { fatalError() }
+                override func layoutSubviews() { child.frame = CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height) }
+            }
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            let row = Row(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
+            window.addSubview(row)
+            window.layoutIfNeeded()
+            UIView.animate(withDuration: 1, delay: 0, options: [.layoutSubviews], animations: {
+                row.frame.size.width = 200
+            })
+            XCTAssertEqual(row.child.frame.width, 100, "laid out inside the block")
+            XCTAssertEqual(Set(row.child.layer.animationKeys() ?? []), ["position", "bounds"])
+        }
+    }
+}
