@@ -10,6 +10,7 @@ public final class UIKitDemo: DemoView {
     public override init() {
         super.init()
         rootWindow.backgroundColor = .systemGroupedBackground
+        rootWindow.makeKeyAndVisible()
         rootWindow.addSubview(ProfileCardView(frame: CGRect(x: 120, y: 90, width: 400, height: 300)))
         layer = rootWindow.layer
     }

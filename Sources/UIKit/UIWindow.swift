@@ -3,7 +3,8 @@
 ///
 /// A window is the root of a view hierarchy: views added to it are in a window (`window`,
 /// `willMove(toWindow:)`, `didMoveToWindow()`). It may exist offscreen, as in iOS unit tests;
-/// `LaminaHost` shows one in an X11 window.
+/// `LaminaHost` shows one in an X11 window. Like UIKit's, a window is hidden until
+/// `makeKeyAndVisible()` (a hidden window draws nothing and is not hit).
 @MainActor
 open class UIWindow: UIView {
     /// The position of the window in the z-axis. Defaults to `.normal`.
@@ -14,6 +15,19 @@ open class UIWindow: UIView {
 
     /// A Boolean value that indicates whether the window is the key window for the app.
     open var isKeyWindow: Bool { UIWindow.keyWindow === self }
+
+    /// Creates a window with the specified frame, hidden (as UIKit's are) until
+    /// `makeKeyAndVisible()` or `isHidden = false`.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isHidden = true
+    }
+
+    /// Creates a window from an unarchiver (a zero frame in Lamina), hidden.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isHidden = true
+    }
 
     /// Shows the window and makes it the key window.
     open func makeKeyAndVisible() {

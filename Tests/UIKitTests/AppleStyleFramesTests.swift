@@ -14,6 +14,7 @@ final class AppleStyleFramesTests: XCTestCase {
 
     @MainActor static func window(with view: UIView, background: UIColor) -> UIWindow {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 160))
+        window.makeKeyAndVisible()
         window.backgroundColor = background
         window.addSubview(view)
         window.layoutIfNeeded()

@@ -12,6 +12,7 @@ final class UIViewAnimationTests: XCTestCase {
     /// layer implicitly if the view let it.
     @MainActor static func shownView() -> (UIWindow, UIView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        window.makeKeyAndVisible()
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         window.addSubview(view)
         CATransaction.flush()
@@ -267,6 +268,7 @@ final class UIViewAnimationOptionsTests: XCTestCase {
                 override func layoutSubviews() { child.frame = CGRect(x: 0, y: 0, width: bounds.width / 2, height: bounds.height) }
             }
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+            window.makeKeyAndVisible()
             let row = Row(frame: CGRect(x: 0, y: 0, width: 100, height: 20))
             window.addSubview(row)
             window.layoutIfNeeded()

@@ -82,6 +82,7 @@ final class UIViewGeometryTests: XCTestCase {
                 override func tintColorDidChange() { changes += 1 }
             }
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.makeKeyAndVisible()
             let child = Tinted()
             XCTAssertEqual(child.tintColor, UIColor.systemBlue)
             window.addSubview(child)
@@ -104,6 +105,7 @@ final class UIViewGeometryTests: XCTestCase {
     func testConvertBetweenViews() {
         MainActor.assumeIsolated {
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+            window.makeKeyAndVisible()
             let a = UIView(frame: CGRect(x: 50, y: 50, width: 200, height: 200))
             let b = UIView(frame: CGRect(x: 10, y: 20, width: 50, height: 50))
             window.addSubview(a); a.addSubview(b)
@@ -141,6 +143,27 @@ final class UIViewGeometryTests: XCTestCase {
             let rect = CGRect(x: 0, y: 0, width: 100, height: 50).inset(by: UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
             XCTAssertEqual(rect, CGRect(x: 2, y: 1, width: 94, height: 46))
             XCTAssertEqual(UIEdgeInsets.zero, UIEdgeInsets())
+        }
+    }
+}
+
+final class UIWindowTests: XCTestCase {
+    func testWindowsStartHiddenUntilMadeKeyAndVisible() {
+        MainActor.assumeIsolated {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            XCTAssertTrue(window.isHidden)
+            XCTAssertFalse(window.isKeyWindow)
+            XCTAssertNil(window.hitTest(CGPoint(x: 5, y: 5), with: nil), "a hidden window is not hit")
+            window.makeKeyAndVisible()
+            XCTAssertFalse(window.isHidden)
+            XCTAssertTrue(window.isKeyWindow)
+            XCTAssertTrue(window.hitTest(CGPoint(x: 5, y: 5), with: nil) === window)
+            XCTAssertTrue(window.window === window)
+            XCTAssertNil(window.superview)
+            let other = UIWindow(frame: .zero)
+            other.makeKey()
+            XCTAssertFalse(window.isKeyWindow)
+            XCTAssertEqual(window.windowLevel, .normal)
         }
     }
 }

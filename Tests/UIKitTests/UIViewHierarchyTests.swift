@@ -84,6 +84,7 @@ final class UIViewHierarchyTests: XCTestCase {
         MainActor.assumeIsolated {
             let calls = CallLog()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.makeKeyAndVisible()
             let parent = calls.view("parent"), child = calls.view("child"), grandchild = calls.view("grandchild")
             window.addSubview(parent)
             child.addSubview(grandchild)
@@ -136,6 +137,7 @@ final class UIViewHierarchyTests: XCTestCase {
         MainActor.assumeIsolated {
             let calls = CallLog()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            window.makeKeyAndVisible()
             let parent = calls.view("parent", CGRect(x: 0, y: 0, width: 50, height: 50))
             let child = calls.view("child", CGRect(x: 0, y: 0, width: 10, height: 10))
             window.addSubview(parent)

@@ -5,6 +5,7 @@ final class UIViewHitTestingTests: XCTestCase {
     /// A window with two views side by side, the front one holding a third.
     @MainActor static func tree() -> (window: UIWindow, back: UIView, front: UIView, inner: UIView) {
         let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+        window.makeKeyAndVisible()
         let back = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
         let front = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
         let inner = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
