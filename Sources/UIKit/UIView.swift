@@ -225,6 +225,50 @@ open class UIView: UIResponder, CALayerDelegate {
         guard Thread.isMainThread else { return "<\(type(of: self))>" }
         return MainActor.assumeIsolated { "<\(type(of: self)): frame = \(frame); layer = \(type(of: layer))>" }
     }
+    // MARK: - Margins and safe area
+
+    /// The default spacing to use when laying out content in the view. Defaults to 8 points on
+    /// each side.
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { layoutMarginsDidChange() } }
+    }
+
+    /// Notifies the view that the layout margins changed. The default marks it for layout.
+    open func layoutMarginsDidChange() { setNeedsLayout() }
+
+    /// The insets that you use to determine the safe area for this view: zero (Lamina's
+    /// screens have no notch, status bar or home indicator).
+    open var safeAreaInsets: UIEdgeInsets { .zero }
+
+    /// Called when the safe area of the view changes. Does nothing by default.
+    open func safeAreaInsetsDidChange() {}
+
+    // MARK: - Snapshots
+
+    /// Renders a snapshot of the complete view hierarchy as visible onscreen into the current
+    /// context, scaled to `rect`; false when there is no current context. The view's pending
+    /// layout and drawing are done first.
+    @discardableResult
+    open func drawHierarchy(in rect: CGRect, afterScreenUpdates afterUpdates: Bool) -> Bool {
+        guard let context = UIGraphicsGetCurrentContext() else { return false }
+        layoutIfNeeded()
+        UIView.displayTree(layer)
+        context.saveGState()
+        context.translateBy(x: rect.minX, y: rect.minY)
+        if bounds.width > 0, bounds.height > 0 { context.scaleBy(x: rect.width / bounds.width, y: rect.height / bounds.height) }
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
+        layer.render(in: context)
+        context.restoreGState()
+        return true
+    }
+
+    /// Draws every layer of the tree that is marked for display.
+    static func displayTree(_ layer: CALayer) {
+        layer.displayIfNeeded()
+        for sublayer in layer.sublayers ?? [] { displayTree(sublayer) }
+        if let mask = layer.mask { displayTree(mask) }
+    }
+
     // MARK: - Hierarchy
 
     /// The receiver's superview, or nil if it has none.

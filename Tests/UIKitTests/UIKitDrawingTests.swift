@@ -247,3 +247,25 @@ final class UIKitDrawingTests: XCTestCase {
         XCTAssertEqual(NSParagraphStyle.default.lineBreakMode, .byWordWrapping)
     }
 }
+
+final class UIViewSnapshotTests: XCTestCase {
+    func testDrawHierarchyRendersTheViewAndItsSubviews() throws {
+        let image: UIImage = MainActor.assumeIsolated {
+            let view = UIView(frame: CGRect(x: 100, y: 100, width: 40, height: 20))
+            view.backgroundColor = .red
+            let child = UILabel(frame: CGRect(x: 20, y: 0, width: 20, height: 10))
+            child.backgroundColor = .blue
+            view.addSubview(child)
+            XCTAssertEqual(view.layoutMargins, UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8))
+            XCTAssertEqual(view.safeAreaInsets, .zero)
+            return UIGraphicsImageRenderer(bounds: view.bounds).image { _ in
+                XCTAssertTrue(view.drawHierarchy(in: view.bounds, afterScreenUpdates: true))
+            }
+        }
+        let cg = try XCTUnwrap(image.cgImage)
+        XCTAssertTrue(close(rgba(cg, 5, 10), [255, 0, 0, 255]))
+        XCTAssertTrue(close(rgba(cg, 35, 3), [0, 0, 255, 255]), "the subview, at its place (the top right)")
+        XCTAssertTrue(close(rgba(cg, 35, 15), [255, 0, 0, 255]))
+        XCTAssertFalse(MainActor.assumeIsolated { UIView().drawHierarchy(in: .zero, afterScreenUpdates: false) }, "no current context")
+    }
+}
