@@ -793,6 +793,16 @@ open class UIView: UIResponder, CALayerDelegate {
         run(context, animations, completion: completion)
     }
 
+    /// Animates changes with a spring of the given perceptual duration and bounce (0: no
+    /// overshoot, up to 1: more), the iOS 17 spelling of the spring variant.
+    open class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
+                            delay: TimeInterval = 0, options: UIView.AnimationOptions = [], animations: () -> Void,
+                            completion: ((Bool) -> Void)? = nil) {
+        let context = ViewAnimationContext(duration: duration, delay: delay, options: options,
+                                           spring: (max(0, min(1, 1 - bounce)), velocity))
+        run(context, animations, completion: completion)
+    }
+
     /// Disables a view transition animation: changes made in `actionsWithoutAnimation` do not
     /// animate, inside an animation block too.
     open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {

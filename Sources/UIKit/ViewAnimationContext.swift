@@ -74,11 +74,13 @@ final class ViewAnimationContext {
             // Additive animations blend with those in flight: each under a key of its own.
             var n = 1
             while layer.animation(forKey: animationKey) != nil { n += 1; animationKey = "\(key)-\(n)" }
-        } else {
-            let onScreen = layer.animation(forKey: key) != nil || old == nil ? layer.presentation()?.value(forKey: key) : nil
+        } else if let old {
+            let onScreen = layer.animation(forKey: key) != nil ? layer.presentation()?.value(forKey: key) : nil
             animation.fromValue = onScreen ?? old
             animation.toValue = new
         }
+        // A layer changed directly (not through a view's setter): Core Animation fills in the
+        // value on screen before the change as the animation's from-value.
         animation.duration = duration
         animation.timingFunction = spring == nil ? timingFunction : nil
         animation.beginTime = layer.convertTime(beginMediaTime, from: nil)
@@ -90,6 +92,7 @@ final class ViewAnimationContext {
         if keepsFinishedAnimations { animation.isRemovedOnCompletion = false; animation.fillMode = .both }
         entries.append(Entry(layer: layer, key: animationKey, property: key, template: animation, start: old ?? animation.fromValue, end: new))
         blockInteraction(with: layer)
+        if old == nil { return animation }
         return ViewAnimationAction(animation: animation, key: animationKey)
     }
 

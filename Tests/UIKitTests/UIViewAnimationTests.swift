@@ -280,3 +280,26 @@ final class UIViewAnimationOptionsTests: XCTestCase {
         }
     }
 }
+
+final class UIViewLayerChangesInBlocksTests: XCTestCase {
+    override func setUp() { MediaClock.setVirtualTime(1000) }
+    override func tearDown() { MediaClock.useSystemTime() }
+
+    func testALayerChangedDirectlyInABlockAnimatesFromItsOldValue() {
+        MainActor.assumeIsolated {
+            let (_, view) = UIViewAnimationTests.shownView()
+            UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { view.layer.cornerRadius = 10 })
+            XCTAssertEqual(view.layer.animationKeys(), ["cornerRadius"])
+            MediaClock.setVirtualTime(1000.5)
+            XCTAssertEqual(view.layer.presentation()?.cornerRadius ?? -1, 5, accuracy: 1e-6)
+        }
+    }
+
+    func testTheIOS17SpringSpelling() {
+        MainActor.assumeIsolated {
+            let (_, view) = UIViewAnimationTests.shownView()
+            UIView.animate(springDuration: 0.4, bounce: 0.3) { view.center.x += 10 }
+            XCTAssertTrue(view.layer.animation(forKey: "position") is CASpringAnimation)
+        }
+    }
+}
