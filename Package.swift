@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "CoreText", targets: ["CoreText"]),
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
@@ -43,6 +44,9 @@ let package = Package(
         // QuartzCore's CALayer+Making.swift).
         .target(name: "CLayerAllocation"),
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels", "CLayerAllocation"]),
+        // UIKit's views on Core Animation: `import UIKit` gives Foundation, CoreGraphics,
+        // QuartzCore and CoreText too, as on iOS.
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
@@ -51,7 +55,7 @@ let package = Package(
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
-        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO"]),
+        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
@@ -68,6 +72,8 @@ let package = Package(
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
         // place of `import UIKit`), and its frames at fixed media times.
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
+        // Tests written as iOS tests are (`import UIKit` only), with goldens of views' frames.
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__", "Fixtures"]),

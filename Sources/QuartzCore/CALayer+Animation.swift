@@ -34,6 +34,9 @@ extension CALayer {
         if copy.beginTime == 0, case let now = convertTime(CACurrentMediaTime(), from: nil), now.isFinite { copy.beginTime = now }
         if let key { defaultRemoveAnimation(forKey: key) }
         attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
+        // An animation of a changed key shows from now on (over the model's new value, which an
+        // additive one starts from): the committed value is no longer what is presented.
+        if committedValues != nil { for animated in copy.animatedKeys { committedValues?.removeValue(forKey: animated) } }
         CATransaction.layer(self, didAdd: copy)
     }
 
