@@ -77,10 +77,3 @@ open class CAConstraint: NSObject, @unchecked Sendable {
     /// The value this constraint gives, read from `source`'s frame (the superlayer's bounds for `"superlayer"`).
     func value(from source: CGRect) -> CGFloat { sourceAttribute.value(of: source) * scale + offset }
 }
-
-extension CALayer {
-    /// Appends `c` to `constraints`.
-    public func addConstraint(_ c: CAConstraint) {
-        constraints = (constraints ?? []) + [c]
-    }
-}

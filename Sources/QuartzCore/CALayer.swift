@@ -671,6 +671,9 @@ open class CALayer: NSObject {
     /// Detaches the layer from its superlayer (or from the layer it masks).
     open func removeFromSuperlayer() { defaultRemoveFromSuperlayer() }
 
+    /// Appends `c` to `constraints`.
+    open func addConstraint(_ c: CAConstraint) { constraints = (constraints ?? []) + [c] }
+
     /// Reads a key path: a key, then fields of the value (`position.x`, `bounds.size.width`,
     /// `transform.rotation.z`, `transform.scale`, `transform.translation.x`, …).
     open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
