@@ -30,11 +30,13 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // Lamina's own SIMD pixel kernels, where pixman is measurably slow.
         .target(name: "CLaminaKernels"),
 
-        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG"]),
+        .target(name: "CoreGraphics", dependencies: ["CCairo", "CPixman", "CPNG", "CTurboJPEG", "CWebP"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         // Core Text on Pango (layout, shaping through HarfBuzz, fallback through fontconfig).
         .target(name: "CoreText", dependencies: ["CoreGraphics", "CCairo"]),

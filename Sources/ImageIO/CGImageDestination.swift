@@ -43,7 +43,7 @@ public func CGImageDestinationCreateWithURL(_ url: CFURL, _ type: CFString, _ co
 }
 
 private func destinationFormat(_ type: CFString, _ count: Int) -> ImageFormat? {
-    guard let format = ImageFormat(typeIdentifier: type as String) else {
+    guard let format = ImageFormat(typeIdentifier: type as String), format.isWritable else {
         CGDiagnostics.log("CGImageDestinationCreate", "unsupported type '\(type)'.")
         return nil
     }
@@ -104,5 +104,5 @@ extension Dictionary where Key == String, Value == Any {
 
 /// The types the destinations can write.
 public func CGImageDestinationCopyTypeIdentifiers() -> CFArray {
-    ImageFormat.allCases.map(\.typeIdentifier) as NSArray
+    ImageFormat.allCases.filter(\.isWritable).map(\.typeIdentifier) as NSArray
 }

@@ -54,7 +54,7 @@ public final class CGImageSource: @unchecked Sendable {
         case nil: return 0
         case .png: return APNG.frameCount(data) ?? 1
         case .gif: return animationFrames()?.frames.count ?? 0
-        case .jpeg: return 1
+        case .jpeg, .webp: return 1
         }
     }
 

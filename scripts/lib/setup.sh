@@ -8,6 +8,7 @@ LAMINA_PACKAGES=(
   libxi-dev                                   # XInput 2: smooth scrolling, touchpad gestures
   libcairo2-dev libpango1.0-dev libpixman-1-dev  # drawing, text, compositing
   libpng-dev libjpeg-dev libturbojpeg0-dev    # image codecs
+  libwebp-dev                                 # WebP decoding (lottie-ios and web assets use it)
   fonts-dejavu-core                           # the default font, for stable text pixels
   fonts-liberation2                           # metric-compatible Helvetica/Arial, Times, Courier (Core Text names)
   fonts-lohit-deva                            # Devanagari (187 KB; DejaVu Sans already covers Arabic)

@@ -1,0 +1,2 @@
+// libwebp's decoder (WebPGetFeatures, WebPDecodeRGBAInto).
+#include <webp/decode.h>
