@@ -151,7 +151,10 @@ package enum FontResolver {
             style = String(base[base.index(after: dash)...])
             base = String(base[..<dash])
         }
+        // Monotype's PostScript names: "Arial-BoldMT", "TimesNewRomanPS-ItalicMT".
+        if style.hasSuffix("MT") { style.removeLast(2) }
         var key = base.lowercased().filter { $0.isLetter || $0.isNumber }
+        if appleFamilies[key] == nil, key.hasSuffix("ps") { key.removeLast(2) }
         if let family = appleFamilies[key], let (weight, slant) = parseStyle(style) {
             return (family, weight, slant)
         }
