@@ -255,6 +255,29 @@ final class LottieStyleTests: XCTestCase {
         XCTAssertEqual(RenderProbe.rgba(image, 25, 5), [0, 0, 255, 255])
     }
 
+    /// lottie inverts a track matte: an opaque layer with the matte `xor`-ed over it, as the mask.
+    func testAnInvertedMatteShowsTheLayerOutsideTheMatte() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let disc = CALayer()
+        disc.frame = root.bounds
+        disc.backgroundColor = CGColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+        root.addSublayer(disc)
+        let base = CALayer()
+        base.frame = CGRect(x: -1000, y: -1000, width: 2040, height: 2040)
+        base.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let matte = CAShapeLayer()
+        matte.frame = CGRect(x: 1000, y: 1000, width: 40, height: 40)      // the disc's box, in the base
+        matte.path = CGPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20), transform: nil)
+        matte.compositingFilter = "xor"
+        base.addSublayer(matte)
+        disc.mask = base
+        let image = try XCTUnwrap(RenderProbe.image(of: root, size: root.bounds.size))
+        XCTAssertEqual(RenderProbe.rgba(image, 20, 20)[3], 0, "the matte is cut out")
+        XCTAssertEqual(RenderProbe.rgba(image, 5, 5)[3], 255, "the rest shows")
+        XCTAssertEqual(RenderProbe.rgba(image, 35, 20)[3], 255)
+    }
+
     // MARK: Drawing and rendering
 
     func testContentsAreFlippedAsOniOS() {

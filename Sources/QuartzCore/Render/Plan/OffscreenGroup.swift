@@ -125,7 +125,7 @@ final class GroupCompositor {
             alpha.clip()
         }
         if let mask = layer.mask.first {
-            LayerRenderer.drawSublayer(mask, of: nil, in: alpha, context: context)
+            LayerMask.draw(mask, intoAlpha: alpha, context: context)
         } else {
             alpha.setFillColor(gray: 1, alpha: 1)
             alpha.fill(padded)
