@@ -143,7 +143,7 @@ extension CALayer {
         if !copy.madeAsCopy { copy.copyProperties(from: self) }
         copy.modelLayer = self
         // Until the next commit, what was last committed (a copy reports no changes).
-        for (key, value) in committedValues ?? [:] { copy.setValue(value, forKey: key) }
+        for (key, value) in committedValues ?? [:] { copy.setValue(Self.committedValueForKeyValueCoding(value), forKey: key) }
         copies[ObjectIdentifier(self)] = copy
         let time = layerTiming.localTime(fromParent: parentTime)
         if applyAnimations(to: copy, atLayerTime: time) {
