@@ -71,13 +71,13 @@ enum ViewsSuite {
         var views = 0, laidOut = 0
         for sample in 0..<(samples + 1) {                              // the first, a warm-up
             var root: ViewTree.Stack?
+            ViewTree.Row.laidOut = 0
             let made = Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID) {
                 let built = Benchmark.seconds { root = ViewTree.make(size: size) }
                 let laid = Benchmark.seconds { root!.layoutIfNeeded() }
                 if sample > 0 { build.append(built); layout.append(laid) }
             }
             laidOut = ViewTree.Row.laidOut
-            ViewTree.Row.laidOut = 0
             views = ViewTree.count(root!)
             let committed = Benchmark.seconds { CATransaction.flush() }
             let relaid = Benchmark.seconds {
