@@ -55,7 +55,7 @@ let package = Package(
         // The Core Graphics showcase: scenes shared by `lamina-showcase` and the golden tests.
         .target(name: "CoreGraphicsShowcase", dependencies: ["CoreGraphics", "CoreText"]),
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
-        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman"]),
+        .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman", "UIKit"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),

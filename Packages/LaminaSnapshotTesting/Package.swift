@@ -1,8 +1,9 @@
 // swift-tools-version:6.0
-// LaminaSnapshotTesting: pointfreeco's swift-snapshot-testing for Lamina's layers, so that
-// `assertSnapshot(of: layer, as: .image)` runs on Linux as it does on iOS. A package of its own,
-// beside Lamina's, so that only the projects that use it fetch and build the library (see the
-// README's "Snapshot tests with swift-snapshot-testing").
+// LaminaSnapshotTesting: pointfreeco's swift-snapshot-testing for Lamina's layers and UIKit's
+// views, so that `assertSnapshot(of: layer, as: .image)` and `assertSnapshot(of: view, as: .image)`
+// run on Linux as they do on iOS. A package of its own, beside Lamina's, so that only the projects
+// that use it fetch and build the library (see the README's "Snapshot tests with
+// swift-snapshot-testing").
 import PackageDescription
 
 let package = Package(
@@ -18,11 +19,13 @@ let package = Package(
         .target(name: "LaminaSnapshotTesting", dependencies: [
             .product(name: "QuartzCore", package: "Lamina"),
             .product(name: "ImageIO", package: "Lamina"),
+            .product(name: "UIKit", package: "Lamina"),
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ]),
         .testTarget(name: "LaminaSnapshotTestingTests", dependencies: [
             "LaminaSnapshotTesting",
             .product(name: "ImageIO", package: "Lamina"),
+            .product(name: "UIKit", package: "Lamina"),
             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
         ], exclude: ["__Snapshots__"]),
     ],

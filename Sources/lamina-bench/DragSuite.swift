@@ -44,24 +44,36 @@ enum DragSuite {
 
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
-        let (view, dragged) = scene()
+        measure("drag", options) {
+            let (view, dragged) = scene()
+            return (view, { move(dragged, to: $0) })
+        }
+    }
+
+    /// Measures a drag and prints its two lines, `NAME offscreen:` and `NAME window:`. `scene`
+    /// makes the scene (called once offscreen, once for the window) and what moves its dragged
+    /// layer or view to a point; each move is then committed (`CATransaction.flush()` offscreen,
+    /// the run loop's frame in a window), as an app's main thread commits it.
+    @MainActor
+    static func measure(_ name: String, _ options: SuiteOptions, scene: () -> (HostingView, (CGPoint) -> Void)) -> Int32 {
+        let (view, drag) = scene()
         let frames = OffscreenFrames(view, size: StressDemo.size)
         var main: [(wall: Double, cpu: Double)] = [], render = main
-        for i in 0..<30 { move(dragged, to: position(i)); frames.commit(); frames.next() }   // warm up: textures
+        for i in 0..<30 { drag(position(i)); CATransaction.flush(); frames.commit(); frames.next() }   // warm up: textures
         let whole = frames.wholeFrames
         for i in 30..<(30 + options.frames) {
-            main.append(Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID) { move(dragged, to: position(i)); frames.commit() })
+            main.append(Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID) { drag(position(i)); CATransaction.flush(); frames.commit() })
             render.append(Benchmark.times { frames.next() })
         }
         let m = FrameTimes(main.map(\.wall)), r = FrameTimes(render.map(\.wall))
         let mc = FrameTimes(main.map(\.cpu)), rc = FrameTimes(render.map(\.cpu))
-        print(String(format: "drag offscreen: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
+        print(String(format: "\(name) offscreen: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
                      + "main_cpu_ms=%.3f render_cpu_ms=%.3f whole=%d",
                      m.count, m.percentile(0.5), m.percentile(0.99), r.percentile(0.5), r.percentile(0.99),
                      mc.percentile(0.5), rc.percentile(0.5), frames.wholeFrames - whole))
         fflush(nil)
-        guard options.wantsWindow("drag") else { return 0 }
-        let (windowView, windowDragged) = scene()
+        guard options.wantsWindow(name) else { return 0 }
+        let (windowView, windowDrag) = scene()
         guard let window = WindowSuite.open(windowView) else { return 1 }
         var commits: [(wall: Double, cpu: Double)] = []
         var mainThreadCPU = 0.0
@@ -73,8 +85,8 @@ enum DragSuite {
                 while tick < end {
                     let i = commits.count
                     commits.append(Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID) {
-                        move(windowDragged, to: position(i))
-                        Application.shared.runUntil(timeout: 0) { true }   // the main thread's frame: events, snapshot, hand-over
+                        windowDrag(position(i))
+                        Application.shared.runUntil(timeout: 0) { true }   // the main thread's frame: commit, events, snapshot, hand-over
                     })
                     tick = max(tick.addingTimeInterval(interval), Date())
                     RunLoop.main.run(until: tick)                          // the rest of the tick: the run loop, as an app waits
@@ -85,7 +97,7 @@ enum DragSuite {
         let c = FrameTimes(commits.map(\.wall)), cc = FrameTimes(commits.map(\.cpu))
         // The render thread's CPU (and the evaluation it hands to other threads): all but the main thread's.
         let renderCPU = shown.frames > 0 ? (shown.cpuSeconds - mainThreadCPU) / Double(shown.frames) * 1000 : 0
-        print(String(format: "drag window: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
+        print(String(format: "\(name) window: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
                      + "main_cpu_ms=%.3f render_cpu_ms=%.3f fps=%.1f whole=%d",
                      c.count, c.percentile(0.5), c.percentile(0.99), shown.times.percentile(0.5), shown.times.percentile(0.99),
                      cc.percentile(0.5), renderCPU, shown.fps, shown.wholeFrames))

@@ -33,13 +33,16 @@
 //              (--count N: N live particles)
 //   shapes     500 shape-layer rings each animating strokeEnd: fps, p99, fallbacks
 //   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms, then fps in a window
+//   views      UIKit's views: 10,000 views built and laid out (ms); one view dragged over 1000, a commit per frame
+//              (main-thread ms); 1000 views animated with UIView.animate (fps paced)
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
                                                                  "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
                                                                  "tiles": TiledSuite.run, "frost": FrostSuite.run,
-                                                                 "particles": ParticlesSuite.run, "shapes": ShapesSuite.run, "labels": LabelsSuite.run]
+                                                                 "particles": ParticlesSuite.run, "shapes": ShapesSuite.run, "labels": LabelsSuite.run,
+                                                                 "views": ViewsSuite.run]
 if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
@@ -91,7 +94,7 @@ if arguments.first == "kernels" {
 }
 guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
     print("usage: lamina-bench SUITE [--samples N]   |   lamina-bench stress --layers N --seconds S [--unpaced]\n"
-          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
+          + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels|views [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
           + "       (effects --layers N, particles --count N)\n"
           + "   |   lamina-bench first-frame [DEMO…] [--runs N] [--phases]   |   lamina-bench filters [--samples N]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
