@@ -197,8 +197,13 @@ public final class Application {
         if windows.contains(where: \.drawsAnimationsOnMainThread) { scheduleFrame() }
     }
 
+    /// How many times the lifecycle timer has fired, for tests: once an app's animations are
+    /// over it fires no more.
+    private(set) var lifecycleTimerFires = 0
+
     /// The lifecycle timer: an animation started or ended.
     private func lifecycleTimerFired() {
+        lifecycleTimerFires += 1
         animationLifecycleTick(atEvent: true)
         if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }

@@ -17,6 +17,10 @@ final class RenderThread: @unchecked Sendable {
     /// Ticks of this thread's frame clock, drawn or not (a display link alone ticks it).
     var ticks: Int { condition.lock(); defer { condition.unlock() }; return tickCount }
     private var tickCount = 0
+    /// Times the thread woke from its sleep between ticks, for tests: a sleeping thread that
+    /// wakes and finds nothing to draw costs CPU without ticking (an idle window wakes it never).
+    var wakes: Int { condition.lock(); defer { condition.unlock() }; return wakeCount }
+    private var wakeCount = 0
     /// The display's frame interval: its RandR refresh rate, else 60 Hz.
     private(set) var frameInterval: TimeInterval = 1.0 / 60
     /// When false, frames follow each other as fast as they can be drawn (benchmarks).
@@ -177,6 +181,7 @@ final class RenderThread: @unchecked Sendable {
                 } else {
                     condition.wait()
                 }
+                wakeCount += 1
             }
             condition.unlock()
             if grid == nil || !isPaced { (grid, slot) = ((Date(), now), 0) }

@@ -93,6 +93,45 @@ enum WindowSuite {
         return 0
     }
 
+    /// `idle-after-animation: stops=1 seconds=S puts=N drawn=N cpu_percent=X`: 600 still tiles, one of
+    /// which fades in for 0.3 s; measured from 1.5 s after the fade's end (its delegate told,
+    /// the animation removed), the main run loop running. A window whose animations have ended
+    /// should cost what a window that never animated does (`idle`).
+    @MainActor
+    static func idleAfterAnimation(seconds: Double) -> Int32 {
+        let view = HostingView()
+        view.layer.backgroundColor = CGColor(red: 0.125, green: 0.125, blue: 0.125, alpha: 1)
+        for i in 0..<600 {
+            let tile = CALayer()
+            tile.frame = CGRect(x: CGFloat(i % 40) * 30, y: CGFloat(i / 40) * 30, width: 24, height: 24)
+            tile.backgroundColor = CGColor(red: 0.2, green: 0.4, blue: CGFloat(i % 7) / 7, alpha: 1)
+            tile.cornerRadius = 4
+            view.layer.addSublayer(tile)
+        }
+        guard let window = open(view) else { return 1 }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 0.3
+        fade.delegate = StopRecorder.shared                           // as the window: the delegate is told
+        view.layer.sublayers?.first?.add(fade, forKey: "fade")
+        RunLoop.main.run(until: Date().addingTimeInterval(0.3 + 1.5))
+        let puts = window.framesPresented, drawn = window.framesDrawn, cpu = cpuSeconds(), started = Date()
+        RunLoop.main.run(until: started.addingTimeInterval(seconds))
+        let elapsed = Date().timeIntervalSince(started)
+        print(String(format: "idle-after-animation: stops=%d seconds=%.2f puts=%d drawn=%d cpu_percent=%.2f", StopRecorder.shared.stops, elapsed,
+                     window.framesPresented - puts, window.framesDrawn - drawn, 100 * (cpuSeconds() - cpu) / elapsed))
+        window.close()
+        return 0
+    }
+
+    /// Hears the end of `idle-after-animation`'s fade (so that the run shows the delegate was told).
+    final class StopRecorder: NSObject, CAAnimationDelegate, @unchecked Sendable {
+        static let shared = StopRecorder()
+        private(set) var stops = 0
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stops += 1 }
+    }
+
     /// `blocked: layers=N seconds=S fps=X`: the stress scene's frame rate while the main thread
     /// sleeps (animations run on the render thread).
     @MainActor

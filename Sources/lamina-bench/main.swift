@@ -12,6 +12,7 @@
 //   filters    Core Image's blurs over the frosted panel's 600×400 region, one core, median CPU time
 //   chart      --out FILE.png --title T [--x-label L] --series "NAME=x:y,…" …: a chart of fps against layers (or L)
 //   idle       --seconds S: puts and CPU of a still window (needs DISPLAY)
+//   idle-after-animation --seconds S: the same, 1.5 s after a window's only animation ended
 //   blocked    --seconds S --layers N: the stress scene's fps while the main thread sleeps (needs DISPLAY)
 //   latency    --presses N: real clicks to changed pixels put beside a spinner, and the intervals between shown frames (needs DISPLAY and xdotool)
 //   mover      --seconds S: one tile moving over 1000 still ones, damage against whole frames (needs DISPLAY)
@@ -64,7 +65,7 @@ let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.
                                                      "model": { ModelSuite.benchmarks }, "text": { TextSuite.benchmarks },
                                                      "frames": { FrameSuite.benchmarks }]
 
-if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contains(window) {
+if let window = arguments.first, ["idle", "idle-after-animation", "mover", "blocked", "latency"].contains(window) {
     func value(_ flag: String, _ fallback: Double) -> Double {
         arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
     }
@@ -72,6 +73,7 @@ if let window = arguments.first, ["idle", "mover", "blocked", "latency"].contain
     exit(MainActor.assumeIsolated {
         switch window {
         case "idle": WindowSuite.idle(seconds: seconds)
+        case "idle-after-animation": WindowSuite.idleAfterAnimation(seconds: seconds)
         case "mover": WindowSuite.mover(seconds: seconds)
         case "latency": WindowSuite.latency(presses: Int(value("--presses", 20)))
         default: WindowSuite.blocked(seconds: seconds, layers: Int(value("--layers", 1000)))
