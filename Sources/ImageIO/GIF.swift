@@ -101,6 +101,7 @@ enum GIF {
         var delay = 0.0, disposal = 0, transparent: Int?
         // Why parsing stopped early, when it did: said once, after the frames before it are kept.
         var stopped: String?
+        var ended = false
         parsing: while offset < bytes.count {
             let introducer = bytes[offset]
             offset += 1
@@ -183,13 +184,14 @@ enum GIF {
                 }
                 delay = 0; disposal = 0; transparent = nil
             case 0x3B:
+                ended = true
                 break parsing
             default:
                 stopped = "a block introduced by 0x\(String(introducer, radix: 16)) is not GIF"
                 break parsing
             }
         }
-        if offset >= bytes.count, stopped == nil { stopped = "the file ends without its trailer" }
+        if !ended, stopped == nil { stopped = "the file ends without its trailer" }
         guard !frames.isEmpty else {
             CGDiagnostics.log("GIF", "no frame decodes (\(stopped ?? "there are none")); not decoded.")
             return nil
