@@ -33,7 +33,10 @@ struct ParagraphShaper {
     /// The attributes of every character, when known (no attribute runs to read).
     private let uniform: CTUniformAttributes?
 
-    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil, uniform: CTUniformAttributes? = nil) {
+    /// `log` says what the text needed changed for Pango once for its owner (a framesetter's
+    /// paragraphs); without one, each shaper says it.
+    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil, uniform: CTUniformAttributes? = nil,
+         log: OnceLog? = nil) {
         self.attributed = attributed
         self.range = range
         self.uniform = uniform
@@ -48,7 +51,10 @@ struct ParagraphShaper {
                                                   effectiveRange: nil) as? CTParagraphStyle
         }
         // The whole string needs no substring (which transcodes through UTF-16 on Linux).
-        let substring = range.location == 0 && range.length == string.length ? attributed.string : string.substring(with: range)
+        let (safe, changes) = PangoSafeText.sanitize(range.location == 0 && range.length == string.length ? attributed.string
+                                                                                                      : string.substring(with: range))
+        if !changes.isEmpty { (log ?? OnceLog()).log("CTLine", changes.joined(separator: "; ") + ".") }
+        let substring = safe
         let text = Array(substring.utf8)
         var utf16OfByte: [Int] = []
         var byteOfUTF16: [Int] = []
@@ -101,9 +107,9 @@ struct ParagraphShaper {
             pango_layout_context_changed(layout)
         }
         if let width, wrapping != .none, width.isFinite, width > 0 {
-            pango_layout_set_width(layout, Int32(min(Double(width), 1e6) * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, PangoUnits.of(width))
             pango_layout_set_wrap(layout, wrapping == .words ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
-            pango_layout_set_indent(layout, Int32(Double(firstLineIndent) * Double(PANGO_SCALE)))
+            pango_layout_set_indent(layout, PangoUnits.of(firstLineIndent))
             pango_layout_set_justify(layout, justify ? 1 : 0)
         } else {
             // A newline inside a CTLine is one more glyph, not a new line.
@@ -168,7 +174,7 @@ struct ParagraphShaper {
         pango_font_description_free(description)
         let marker = UInt16(truncatingIfNeeded: styles.count)
         insert(pango_attr_foreground_new(marker, 0, 0))
-        if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(Double(style.kern) * Double(PANGO_SCALE)))) }
+        if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(PangoUnits.of(style.kern))) }
         if style.ligature == 0 { insert(pango_attr_font_features_new("liga=0,clig=0")) }
         if style.ligature >= 2 { insert(pango_attr_font_features_new("dlig=1")) }
         if let language = style.language { insert(pango_attr_language_new(pango_language_from_string(language))) }
