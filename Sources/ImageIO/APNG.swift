@@ -80,13 +80,13 @@ enum APNG {
         let clamped = max(0, min(seconds, 65.535))
         for denominator in [1, 10, 100, 1000] as [UInt16] {
             let numerator = clamped * Double(denominator)
-            if abs(numerator - numerator.rounded()) < 1e-6 { return (UInt16(numerator.rounded()), denominator) }
+            if abs(numerator - numerator.rounded()) < 1e-6 { return (UInt16(saturating: numerator.rounded()), denominator) }
         }
         let reciprocal = 1 / clamped
         if clamped > 0, abs(reciprocal - reciprocal.rounded()) < 1e-6, reciprocal < 65535 {
-            return (1, UInt16(reciprocal.rounded()))
+            return (1, UInt16(saturating: reciprocal.rounded()))
         }
-        return (UInt16((clamped * 1000).rounded()), 1000)
+        return (UInt16(saturating: (clamped * 1000).rounded()), 1000)
     }
 
     // MARK: Reading

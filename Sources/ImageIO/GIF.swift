@@ -23,7 +23,7 @@ enum GIF {
             guard let pixels = straightRGBA(frame.image, width: width, height: height) else { return nil }
             let (palette, indices, transparent) = ColorTable.quantize(pixels)
             let bits = palette.count.bitWidthNeeded
-            let hundredths = min(65535, max(0, Int((frame.delay * 100).rounded())))
+            let hundredths = min(65535, max(0, Int(saturating: (frame.delay * 100).rounded())))
             // Graphic control: leave the frame in place (disposal 1), the transparent index if any.
             out += [0x21, 0xF9, 4, UInt8(1 << 2) | (transparent == nil ? 0 : 1)] + littleEndian(hundredths)
                 + [UInt8(transparent ?? 0), 0]

@@ -432,7 +432,7 @@ public final class Window {
             return
         }
         guard let id = windowID, let surface else { return }
-        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        let width = Int(saturating: (size.width * scale).rounded()), height = Int(saturating: (size.height * scale).rounded())
         surface.lock.lock(); surface.scale = scale; surface.lock.unlock()
         surface.replaceBuffers(SwapChain(renderX, width: width, height: height))
         applySizeHints()

@@ -25,4 +25,14 @@ final class CIHostileRectTests: XCTestCase {
         XCTAssertEqual(CIImage(raster: image.raster, extent: CGRect(x: -.infinity, y: 0, width: 4, height: 4))
             .raster(covering: CGRect(x: 0, y: 0, width: 2, height: 2)).width, 2, "an extent at infinity cannot trap either")
     }
+
+    /// Before: a trap converting the cell's position (`Int(e.maxY - 1e300)`).
+    func testPixellateWithHugeParametersGivesAnImage() {
+        for parameters in [[kCIInputScaleKey: 1e300], [kCIInputScaleKey: 1e9], [kCIInputCenterKey: CIVector(x: 1e300, y: -1e19)]] as [[String: Any]] {
+            _ = CGDiagnostics.collecting {
+                let out = image.applyingFilter("CIPixellate", parameters: parameters)
+                XCTAssertEqual(out.raster.width, 4, "\(parameters)")
+            }
+        }
+    }
 }

@@ -116,4 +116,21 @@ final class HostileAnimationTests: XCTestCase {
         XCTAssertEqual(messages.count, 1, "\(messages)")
         XCTAssertTrue(messages.first?.contains("bytes of PNG data") ?? false, "\(messages)")
     }
+
+    /// Before: `Int(.nan * 100)` trapped writing the delay.
+    func testAGIFWithANaNDelayIsWritten() throws {
+        let pixels = [UInt8](repeating: 200, count: 4 * 4 * 4)
+        let image = try XCTUnwrap(CGImage(width: 4, height: 4, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 16,
+                                          space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
+                                          provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil,
+                                          shouldInterpolate: false, intent: .defaultIntent))
+        for (type, key) in [("com.compuserve.gif", kCGImagePropertyGIFDictionary), ("public.png", kCGImagePropertyPNGDictionary)] {
+            let data = NSMutableData()
+            let destination = try XCTUnwrap(CGImageDestinationCreateWithData(data, type as CFString, 2, nil))
+            for delay in [Double.nan, 1e300] {
+                CGImageDestinationAddImage(destination, image, [key: [kCGImagePropertyGIFDelayTime: delay]] as CFDictionary)
+            }
+            XCTAssertTrue(CGImageDestinationFinalize(destination), type)
+        }
+    }
 }
