@@ -116,10 +116,14 @@ struct ParagraphShaper {
             pango_layout_set_single_paragraph_mode(layout, 1)
         }
         var lines: [CTLine] = []
-        let count = pango_layout_get_line_count(layout)
-        for i in 0..<count {
-            guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
-            lines.append(makeLine(line, styles: styles))
+        // Walked as a list: `pango_layout_get_line_readonly(layout, i)` walks from the first
+        // line each time, quadratic in the lines of a long paragraph.
+        var node = pango_layout_get_lines_readonly(layout)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                lines.append(makeLine(line, styles: styles))
+            }
+            node = current.pointee.next
         }
         return lines
     }
@@ -279,15 +283,18 @@ struct ParagraphShaper {
                     lowestLevel = min(lowestLevel, item.pointee.analysis.level)
                     node = current.pointee.next
                 }
-                let visual = pango_reorder_items(items)
-                defer { g_list_free(visual) }
+                var logical: [UnsafeMutableRawPointer] = []
+                node = items
+                while let current = node, let data = current.pointee.data {
+                    logical.append(data)
+                    node = current.pointee.next
+                }
                 var runs: [CTRun] = []
                 var x: CGFloat = 0
-                node = visual
-                while let current = node, let data = current.pointee.data, let glyphs = shaped[data] {
+                for data in Self.visualOrder(logical, level: { $0.assumingMemoryBound(to: PangoItem.self).pointee.analysis.level }) {
+                    guard let glyphs = shaped[data] else { continue }
                     runs.append(makeRun(data.assumingMemoryBound(to: PangoItem.self).pointee, glyphs.pointee, yOffset: 0, x: &x,
                                         styles: styles, kern: .afterEachCluster))
-                    node = current.pointee.next
                 }
                 // The paragraph's level is the lowest: odd for a right-to-left paragraph.
                 let rtl = styledDirection.map { $0 == .rightToLeft } ?? (lowestLevel != .max && lowestLevel % 2 == 1)
