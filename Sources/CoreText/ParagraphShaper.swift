@@ -31,7 +31,7 @@ struct ParagraphShaper {
     /// from its first character).
     let paragraphStyle: CTParagraphStyle?
     /// The attributes of every character, when known (no attribute runs to read).
-    private let uniform: CTUniformAttributes?
+    let uniform: CTUniformAttributes?
 
     /// `log` says what the text needed changed for Pango once for its owner (a framesetter's
     /// paragraphs); without one, each shaper says it.
@@ -91,6 +91,9 @@ struct ParagraphShaper {
     /// Lays the range out. `width` (with a wrapping) breaks it into lines; `firstLineIndent` is
     /// the first line's extra indent (negative: the others'), `justify` spreads all but the last.
     func lines(width: CGFloat? = nil, wrapping: Wrapping = .none, firstLineIndent: CGFloat = 0, justify: Bool = false) -> [CTLine] {
+        if let width, wrapping != .none, width.isFinite, width > 0, range.length > Self.wrappingPiece {
+            return piecewiseLines(width: width, wrapping: wrapping, firstLineIndent: firstLineIndent, justify: justify)
+        }
         let context = PangoEngine.makeContext()
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         let layout = pango_layout_new(context)!
