@@ -86,6 +86,6 @@ extension CGContext {
     /// A PDF context's page size in device units.
     var pdfDeviceSize: (width: Int, height: Int) {
         let box = pdf?.mediaBox ?? .zero
-        return (Int(box.width.rounded(.up)), Int(box.height.rounded(.up)))
+        return (Int(saturating: box.width.rounded(.up)), Int(saturating: box.height.rounded(.up)))
     }
 }

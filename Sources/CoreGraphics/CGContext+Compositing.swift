@@ -236,7 +236,7 @@ extension CGContext {
 
     /// A device-space length as whole pixels, clamped to `PixelRect.limit`.
     static func wholePixels(_ v: CGFloat) -> Int {
-        v.isNaN ? 0 : Int(min(max(v, -PixelRect.limit), PixelRect.limit))
+        Int(saturating: min(max(v, -PixelRect.limit), PixelRect.limit))
     }
 
     /// Renders `content` into a new image surface of `format` covering a device-space rectangle.

@@ -22,7 +22,9 @@ public final class CGDataProvider: @unchecked Sendable {
         direct = nil
     }
 
-    init(bytes: Data) {
+    /// A provider of `bytes` as they are: no copy, so a decoder's fallibly allocated pixels stay
+    /// the only copy (`init(data:)` copies, as a caller's mutable data may change after).
+    package init(bytes: Data) {
         held = bytes
         direct = nil
     }

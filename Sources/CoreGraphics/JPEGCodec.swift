@@ -102,7 +102,7 @@ package enum JPEGCodec {
         }
         var output: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        let q = Int32((min(max(quality, 0), 1) * 100).rounded())
+        let q = Int32(saturating: (min(max(quality, 0), 1) * 100).rounded())
         let status = tjCompress2(handle, packed, Int32(image.width), Int32(image.width * channels), Int32(image.height),
                                  Int32(gray ? TJPF_GRAY.rawValue : TJPF_RGBX.rawValue), &output, &size,
                                  Int32(gray ? TJSAMP_GRAY.rawValue : TJSAMP_420.rawValue), max(q, 1), TJFLAG_ACCURATEDCT)

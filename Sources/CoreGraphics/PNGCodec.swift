@@ -69,7 +69,7 @@ package enum PNGCodec {
     /// cannot hold more than about 1032 × that many bytes of filtered rows. A file that declares
     /// more is truncated or hostile: refused at once, instead of decoding (and allocating for)
     /// rows that are not there. Reads the header fields libpng has already checked.
-    static func implausibility(of data: Data, width: Int, height: Int) -> String? {
+    package static func implausibility(of data: Data, width: Int, height: Int) -> String? {
         guard data.count >= 29 else { return nil }
         let depth = Int(data[data.startIndex + 24]), colorType = Int(data[data.startIndex + 25])
         let samples = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 4

@@ -8,7 +8,7 @@ struct PixelRect: Equatable {
     /// are at most 32767 pixels), so the conversion to `Int` cannot trap.
     init?(enclosing r: CGRect) {
         guard r.isFiniteRect, !r.isNull else { return nil }
-        func whole(_ v: CGFloat) -> Int { Int(min(max(v, -Self.limit), Self.limit)) }
+        func whole(_ v: CGFloat) -> Int { Int(saturating: min(max(v, -Self.limit), Self.limit)) }
         let x0 = whole(r.minX.rounded(.down)), y0 = whole(r.minY.rounded(.down))
         let x1 = whole(r.maxX.rounded(.up)), y1 = whole(r.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return nil }

@@ -106,7 +106,7 @@ public struct TextLayout: Sendable {
         pango_layout_set_font_description(layout, font)
         pango_font_description_free(font)
         if let wrapWidth, wrapWidth.isFinite, wrapWidth > 0 {
-            pango_layout_set_width(layout, Int32(Double(wrapWidth) * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, Int32(saturating: Double(wrapWidth) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         }
         switch alignment {

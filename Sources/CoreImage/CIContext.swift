@@ -14,6 +14,12 @@ open class CIContext: NSObject, @unchecked Sendable {
             CGDiagnostics.log("CIContext.createCGImage(_:from:)", "\(fromRect) is not a finite, non-empty rectangle.")
             return nil
         }
+        // Past ±2³⁰ a CGFloat no longer holds whole pixels apart (at 1e19 one step is 2048), and
+        // Lamina's drawing clamps coordinates there too.
+        guard max(abs(fromRect.minX), abs(fromRect.maxX), abs(fromRect.minY), abs(fromRect.maxY)) <= 1_073_741_824 else {
+            CGDiagnostics.log("CIContext.createCGImage(_:from:)", "\(fromRect) lies beyond 2³⁰ pixels from the origin.")
+            return nil
+        }
         let r = fromRect.integral
         guard r.width <= 16384, r.height <= 16384 else {
             CGDiagnostics.log("CIContext.createCGImage(_:from:)", "\(fromRect) is larger than 16384 pixels on a side.")

@@ -72,7 +72,11 @@ open class CIImage: NSObject, @unchecked Sendable {
         guard r.width.isFinite, r.height.isFinite, r.width <= 16384, r.height <= 16384 else { return PixelImage(width: 0, height: 0) }
         var out = PixelImage(width: Int(r.width), height: Int(r.height))
         // Row 0 is the top (max y) of each rectangle.
-        let dx = Int(r.minX - extent.minX), dy = Int(extent.maxY - r.maxY)
+        // Offsets past ±2³⁰ pixels overlap no raster (rasters are at most 16384 a side): taken
+        // as that, so that a rectangle at x = 1e19 (or an infinite extent) cannot trap here.
+        func offset(_ v: CGFloat) -> Int { Int(saturating: min(max(v, -limit), limit)) }
+        let limit: CGFloat = 1_073_741_824
+        let dx = offset(r.minX - extent.minX), dy = offset(extent.maxY - r.maxY)
         // Each row's part inside the raster, copied whole.
         let x0 = max(0, -dx), x1 = min(out.width, raster.width - dx)
         guard x1 > x0 else { return out }

@@ -210,11 +210,11 @@ enum FilterCatalog {
             // Core Image coordinates of the pixel's center, then of its cell's center.
             let py = Double(e.maxY) - Double(y) - 0.5
             let celly = cy + ((py - cy) / scale).rounded() * scale
-            let sy = min(max(Int((Double(e.maxY) - celly).rounded(.down)), 0), out.height - 1)
+            let sy = min(max(Int(saturating: (Double(e.maxY) - celly).rounded(.down)), 0), out.height - 1)
             for x in 0..<out.width {
                 let px = Double(e.minX) + Double(x) + 0.5
                 let cellx = cx + ((px - cx) / scale).rounded() * scale
-                let sx = min(max(Int((cellx - Double(e.minX)).rounded(.down)), 0), out.width - 1)
+                let sx = min(max(Int(saturating: (cellx - Double(e.minX)).rounded(.down)), 0), out.width - 1)
                 out.pixels[y * out.width + x] = source.pixels[sy * source.width + sx]
             }
         }

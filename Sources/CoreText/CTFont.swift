@@ -31,12 +31,41 @@ public final class CTFont: NSObject, @unchecked Sendable {
     /// A font of `face` at `size`: sizes that are not positive and finite take Core Text's
     /// default of 12 points.
     convenience init(face: FontFace, requestedSize: CGFloat, matrix: UnsafePointer<CGAffineTransform>?) {
-        self.init(face: face, size: requestedSize.isFinite && requestedSize > 0 ? requestedSize : 12, matrix: matrix?.pointee ?? .identity)
+        self.init(face: face, size: CTFont.usableSize(requestedSize, default: 12),
+                  matrix: CTFont.usableMatrix(matrix?.pointee, default: .identity))
     }
 
     /// The same face at another size (what a text layer does with its `fontSize`).
     package func withSize(_ size: CGFloat) -> CTFont {
-        CTFont(face: face, size: size.isFinite && size > 0 ? size : 12, matrix: matrix)
+        CTFont(face: face, size: CTFont.usableSize(size, default: 12), matrix: matrix)
+    }
+
+    /// A caller's font size, or `fallback` for 0 (Core Text's "the default", said nothing of).
+    /// Negative and non-finite sizes also take `fallback`, and sizes past what Pango can take
+    /// (its sizes are 32-bit 1/1024 points) are clamped, each with a message: a NaN size used
+    /// to be kept silently, and drew nothing.
+    static func usableSize(_ size: CGFloat, default fallback: CGFloat) -> CGFloat {
+        if size == 0 { return fallback }
+        guard size.isFinite, size > 0 else {
+            CGDiagnostics.log("CTFont", "a size of \(size) is not a positive finite number; \(fallback) is used.")
+            return fallback
+        }
+        guard size <= PangoUnits.maximumLength else {
+            CGDiagnostics.log("CTFont", "a size of \(size) points is clamped to \(PangoUnits.maximumLength).")
+            return PangoUnits.maximumLength
+        }
+        return size
+    }
+
+    /// A caller's font matrix, or `fallback` when there is none or one with a field that is not
+    /// a finite number (said once: such a matrix draws nothing, or everything at infinity).
+    static func usableMatrix(_ matrix: CGAffineTransform?, default fallback: CGAffineTransform) -> CGAffineTransform {
+        guard let matrix else { return fallback }
+        guard [matrix.a, matrix.b, matrix.c, matrix.d, matrix.tx, matrix.ty].allSatisfy(\.isFinite) else {
+            CGDiagnostics.log("CTFont", "a matrix of \(matrix) has fields that are not finite numbers; \(fallback) is used.")
+            return fallback
+        }
+        return matrix
     }
 
     /// Points per font unit.
@@ -78,9 +107,9 @@ public func CTFontCreateWithName(_ name: CFString, _ size: CGFloat, _ matrix: Un
 /// The font a descriptor matches, at `size` (the descriptor's size attribute, or 12, when 0).
 public func CTFontCreateWithFontDescriptor(_ descriptor: CTFontDescriptor, _ size: CGFloat,
                                            _ matrix: UnsafePointer<CGAffineTransform>?) -> CTFont {
-    let requested = size > 0 ? size : descriptor.size ?? 0
-    return CTFont(face: loadFace(descriptor.resolvedMatch), size: requested.isFinite && requested > 0 ? requested : 12,
-                  matrix: matrix?.pointee ?? descriptor.matrix ?? .identity)
+    let requested = size == 0 ? descriptor.size ?? 0 : size
+    return CTFont(face: loadFace(descriptor.resolvedMatch), size: CTFont.usableSize(requested, default: 12),
+                  matrix: CTFont.usableMatrix(matrix?.pointee ?? descriptor.matrix, default: .identity))
 }
 
 /// The font of a `CGFont` at a size. The attributes descriptor is not applied.
@@ -94,7 +123,8 @@ public func CTFontCreateWithGraphicsFont(_ graphicsFont: CGFont, _ size: CGFloat
 public func CTFontCreateCopyWithAttributes(_ font: CTFont, _ size: CGFloat, _ matrix: UnsafePointer<CGAffineTransform>?,
                                            _ attributes: CTFontDescriptor?) -> CTFont {
     let face = attributes.flatMap { $0.namesFace ? loadFace($0.resolvedMatch(basedOn: font.face.match)) : nil } ?? font.face
-    return CTFont(face: face, size: size > 0 && size.isFinite ? size : font.size, matrix: matrix?.pointee ?? font.matrix)
+    return CTFont(face: face, size: CTFont.usableSize(size, default: font.size),
+                  matrix: CTFont.usableMatrix(matrix?.pointee, default: font.matrix))
 }
 
 /// The face of `font`'s family whose bold and italic traits are `(font's & ~symTraitMask) |
@@ -109,7 +139,8 @@ public func CTFontCreateCopyWithSymbolicTraits(_ font: CTFont, _ size: CGFloat, 
           match.family == current.family, match.symbolicTraits.intersection([.traitBold, .traitItalic])
             == traits.intersection([.traitBold, .traitItalic]),
           let face = FontFace.face(for: match) else { return nil }
-    return CTFont(face: face, size: size > 0 && size.isFinite ? size : font.size, matrix: matrix?.pointee ?? font.matrix)
+    return CTFont(face: face, size: CTFont.usableSize(size, default: font.size),
+                  matrix: CTFont.usableMatrix(matrix?.pointee, default: font.matrix))
 }
 
 /// A copy of `font` in another family (the closest face to its traits); nil when the family is
@@ -118,7 +149,8 @@ public func CTFontCreateCopyWithFamily(_ font: CTFont, _ size: CGFloat, _ matrix
                                        _ family: CFString) -> CTFont? {
     guard let match = FontResolver.match(family: family as String, weight: font.face.match.weight, slant: font.face.match.slant),
           match.family.caseInsensitiveCompare(family as String) == .orderedSame, let face = FontFace.face(for: match) else { return nil }
-    return CTFont(face: face, size: size > 0 && size.isFinite ? size : font.size, matrix: matrix?.pointee ?? font.matrix)
+    return CTFont(face: face, size: CTFont.usableSize(size, default: font.size),
+                  matrix: CTFont.usableMatrix(matrix?.pointee, default: font.matrix))
 }
 
 /// The font for a user-interface role at `size` (0 for the role's default size). The system

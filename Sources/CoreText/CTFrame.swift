@@ -25,7 +25,7 @@ public func CTFrameGetLines(_ frame: CTFrame) -> CFArray { frame.lines as NSArra
 /// path's bounding box's bottom-left corner, y up.
 public func CTFrameGetLineOrigins(_ frame: CTFrame, _ range: CFRange, _ origins: UnsafeMutablePointer<CGPoint>) {
     let start = min(max(range.location, 0), frame.origins.count)
-    let end = range.length <= 0 ? frame.origins.count : min(start + range.length, frame.origins.count)
+    let end = range.length <= 0 ? frame.origins.count : start + min(range.length, frame.origins.count - start)
     for i in start..<max(start, end) { origins[i - start] = frame.origins[i] }
 }
 

@@ -4,6 +4,8 @@ import CoreGraphics
 /// stacked down from its top. Immutable.
 public final class CTFramesetter: @unchecked Sendable {
     let attributed: NSAttributedString
+    /// Says once what the string needed changed for Pango, however many frames are made.
+    let textChanges = OnceLog()
 
     init(attributed: NSAttributedString) { self.attributed = attributed }
 
@@ -40,7 +42,7 @@ public final class CTFramesetter: @unchecked Sendable {
         let limit = size.height
         let string = attributed.string as NSString
         paragraphLoop: for (index, (content, terminator)) in paragraphs(in: range, of: string).enumerated() {
-            let shaper = ParagraphShaper(attributed, range: content, string: string)
+            let shaper = ParagraphShaper(attributed, range: content, string: string, log: textChanges)
             let style = shaper.paragraphStyle ?? .standard
             let headIndent = style.headIndent, firstIndent = style.firstLineHeadIndent
             let tail = style.tailIndent > 0 ? size.width - style.tailIndent : -style.tailIndent
@@ -132,8 +134,10 @@ public func CTFramesetterSuggestFrameSizeWithConstraints(_ framesetter: CTFrames
     return CGSize(width: ceil(usedWidth * 1000) / 1000, height: ceil(used * 1000) / 1000)
 }
 
+/// `range` within a string of `length` UTF-16 units (a length of 0 or less: to the end). The
+/// end is found without `location + length`, which overflowed for a length of `Int.max`.
 func clampedRange(_ range: CFRange, length: Int) -> NSRange {
     let start = min(max(range.location, 0), length)
-    let end = range.length <= 0 ? length : min(start + range.length, length)
+    let end = range.length <= 0 ? length : start + min(range.length, length - start)
     return NSRange(location: start, length: end - start)
 }

@@ -199,7 +199,8 @@ public func CTLineCreateTruncatedLine(_ line: CTLine, _ width: Double, _ truncat
             if let token { result.append(token) }
             piece(characters - (kept - head), characters)
         }
-        return CTLineCreateWithAttributedString(result)
+        // The line's own text was reported when it was made: its trial cuts say nothing again.
+        return ParagraphShaper(result, range: NSRange(location: 0, length: result.length), log: OnceLog(silent: true)).singleLine()
     }
     // The most characters that fit: widths grow with what is kept, so search.
     var low = 0, high = characters - 1

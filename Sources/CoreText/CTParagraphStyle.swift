@@ -138,10 +138,16 @@ public func CTParagraphStyleCreate(_ settings: UnsafePointer<CTParagraphStyleSet
     let style = CTParagraphStyle()
     guard let settings else { return style }
     for setting in UnsafeBufferPointer(start: settings, count: max(settingCount, 0)) {
-        func float(_ keyPath: ReferenceWritableKeyPath<CTParagraphStyle, CGFloat>) {
+        func float(_ keyPath: ReferenceWritableKeyPath<CTParagraphStyle, CGFloat>, limit: CGFloat = .greatestFiniteMagnitude) {
             guard setting.valueSize == MemoryLayout<CGFloat>.size else { return wrongSize(setting) }
             let v = setting.value.loadUnaligned(as: CGFloat.self)
-            if v.isFinite { style[keyPath: keyPath] = v }
+            guard v.isFinite else {
+                return CGDiagnostics.log("CTParagraphStyleCreate", "setting \(setting.spec.rawValue) is \(v), not a finite number; ignored.")
+            }
+            if abs(v) > limit {
+                CGDiagnostics.log("CTParagraphStyleCreate", "setting \(setting.spec.rawValue) is \(v); clamped to ±\(limit).")
+            }
+            style[keyPath: keyPath] = min(max(v, -limit), limit)
         }
         switch setting.spec {
         case .alignment:
@@ -153,9 +159,11 @@ public func CTParagraphStyleCreate(_ settings: UnsafePointer<CTParagraphStyleSet
         case .baseWritingDirection:
             guard setting.valueSize == 1 else { wrongSize(setting); continue }
             style.baseWritingDirection = CTWritingDirection(rawValue: setting.value.load(as: Int8.self)) ?? .natural
-        case .firstLineHeadIndent: float(\.firstLineHeadIndent)
-        case .headIndent: float(\.headIndent)
-        case .tailIndent: float(\.tailIndent)
+        // Indents reach Pango as 32-bit Pango units (1/1024 point): held to the width a frame
+        // lays out in at most (10⁶ points), as a ±10⁹ indent trapped in the conversion.
+        case .firstLineHeadIndent: float(\.firstLineHeadIndent, limit: PangoUnits.maximumLength)
+        case .headIndent: float(\.headIndent, limit: PangoUnits.maximumLength)
+        case .tailIndent: float(\.tailIndent, limit: PangoUnits.maximumLength)
         case .defaultTabInterval: float(\.defaultTabInterval)
         case .lineHeightMultiple: float(\.lineHeightMultiple)
         case .maximumLineHeight: float(\.maximumLineHeight)

@@ -65,7 +65,7 @@ public final class CTRun: @unchecked Sendable {
     /// The glyph indices a range selects (location 0, length 0: every glyph), clamped.
     func indices(_ range: CFRange) -> Range<Int> {
         let start = min(max(range.location, 0), glyphs.count)
-        let end = range.length <= 0 ? glyphs.count : min(start + range.length, glyphs.count)
+        let end = range.length <= 0 ? glyphs.count : start + min(range.length, glyphs.count - start)
         return start..<max(start, end)
     }
 }

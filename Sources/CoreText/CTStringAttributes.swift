@@ -105,6 +105,23 @@ struct RunStyle {
         superscript: NSAttributedString.Key("NSSuperScript"), baselineOffset: NSAttributedString.Key("CTBaselineOffset"),
         nsBaselineOffset: NSAttributedString.Key("NSBaselineOffset"), language: NSAttributedString.Key("NSLanguage"))
 
+    /// The number `key` holds, or `fallback` when it holds none. A value that is not a finite
+    /// number (a string, NaN, infinity: `Int(.nan)` trapped for `.ligature`) is ignored, and one
+    /// beyond ±`limit` clamped, each with a message.
+    static func finite(_ attributes: [NSAttributedString.Key: Any], _ key: NSAttributedString.Key, default fallback: CGFloat,
+                       limit: CGFloat = .greatestFiniteMagnitude) -> CGFloat {
+        guard let value = attributes[key] else { return fallback }
+        guard let v = number(value), v.isFinite else {
+            CGDiagnostics.log("CTRun", "attribute \(key.rawValue) is \(value), not a finite number; \(fallback) is used.")
+            return fallback
+        }
+        guard abs(v) <= limit else {
+            CGDiagnostics.log("CTRun", "attribute \(key.rawValue) is \(v); clamped to ±\(limit).")
+            return min(max(v, -limit), limit)
+        }
+        return v
+    }
+
     init(_ attributes: [NSAttributedString.Key: Any]) {
         let k = RunStyle.keys
         func color(_ keys: NSAttributedString.Key...) -> CGColor? {
@@ -120,10 +137,14 @@ struct RunStyle {
         backgroundColor = color(k.background, k.nsBackground)
         strokeWidth = attributes[k.strokeWidth].flatMap(number) ?? 0
         strokeColor = color(k.strokeColor)
-        underline = CTUnderlineStyle(rawValue: Int32(truncatingIfNeeded: Int(attributes[k.underline].flatMap(number) ?? 0)))
+        // Underline styles are 32-bit patterns and ligature levels 0, 1 or 2: anything past
+        // them names no style.
+        underline = CTUnderlineStyle(rawValue: Int32(saturating: RunStyle.finite(attributes, k.underline, default: 0,
+                                                                                 limit: CGFloat(Int32.max))))
         underlineColor = color(k.underlineColor, k.nsUnderlineColor)
-        kern = attributes[k.kern].flatMap(number) ?? 0
-        ligature = Int(attributes[k.ligature].flatMap(number) ?? 1)
+        // A kern reaches Pango as letter spacing in 32-bit Pango units: held to what it can take.
+        kern = RunStyle.finite(attributes, k.kern, default: 0, limit: PangoUnits.maximumLength)
+        ligature = Int(saturating: RunStyle.finite(attributes, k.ligature, default: 1, limit: 2))
         let superscript = attributes[k.superscript].flatMap(number) ?? 0
         baselineOffset = (attributes[k.baselineOffset].flatMap(number) ?? attributes[k.nsBaselineOffset].flatMap(number) ?? 0)
             + superscript * CTFontGetXHeight(font) * 0.7

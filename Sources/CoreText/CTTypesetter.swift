@@ -8,6 +8,8 @@ public final class CTTypesetter: @unchecked Sendable {
     let string: NSString
     /// The attributes of every character, when the caller knows them (`borrowing`).
     let uniform: CTUniformAttributes?
+    /// Says once what the string needed changed for Pango, however many lines are asked for.
+    let textChanges = OnceLog()
 
     init(attributed: NSAttributedString, uniform: CTUniformAttributes? = nil) {
         self.attributed = attributed
@@ -76,7 +78,7 @@ private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ w
     let (end, terminated) = typesetter.paragraphEnd(from: startIndex)
     guard end > startIndex else { return terminated - startIndex }
     let shaper = ParagraphShaper(typesetter.attributed, range: NSRange(location: startIndex, length: end - startIndex), string: typesetter.string,
-                                 uniform: typesetter.uniform)
+                                 uniform: typesetter.uniform, log: typesetter.textChanges)
     guard let first = shaper.lines(width: CGFloat(max(width, 1)), wrapping: wrapping).first else { return terminated - startIndex }
     let lineEnd = first.stringRange.location + first.stringRange.length
     // A line that reaches the paragraph's end takes its terminator too.
@@ -92,7 +94,8 @@ public func CTTypesetterCreateLine(_ typesetter: CTTypesetter, _ stringRange: CF
 /// not used.
 public func CTTypesetterCreateLineWithOffset(_ typesetter: CTTypesetter, _ stringRange: CFRange, _ offset: Double) -> CTLine {
     let range = clampedRange(stringRange, length: typesetter.string.length)
-    return ParagraphShaper(typesetter.attributed, range: range, string: typesetter.string, uniform: typesetter.uniform).singleLine()
+    return ParagraphShaper(typesetter.attributed, range: range, string: typesetter.string, uniform: typesetter.uniform,
+                           log: typesetter.textChanges).singleLine()
 }
 
 /// The typesetter a framesetter breaks lines with.

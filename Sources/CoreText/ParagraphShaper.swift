@@ -31,9 +31,12 @@ struct ParagraphShaper {
     /// from its first character).
     let paragraphStyle: CTParagraphStyle?
     /// The attributes of every character, when known (no attribute runs to read).
-    private let uniform: CTUniformAttributes?
+    let uniform: CTUniformAttributes?
 
-    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil, uniform: CTUniformAttributes? = nil) {
+    /// `log` says what the text needed changed for Pango once for its owner (a framesetter's
+    /// paragraphs); without one, each shaper says it.
+    init(_ attributed: NSAttributedString, range: NSRange, string: NSString? = nil, uniform: CTUniformAttributes? = nil,
+         log: OnceLog? = nil) {
         self.attributed = attributed
         self.range = range
         self.uniform = uniform
@@ -48,7 +51,10 @@ struct ParagraphShaper {
                                                   effectiveRange: nil) as? CTParagraphStyle
         }
         // The whole string needs no substring (which transcodes through UTF-16 on Linux).
-        let substring = range.location == 0 && range.length == string.length ? attributed.string : string.substring(with: range)
+        let (safe, changes) = PangoSafeText.sanitize(range.location == 0 && range.length == string.length ? attributed.string
+                                                                                                      : string.substring(with: range))
+        if !changes.isEmpty { (log ?? OnceLog()).log("CTLine", changes.joined(separator: "; ") + ".") }
+        let substring = safe
         let text = Array(substring.utf8)
         var utf16OfByte: [Int] = []
         var byteOfUTF16: [Int] = []
@@ -85,6 +91,9 @@ struct ParagraphShaper {
     /// Lays the range out. `width` (with a wrapping) breaks it into lines; `firstLineIndent` is
     /// the first line's extra indent (negative: the others'), `justify` spreads all but the last.
     func lines(width: CGFloat? = nil, wrapping: Wrapping = .none, firstLineIndent: CGFloat = 0, justify: Bool = false) -> [CTLine] {
+        if let width, wrapping != .none, width.isFinite, width > 0, range.length > Self.wrappingPiece {
+            return piecewiseLines(width: width, wrapping: wrapping, firstLineIndent: firstLineIndent, justify: justify)
+        }
         let context = PangoEngine.makeContext()
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         let layout = pango_layout_new(context)!
@@ -101,19 +110,23 @@ struct ParagraphShaper {
             pango_layout_context_changed(layout)
         }
         if let width, wrapping != .none, width.isFinite, width > 0 {
-            pango_layout_set_width(layout, Int32(min(Double(width), 1e6) * Double(PANGO_SCALE)))
+            pango_layout_set_width(layout, PangoUnits.of(width))
             pango_layout_set_wrap(layout, wrapping == .words ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
-            pango_layout_set_indent(layout, Int32(Double(firstLineIndent) * Double(PANGO_SCALE)))
+            pango_layout_set_indent(layout, PangoUnits.of(firstLineIndent))
             pango_layout_set_justify(layout, justify ? 1 : 0)
         } else {
             // A newline inside a CTLine is one more glyph, not a new line.
             pango_layout_set_single_paragraph_mode(layout, 1)
         }
         var lines: [CTLine] = []
-        let count = pango_layout_get_line_count(layout)
-        for i in 0..<count {
-            guard let line = pango_layout_get_line_readonly(layout, i) else { continue }
-            lines.append(makeLine(line, styles: styles))
+        // Walked as a list: `pango_layout_get_line_readonly(layout, i)` walks from the first
+        // line each time, quadratic in the lines of a long paragraph.
+        var node = pango_layout_get_lines_readonly(layout)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                lines.append(makeLine(line, styles: styles))
+            }
+            node = current.pointee.next
         }
         return lines
     }
@@ -168,7 +181,7 @@ struct ParagraphShaper {
         pango_font_description_free(description)
         let marker = UInt16(truncatingIfNeeded: styles.count)
         insert(pango_attr_foreground_new(marker, 0, 0))
-        if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(Int32(Double(style.kern) * Double(PANGO_SCALE)))) }
+        if letterSpacing, style.kern != 0 { insert(pango_attr_letter_spacing_new(PangoUnits.of(style.kern))) }
         if style.ligature == 0 { insert(pango_attr_font_features_new("liga=0,clig=0")) }
         if style.ligature >= 2 { insert(pango_attr_font_features_new("dlig=1")) }
         if let language = style.language { insert(pango_attr_language_new(pango_language_from_string(language))) }
@@ -273,15 +286,18 @@ struct ParagraphShaper {
                     lowestLevel = min(lowestLevel, item.pointee.analysis.level)
                     node = current.pointee.next
                 }
-                let visual = pango_reorder_items(items)
-                defer { g_list_free(visual) }
+                var logical: [UnsafeMutableRawPointer] = []
+                node = items
+                while let current = node, let data = current.pointee.data {
+                    logical.append(data)
+                    node = current.pointee.next
+                }
                 var runs: [CTRun] = []
                 var x: CGFloat = 0
-                node = visual
-                while let current = node, let data = current.pointee.data, let glyphs = shaped[data] {
+                for data in Self.visualOrder(logical, level: { $0.assumingMemoryBound(to: PangoItem.self).pointee.analysis.level }) {
+                    guard let glyphs = shaped[data] else { continue }
                     runs.append(makeRun(data.assumingMemoryBound(to: PangoItem.self).pointee, glyphs.pointee, yOffset: 0, x: &x,
                                         styles: styles, kern: .afterEachCluster))
-                    node = current.pointee.next
                 }
                 // The paragraph's level is the lowest: odd for a right-to-left paragraph.
                 let rtl = styledDirection.map { $0 == .rightToLeft } ?? (lowestLevel != .max && lowestLevel % 2 == 1)

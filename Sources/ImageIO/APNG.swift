@@ -80,30 +80,41 @@ enum APNG {
         let clamped = max(0, min(seconds, 65.535))
         for denominator in [1, 10, 100, 1000] as [UInt16] {
             let numerator = clamped * Double(denominator)
-            if abs(numerator - numerator.rounded()) < 1e-6 { return (UInt16(numerator.rounded()), denominator) }
+            if abs(numerator - numerator.rounded()) < 1e-6 { return (UInt16(saturating: numerator.rounded()), denominator) }
         }
         let reciprocal = 1 / clamped
         if clamped > 0, abs(reciprocal - reciprocal.rounded()) < 1e-6, reciprocal < 65535 {
-            return (1, UInt16(reciprocal.rounded()))
+            return (1, UInt16(saturating: reciprocal.rounded()))
         }
-        return (UInt16((clamped * 1000).rounded()), 1000)
+        return (UInt16(saturating: (clamped * 1000).rounded()), 1000)
     }
 
     // MARK: Reading
 
     /// The frames of an APNG file, each composited as a viewer shows it, with its control; nil
-    /// when the data is a plain PNG (no `acTL`), the animation is malformed, or its frames
-    /// together would take more than `budget` (checked before any is decoded).
+    /// when the data is a plain PNG (no `acTL`), and nil with one message when the animation is
+    /// malformed, declares a canvas larger than its bytes could hold, or its frames together
+    /// would take more than `budget` (all checked before any pixel memory is allocated).
+    ///
+    /// The frames are the ones the file holds: an `acTL` declaring 2³¹ frames over three `fcTL`s
+    /// gives three, with a message (the declared count is a claim, not a size).
     static func decode(_ data: Data, budget: ImageBudget = .standard) -> (frames: [(image: CGImage, control: FrameControl)], loopCount: Int)? {
         guard data.starts(with: signature) else { return nil }
         let chunks = Chunk.all(in: data)
         guard let header = chunks.first, header.type == "IHDR", header.body.count == 13,
               let animation = chunks.first(where: { $0.type == "acTL" }), animation.body.count == 8 else { return nil }
-        let width = Int(readUInt32(header.body, 0)), height = Int(readUInt32(header.body, 4))
-        let frameCount = Int(readUInt32(animation.body, 0)), loopCount = Int(readUInt32(animation.body, 4))
-        if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4 * max(1, frameCount)) {
-            CGDiagnostics.log("APNG", "\(frameCount) frames: \(problem)")
+        func refuse(_ problem: String) -> (frames: [(image: CGImage, control: FrameControl)], loopCount: Int)? {
+            CGDiagnostics.log("APNG", "\(problem); not decoded.")
             return nil
+        }
+        let width = Int(readUInt32(header.body, 0)), height = Int(readUInt32(header.body, 4))
+        let declaredCount = Int(readUInt32(animation.body, 0)), loopCount = Int(readUInt32(animation.body, 4))
+        let frameCount = chunks.filter { $0.type == "fcTL" }.count
+        // The canvas is an image of the IHDR's size (the default image, or the first frame), so
+        // its size is held to what the file's deflate data could hold, as a PNG's is.
+        if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4 * max(1, frameCount))
+            ?? PNGCodec.implausibility(of: data, width: width, height: height) {
+            return refuse("\(frameCount) frames: \(problem)")
         }
         // What every frame's standalone PNG needs besides its size and data (palette, transparency…).
         let shared = chunks.prefix { $0.type != "IDAT" }.filter { !["IHDR", "acTL", "fcTL"].contains($0.type) }
@@ -112,7 +123,7 @@ enum APNG {
         for chunk in chunks {
             switch chunk.type {
             case "fcTL":
-                guard chunk.body.count == 26 else { return nil }
+                guard chunk.body.count == 26 else { return refuse("an fcTL chunk of \(chunk.body.count) bytes, not 26") }
                 if let frame = pending { stored.append(frame) }
                 let denominator = readUInt16(chunk.body, 22)
                 let control = FrameControl(width: Int(readUInt32(chunk.body, 4)), height: Int(readUInt32(chunk.body, 8)),
@@ -120,19 +131,27 @@ enum APNG {
                                            delay: Double(readUInt16(chunk.body, 20)) / Double(denominator == 0 ? 100 : denominator),
                                            dispose: chunk.body[24], blend: chunk.body[25])
                 guard control.width > 0, control.height > 0, control.x + control.width <= width,
-                      control.y + control.height <= height else { return nil }
+                      control.y + control.height <= height else {
+                    return refuse("a \(control.width)×\(control.height) frame at (\(control.x), \(control.y)) outside the \(width)×\(height) canvas")
+                }
                 pending = (control, [])
             case "IDAT":
                 // An IDAT before any fcTL is a default image outside the animation.
                 pending?.data += chunk.body
             case "fdAT":
-                guard chunk.body.count > 4 else { return nil }
+                guard chunk.body.count > 4 else { return refuse("an fdAT chunk of \(chunk.body.count) bytes") }
                 pending?.data += chunk.body[4...]
             default: break
             }
         }
         if let frame = pending { stored.append(frame) }
-        guard stored.count == frameCount, frameCount > 0, let canvas = rgbaCanvas(width: width, height: height) else { return nil }
+        guard !stored.isEmpty else { return refuse("acTL declares \(declaredCount) frames and there are none") }
+        guard let canvas = rgbaCanvas(width: width, height: height) else {
+            return refuse("cannot allocate a \(width)×\(height) canvas")
+        }
+        if stored.count != declaredCount {
+            CGDiagnostics.log("APNG", "acTL declares \(declaredCount) frames; the file holds \(stored.count), which are shown.")
+        }
         var frames: [(CGImage, FrameControl)] = []
         var base: CGImage?          // what the canvas holds, when it was not drawn into it yet
         for (control, compressed) in stored {
@@ -143,6 +162,7 @@ enum APNG {
             for chunk in shared { chunk.append(to: &png) }
             Chunk(type: "IDAT", body: compressed).append(to: &png)
             Chunk(type: "IEND", body: []).append(to: &png)
+            // PNGCodec says why a frame does not decode.
             guard let image = PNGCodec.decode(png, budget: budget) else { return nil }
             let whole = control.x == 0 && control.y == 0 && control.width == width && control.height == height
             if whole, control.blend == 0, control.dispose == 0 {
@@ -162,7 +182,7 @@ enum APNG {
             let before = control.dispose == 2 ? canvas.makeImage() : nil
             if control.blend == 0 { canvas.clear(rect) }
             canvas.draw(image, in: rect)
-            guard let shown = canvas.makeImage() else { return nil }
+            guard let shown = canvas.makeImage() else { return refuse("cannot allocate frame \(frames.count + 1)") }
             frames.append((shown, control))
             switch control.dispose {
             case 1: canvas.clear(rect)
@@ -180,10 +200,24 @@ enum APNG {
         return (frames, loopCount)
     }
 
-    /// The frame count an `acTL` declares, read without decoding; nil for a plain PNG.
+    /// The number of frames the data holds (its `fcTL` chunks) when it has an `acTL`; nil for a
+    /// plain PNG, and for one whose `acTL` is followed by no frame (viewers show its image).
+    /// Counted from what is there, not from the `acTL`'s claim, by a walk over the chunk
+    /// headers alone (no chunk is copied).
     static func frameCount(_ data: Data) -> Int? {
         guard data.starts(with: signature) else { return nil }
-        return Chunk.all(in: data).first { $0.type == "acTL" && $0.body.count == 8 }.map { Int(readUInt32($0.body, 0)) }
+        var animated = false, frames = 0
+        var offset = data.startIndex + signature.count
+        while offset + 12 <= data.endIndex {
+            let length = data[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+            guard length <= data.endIndex - offset - 12 else { break }
+            let type = data[(offset + 4)..<(offset + 8)]
+            if type.elementsEqual("acTL".utf8), length == 8 { animated = true }
+            if type.elementsEqual("fcTL".utf8) { frames += 1 }
+            if type.elementsEqual("IEND".utf8) { break }
+            offset += 12 + length
+        }
+        return animated && frames > 0 ? frames : nil
     }
 
     // MARK: Chunks

@@ -42,9 +42,15 @@ public final class CGImageSource: @unchecked Sendable {
         let dictionary: CFString
     }
 
+    /// The frames an animated PNG holds (nil for a plain one), counted once: `count` is read on
+    /// every `CGImageSourceCreateImageAtIndex`, and a loop over the frames would walk the file
+    /// each time.
+    private let pngFrameCount: Int?
+
     init(data: Data, options: CFDictionary?) {
         self.data = data
         format = ImageFormat(sniffing: data)
+        pngFrameCount = format == .png ? APNG.frameCount(data) : nil
         budget = ImageBudget.standard.applying(options)
     }
 
@@ -52,14 +58,14 @@ public final class CGImageSource: @unchecked Sendable {
     var count: Int {
         switch format {
         case nil: return 0
-        case .png: return APNG.frameCount(data) ?? 1
+        case .png: return pngFrameCount ?? 1
         case .gif: return animationFrames()?.frames.count ?? 0
         case .jpeg, .webp: return 1
         }
     }
 
     /// Whether the data declares an animation (an animated PNG, any GIF), decodable or not.
-    var isAnimation: Bool { format == .gif || format == .png && APNG.frameCount(data) != nil }
+    var isAnimation: Bool { format == .gif || pngFrameCount != nil }
 
     /// The frames when the data is an animation that decodes within the budget.
     func animationFrames() -> Animation? {
@@ -126,10 +132,8 @@ public func CGImageSourceGetStatus(_ isrc: CGImageSource) -> CGImageSourceStatus
 public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     guard let format = isrc.format, index >= 0, index < isrc.count else { return nil }
     if isrc.isAnimation {
-        guard let frames = isrc.animationFrames()?.frames, index < frames.count else {
-            CGDiagnostics.log("CGImageSourceCreateImageAtIndex", "malformed animation.")
-            return nil
-        }
+        // Why an animation does not decode was said once, when it was decoded: not again per frame.
+        guard let frames = isrc.animationFrames()?.frames, index < frames.count else { return nil }
         return frames[index].image
     }
     return format.decode(isrc.data, budget: isrc.budget.applying(options))

@@ -23,7 +23,7 @@ enum GIF {
             guard let pixels = straightRGBA(frame.image, width: width, height: height) else { return nil }
             let (palette, indices, transparent) = ColorTable.quantize(pixels)
             let bits = palette.count.bitWidthNeeded
-            let hundredths = min(65535, max(0, Int((frame.delay * 100).rounded())))
+            let hundredths = min(65535, max(0, Int(saturating: (frame.delay * 100).rounded())))
             // Graphic control: leave the frame in place (disposal 1), the transparent index if any.
             out += [0x21, 0xF9, 4, UInt8(1 << 2) | (transparent == nil ? 0 : 1)] + littleEndian(hundredths)
                 + [UInt8(transparent ?? 0), 0]
@@ -64,37 +64,53 @@ enum GIF {
     // MARK: Reading
 
     /// The frames of a GIF, each as a viewer shows it, with its delay in seconds, and the loop
-    /// count (0 forever; 1 when the file has no loop block). Nil for data that is not a GIF, is
-    /// cut short before its first frame, or whose frames together would take more than `budget`.
+    /// count (0 forever; 1 when the file has no loop block). Nil, with one message, for data
+    /// that is not a GIF, is cut short before its first frame, declares a canvas larger than its
+    /// bytes could fill, or whose frames together would take more than `budget`.
+    ///
+    /// The declared canvas is checked against the budget and against the file's size before any
+    /// pixel memory is allocated, and that memory is allocated fallibly: a 353-byte file declaring
+    /// 16384 × 16384 pixels once cost 1.85 GB and 11 s before it trapped.
     static func decode(_ data: Data, budget: ImageBudget = .standard) -> (frames: [(image: CGImage, delay: Double)], loopCount: Int)? {
         let bytes = [UInt8](data)
         guard bytes.count >= 13, signatures.contains(Array(bytes[0..<6])) else { return nil }
         let width = Int(bytes[6]) | Int(bytes[7]) << 8, height = Int(bytes[8]) | Int(bytes[9]) << 8
-        if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4) {
-            CGDiagnostics.log("GIF", problem)
+        if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4)
+            ?? LZW.implausibility(width: width, height: height, bytes: bytes.count) {
+            CGDiagnostics.log("GIF", "\(problem); not decoded.")
             return nil
         }
+        let canvasBytes = width * height * 4
         var offset = 13
         var globalTable: [[UInt8]] = []
         if bytes[10] & 0x80 != 0 {
             let entries = 1 << (Int(bytes[10] & 7) + 1)
-            guard let table = colorTable(bytes, at: offset, entries: entries) else { return nil }
+            guard let table = colorTable(bytes, at: offset, entries: entries) else {
+                CGDiagnostics.log("GIF", "the global color table is cut short; not decoded.")
+                return nil
+            }
             globalTable = table
             offset += entries * 3
         }
-        var canvas = [UInt8](repeating: 0, count: width * height * 4)
+        guard var canvas = ImageBudget.zeroedBytes(canvasBytes) else {
+            CGDiagnostics.log("GIF", "cannot allocate a \(width)×\(height) canvas; not decoded.")
+            return nil
+        }
         var frames: [(CGImage, Double)] = []
         var loopCount = 1
         var delay = 0.0, disposal = 0, transparent: Int?
+        // Why parsing stopped early, when it did: said once, after the frames before it are kept.
+        var stopped: String?
+        var ended = false
         parsing: while offset < bytes.count {
             let introducer = bytes[offset]
             offset += 1
             switch introducer {
             case 0x21:
-                guard offset < bytes.count else { break parsing }
+                guard offset < bytes.count else { stopped = "an extension is cut short"; break parsing }
                 let label = bytes[offset]
                 offset += 1
-                guard let blocks = subBlocks(bytes, at: &offset) else { break parsing }
+                guard let blocks = subBlocks(bytes, at: &offset) else { stopped = "an extension is cut short"; break parsing }
                 if label == 0xF9, let control = blocks.first, control.count >= 4 {
                     disposal = Int(control[0] >> 2) & 7
                     delay = Double(Int(control[1]) | Int(control[2]) << 8) / 100
@@ -104,63 +120,91 @@ enum GIF {
                     loopCount = Int(blocks[1][1]) | Int(blocks[1][2]) << 8
                 }
             case 0x2C:
-                guard offset + 9 <= bytes.count else { break parsing }
+                guard offset + 9 <= bytes.count else { stopped = "an image descriptor is cut short"; break parsing }
                 let x = Int(bytes[offset]) | Int(bytes[offset + 1]) << 8, y = Int(bytes[offset + 2]) | Int(bytes[offset + 3]) << 8
                 let w = Int(bytes[offset + 4]) | Int(bytes[offset + 5]) << 8, h = Int(bytes[offset + 6]) | Int(bytes[offset + 7]) << 8
                 let packed = bytes[offset + 8]
                 offset += 9
                 // A frame reaching outside the canvas is malformed; refusing it also bounds what
-                // its data may make us allocate by the canvas, which the budget allowed.
+                // its data may make us allocate by the canvas, which the checks above allowed.
                 guard w > 0, h > 0, x + w <= width, y + h <= height else {
-                    CGDiagnostics.log("GIF", "a \(w)×\(h) frame at (\(x), \(y)) outside the \(width)×\(height) canvas")
+                    stopped = "a \(w)×\(h) frame at (\(x), \(y)) outside the \(width)×\(height) canvas"
                     break parsing
                 }
                 var table = globalTable
                 if packed & 0x80 != 0 {
                     let entries = 1 << (Int(packed & 7) + 1)
-                    guard let local = colorTable(bytes, at: offset, entries: entries) else { break parsing }
+                    guard let local = colorTable(bytes, at: offset, entries: entries) else {
+                        stopped = "a local color table is cut short"; break parsing
+                    }
                     table = local
                     offset += entries * 3
                 }
-                guard offset < bytes.count else { break parsing }
+                guard offset < bytes.count else { stopped = "a frame is cut short"; break parsing }
                 let minimumCodeSize = Int(bytes[offset])
                 offset += 1
-                guard (2...11).contains(minimumCodeSize), let blocks = subBlocks(bytes, at: &offset) else { break parsing }
-                var indices = LZW.decode(Array(blocks.joined()), minimumCodeSize: minimumCodeSize, count: w * h)
-                if packed & 0x40 != 0 { indices = deinterlace(indices, width: w, height: h) }
-                let before = disposal == 3 ? canvas : nil
-                for row in 0..<h {
-                    for column in 0..<w {
-                        let index = Int(indices[row * w + column])
-                        guard index != transparent, index < table.count else { continue }
-                        let target = ((y + row) * width + x + column) * 4
-                        canvas[target] = table[index][0]; canvas[target + 1] = table[index][1]
-                        canvas[target + 2] = table[index][2]; canvas[target + 3] = 255
-                    }
+                guard (2...11).contains(minimumCodeSize), let blocks = subBlocks(bytes, at: &offset) else {
+                    stopped = "a frame's image data is cut short or malformed"; break parsing
                 }
                 if let problem = budget.problem(width: width, height: height, bytesPerPixel: 4 * (frames.count + 1)) {
-                    CGDiagnostics.log("GIF", "frame \(frames.count + 1): \(problem)")
+                    CGDiagnostics.log("GIF", "frame \(frames.count + 1): \(problem); not decoded.")
                     return nil
                 }
-                guard let image = rgbaImage(canvas, width: width, height: height) else { return nil }
+                var indices = LZW.decode(Array(blocks.joined()), minimumCodeSize: minimumCodeSize, count: w * h)
+                if packed & 0x40 != 0 { indices = deinterlace(indices, width: w, height: h) }
+                var before: Data?
+                if disposal == 3 {
+                    guard let saved = copy(canvas) else { stopped = "cannot allocate a frame"; break parsing }
+                    before = saved
+                }
+                canvas.withUnsafeMutableBytes { raw in
+                    let pixels = raw.bindMemory(to: UInt8.self)
+                    for row in 0..<h {
+                        for column in 0..<w {
+                            let index = Int(indices[row * w + column])
+                            guard index != transparent, index < table.count else { continue }
+                            let target = ((y + row) * width + x + column) * 4
+                            pixels[target] = table[index][0]; pixels[target + 1] = table[index][1]
+                            pixels[target + 2] = table[index][2]; pixels[target + 3] = 255
+                        }
+                    }
+                }
+                guard let shown = copy(canvas), let image = rgbaImage(shown, width: width, height: height) else {
+                    stopped = "cannot allocate frame \(frames.count + 1)"; break parsing
+                }
                 frames.append((image, delay))
                 if disposal == 2 {
-                    for row in y..<(y + h) {
-                        for column in x..<(x + w) {
-                            let target = (row * width + column) * 4
-                            canvas.replaceSubrange(target..<(target + 4), with: [0, 0, 0, 0])
+                    canvas.withUnsafeMutableBytes { raw in
+                        for row in y..<(y + h) {
+                            _ = memset(raw.baseAddress! + (row * width + x) * 4, 0, w * 4)
                         }
                     }
                 } else if let before {
                     canvas = before
                 }
                 delay = 0; disposal = 0; transparent = nil
+            case 0x3B:
+                ended = true
+                break parsing
             default:
-                break parsing           // the trailer (0x3B), or bytes that are not GIF blocks
+                stopped = "a block introduced by 0x\(String(introducer, radix: 16)) is not GIF"
+                break parsing
             }
         }
-        guard !frames.isEmpty else { return nil }
+        if !ended, stopped == nil { stopped = "the file ends without its trailer" }
+        guard !frames.isEmpty else {
+            CGDiagnostics.log("GIF", "no frame decodes (\(stopped ?? "there are none")); not decoded.")
+            return nil
+        }
+        if let stopped { CGDiagnostics.log("GIF", "\(stopped); the \(frames.count) frames before it are kept.") }
         return (frames, loopCount)
+    }
+
+    /// A copy of `pixels`, allocated fallibly (a frame's image holds its own canvas).
+    private static func copy(_ pixels: Data) -> Data? {
+        guard var out = ImageBudget.zeroedBytes(pixels.count) else { return nil }
+        out.withUnsafeMutableBytes { target in pixels.withUnsafeBytes { _ = memcpy(target.baseAddress!, $0.baseAddress!, $0.count) } }
+        return out
     }
 
     private static func colorTable(_ bytes: [UInt8], at offset: Int, entries: Int) -> [[UInt8]]? {
@@ -194,10 +238,11 @@ enum GIF {
         return out
     }
 
-    private static func rgbaImage(_ pixels: [UInt8], width: Int, height: Int) -> CGImage? {
+    /// An image over `pixels` as they are (no copy).
+    private static func rgbaImage(_ pixels: Data, width: Int, height: Int) -> CGImage? {
         CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+                provider: CGDataProvider(bytes: pixels), decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
 
     private static func littleEndian(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
@@ -319,6 +364,20 @@ enum LZW {
         emit(end)
         if bitCount > 0 { out.append(UInt8(accumulator & 0xFF)) }
         return out
+    }
+
+    /// The most pixels one byte of LZW data can stand for: a code of at most 12 bits names a
+    /// string of at most 4096 indices (the table's size), so 8 bits give at most 4096 × 8 / 12.
+    static let maximumPixelsPerByte = 2731
+
+    /// Why a canvas of `width` × `height` cannot come from a GIF of `bytes` bytes, or nil. Every
+    /// frame's pixels come from its LZW data, and a canvas no frame could fill is a hostile or
+    /// truncated file's claim: refused before it is allocated (a 353-byte file declared 16384²).
+    /// The slack of 4096 pixels lets tiny files keep their small canvases.
+    static func implausibility(width: Int, height: Int, bytes: Int) -> String? {
+        let (capacity, overflow) = bytes.multipliedReportingOverflow(by: maximumPixelsPerByte)
+        guard !overflow, width * height > capacity + 4096 else { return nil }
+        return "the canvas declares \(width)×\(height) pixels, more than its \(bytes) bytes can encode (truncated or corrupt)"
     }
 
     /// `count` indices from `data` (short data leaves the rest 0; bad codes end the image).

@@ -3,8 +3,9 @@ import Foundation
 /// The fuzz targets by name: `lamina-fuzz` (libFuzzer, `scripts/fuzz`) runs one, and the unit
 /// tests replay each one's committed corpus (`Fuzz/corpus/<name>/`) through the same code.
 public enum Scenario: String, CaseIterable, Sendable {
-    /// PNG decoding; JPEG decoding; either decoded and drawn; paths; layer trees with animations.
-    case png, jpeg, imageDraw = "image-draw", path, layers
+    /// PNG decoding; JPEG decoding; either decoded and drawn; paths; layer trees with animations;
+    /// GIFs and animated PNGs read frame by frame.
+    case png, jpeg, imageDraw = "image-draw", path, layers, animation
 
     /// Runs the scenario over one input.
     public func run(_ data: Data) {
@@ -14,6 +15,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .imageDraw: DecodeScenario.decodeAndDraw(data)
         case .path: PathScenario.run(data)
         case .layers: LayerTreeScenario.run(data)
+        case .animation: AnimationScenario.run(data)
         }
     }
 }

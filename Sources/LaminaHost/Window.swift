@@ -20,9 +20,12 @@ public final class Window {
     public weak var delegate: WindowDelegate?
 
     /// The smallest size the window manager lets the user give the window, in points. Defaults to nil (none).
-    public var minSize: CGSize? { didSet { applySizeHints() } }
-    /// The largest size the window manager lets the user give the window, in points. Defaults to nil (none).
-    public var maxSize: CGSize? { didSet { applySizeHints() } }
+    /// Sizes that are not numbers or too large are clamped as `size` is, with one message (a NaN
+    /// side trapped converting to the window manager's 32-bit hints).
+    public var minSize: CGSize? { didSet { minSize = minSize.map { Self.usableSize($0, scale: scale) }; applySizeHints() } }
+    /// The largest size the window manager lets the user give the window, in points. Defaults to
+    /// nil (none). Clamped as `minSize` is.
+    public var maxSize: CGSize? { didSet { maxSize = maxSize.map { Self.usableSize($0, scale: scale) }; applySizeHints() } }
     /// Whether the user may resize the window; false holds it at its size. Defaults to true.
     public var isResizable = true { didSet { applySizeHints() } }
 
@@ -150,7 +153,7 @@ public final class Window {
     public func show() {
         guard windowID == nil else { return }
         Application.shared.watchSignals()                     // before anyone can see the window
-        let width = UInt32((size.width * scale).rounded()), height = UInt32((size.height * scale).rounded())
+        let width = UInt32(saturating: (size.width * scale).rounded()), height = UInt32(saturating: (size.height * scale).rounded())
         let id = XCreateSimpleWindow(x.display, x.root, 0, 0, width, height, 0, 0, XWhitePixel(x.display, x.screen))
         windowID = id
         XStoreName(x.display, id, title)
@@ -429,7 +432,7 @@ public final class Window {
             return
         }
         guard let id = windowID, let surface else { return }
-        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        let width = Int(saturating: (size.width * scale).rounded()), height = Int(saturating: (size.height * scale).rounded())
         surface.lock.lock(); surface.scale = scale; surface.lock.unlock()
         surface.replaceBuffers(SwapChain(renderX, width: width, height: height))
         applySizeHints()
@@ -663,7 +666,9 @@ public final class Window {
     private func applySizeHints() {
         guard let id = windowID else { return }
         var hints = XSizeHints()
-        let pixels = { (size: CGSize) in (Int32((size.width * self.scale).rounded()), Int32((size.height * self.scale).rounded())) }
+        let pixels = { (size: CGSize) in
+            (Int32(saturating: (size.width * self.scale).rounded()), Int32(saturating: (size.height * self.scale).rounded()))
+        }
         if !isResizable {
             hints.flags |= PMinSize | PMaxSize
             (hints.min_width, hints.min_height) = pixels(size)

@@ -33,7 +33,7 @@ public final class CADisplayLink: @unchecked Sendable {
     /// `preferredFrameRateRange` to that rate; deprecated on Apple in favour of it.
     @available(*, deprecated, message: "Use preferredFrameRateRange")
     public var preferredFramesPerSecond: Int {
-        get { Int(preferredFrameRateRange.wantedRate.rounded()) }
+        get { Int(saturating: preferredFrameRateRange.wantedRate.rounded()) }
         set {
             let rate = Float(max(newValue, 0))
             preferredFrameRateRange = rate > 0 ? CAFrameRateRange(minimum: rate, maximum: rate, preferred: rate) : .default
@@ -108,7 +108,7 @@ public final class CADisplayLink: @unchecked Sendable {
     func framesPerCallback(displayInterval interval: CFTimeInterval) -> Int {
         let rate = locked { _range.wantedRate }
         guard rate > 0, interval > 0 else { return 1 }
-        return max(1, Int((1 / interval / rate).rounded()))
+        return max(1, Int(saturating: (1 / interval / rate).rounded()))
     }
 
     /// The display showed frame `frame` at media time `timestamp`, frames coming every

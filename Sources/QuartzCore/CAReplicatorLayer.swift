@@ -96,7 +96,7 @@ open class CAReplicatorLayer: CALayer {
                                                    CGDiagnostics.log("CAReplicatorLayer.instanceCount", "\(n) is not a count; kept \(layer.instanceCount).")
                                                    return true
                                                }
-                                               layer.instanceCount = Int(min(max(n.rounded(), -1e9), 1e9))
+                                               layer.instanceCount = Int(saturating: min(max(n.rounded(), -1e9), 1e9))
                                                return true
                                            }, animatable: true),
             "instanceDelay": .keyPath(\CAReplicatorLayer.instanceDelay, animatable: true),

@@ -171,7 +171,7 @@ extension LayerTreeDump.Properties {
         var components = (srgb.components ?? []).map { Double($0) }
         if components.count == 2 { components = [components[0], components[0], components[0], components[1]] }
         guard components.count == 4 else { return "?" }
-        return "#" + components.map { String(format: "%02X", Int((min(max($0, 0), 1) * 255).rounded())) }.joined()
+        return "#" + components.map { String(format: "%02X", Int(saturating: (min(max($0, 0), 1) * 255).rounded())) }.joined()
     }
 
     static func describe(_ contents: Any) -> String {

@@ -18,13 +18,19 @@ func open(_ index: Int, in window: Window) {
     window.contentView = view
 }
 
+/// Writes an error to standard error (standard output carries the results: the paths written,
+/// the list of demos), so that a script reading them is not handed messages.
+func printError(_ message: String) {
+    FileHandle.standardError.write(Data("lamina-gallery: \(message)\n".utf8))
+}
+
 @MainActor
 func screenshots(into directory: String, at seconds: Double) -> Int32 {
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     var failures: Int32 = 0
     for demo in demos {
         guard let window = try? Window(checkedTitle: "Lamina — \(demo.name)", size: CGSize(width: 640, height: 480)) else {
-            print("lamina-gallery: cannot open the X display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))")
+            printError("cannot open the X display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))")
             return 1
         }
         window.contentView = demo.make()
@@ -32,7 +38,7 @@ func screenshots(into directory: String, at seconds: Double) -> Int32 {
         // `seconds` on, and a frame shown, however long the first frames take.
         let until = Date().addingTimeInterval(seconds)
         guard Application.shared.runUntil(timeout: seconds + 30, { Date() >= until && window.shownMediaTime.isFinite }) else {
-            print("lamina-gallery: \(demo.name) showed no frame within \(Int(seconds + 30)) s")
+            printError("\(demo.name) showed no frame within \(Int(seconds + 30)) s")
             failures += 1
             window.close()
             continue
@@ -60,7 +66,17 @@ MainActor.assumeIsolated {
     }
     if let flag = arguments.firstIndex(of: "--screenshots") {
         let directory = flag + 1 < arguments.count ? arguments[flag + 1] : "out/gallery"
-        let at = arguments.firstIndex(of: "--at").flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? 0.8
+        var at = 0.8
+        if let flag = arguments.firstIndex(of: "--at") {
+            // Decimal seconds only (Double reads "0x10" as 16), and no more than an hour: the
+            // wait is converted to whole seconds for its message.
+            guard flag + 1 < arguments.count, arguments[flag + 1].allSatisfy({ "0123456789.eE+-".contains($0) }),
+                  let seconds = Double(arguments[flag + 1]), (0...3600).contains(seconds) else {
+                printError("--at needs a number of seconds from 0 to 3600")
+                exit(2)
+            }
+            at = seconds
+        }
         exit(screenshots(into: directory, at: at))
     }
     guard let name = arguments.first, name != "--list" else {
@@ -70,7 +86,7 @@ MainActor.assumeIsolated {
         exit(0)
     }
     guard let index = demos.firstIndex(where: { $0.name == name }) else {
-        print("lamina-gallery: no demo named '\(name)'; run without arguments for the list.")
+        printError("no demo named '\(name)'; run without arguments for the list.")
         exit(2)
     }
     do {
@@ -78,7 +94,7 @@ MainActor.assumeIsolated {
         open(index, in: window)
         window.show()
     } catch {
-        print("lamina-gallery: \(error)")
+        printError("\(error)")
         exit(1)
     }
     Application.shared.run()

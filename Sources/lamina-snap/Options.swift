@@ -88,7 +88,10 @@ extension Options {
         guard let names = rest.popFirst(), !names.hasPrefix("-") else { fail(usage) }
         demos = Self.demos(named: names)
         func number(_ text: String, _ flag: String) -> Double {
-            guard let value = Double(text), value.isFinite else { fail("\(flag): '\(text)' is not a number") }
+            // Decimal numbers only: Double also reads hexadecimal ("0x10" is 16) and "nan".
+            guard text.allSatisfy({ "0123456789.eE+-".contains($0) }), let value = Double(text), value.isFinite else {
+                fail("\(flag): '\(text)' is not a number")
+            }
             return value
         }
         var record: String?, tree = false, json = false
@@ -96,11 +99,13 @@ extension Options {
             let switches: Set<String> = ["--window", "--tree", "--json", "--render-process"]
             guard switches.contains(flag) || !rest.isEmpty else { fail("\(flag) needs a value") }
             switch flag {
-            case "--at": times = rest.removeFirst().split(separator: ",").map { number(String($0), flag) }
+            case "--at":
+                times = rest.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map { number(String($0), flag) }
             case "--out": out = rest.removeFirst()
             case "--scale":
                 scale = CGFloat(number(rest.removeFirst(), flag))
-                guard scale > 0, scale <= 8 else { fail("--scale must be above 0 and at most 8") }
+                // Below a tenth, a 640-point demo is a few pixels wide: no frame to compare.
+                guard scale >= 0.1, scale <= 8 else { fail("--scale must be from 0.1 to 8") }
             case "--window": window = true
             case "--compare": compare = rest.removeFirst()
             case "--tolerance":
@@ -162,7 +167,9 @@ extension Options {
     /// `all`, one name, or names separated by commas.
     static func demos(named names: String) -> [Demo] {
         if names == "all" { return GalleryDemos.demos }
-        return names.split(separator: ",").map { name in
+        // Empty names ("chevrons,,geometry", ",") are mistakes, not nothing to do.
+        return names.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard !name.isEmpty else { fail("'\(names)' has an empty demo name") }
             guard let demo = GalleryDemos.demos.first(where: { $0.name == name }) else {
                 fail("no demo named '\(name)'; demos: " + GalleryDemos.demos.map(\.name).joined(separator: ", "))
             }

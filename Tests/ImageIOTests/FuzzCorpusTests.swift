@@ -22,4 +22,5 @@ final class FuzzCorpusTests: XCTestCase {
     func testDecodeAndDrawCorpus() throws { try replay(.imageDraw) }
     func testPathCorpus() throws { try replay(.path) }
     func testLayerTreeCorpus() throws { try replay(.layers) }
+    func testAnimationCorpus() throws { try replay(.animation) }
 }

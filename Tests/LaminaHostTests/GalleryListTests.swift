@@ -16,6 +16,19 @@ final class GalleryListTests: XCTestCase {
     }
 }
 
+/// `lamina-gallery`'s errors go to standard error, its results (paths, the list) to standard
+/// output: before, its errors were printed on standard output.
+final class GalleryErrorTests: XCTestCase {
+    func testErrorsGoToStandardError() throws {
+        for (arguments, status) in [(["nosuchdemo"], Int32(2)), (["--screenshots", "/tmp/x", "--at", "0x10"], 2), (["--screenshots", "/tmp/x", "--at", "1e300"], 2)] {
+            let run = try ToolRun(try tool("lamina-gallery"), arguments, timeout: 60, errorsApart: true)
+            XCTAssertEqual(run.status, status, "\(arguments): \(run.output) \(run.errors)")
+            XCTAssertEqual(run.output, "", "\(arguments)")
+            XCTAssertTrue(run.errors.hasPrefix("lamina-gallery: "), "\(arguments): \(run.errors)")
+        }
+    }
+}
+
 /// In a gallery window, t prints the demo's layer tree (`Window.dumpLayerTree`) to standard output.
 final class GalleryTreeKeyTests: XCTestCase {
     func testTPrintsTheLayerTree() throws {

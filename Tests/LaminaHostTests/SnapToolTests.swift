@@ -195,7 +195,10 @@ final class SnapToolTests: XCTestCase {
     func testBadCommandLinesExitWithTwoAndAMessage() throws {
         for arguments in [["nosuchdemo"], ["chevrons", "--shard", "4/3"], ["chevrons", "--at", "soon"],
                           ["chevrons", "--tolerance"], ["chevrons", "--frobnicate", "1"], [],
-                          ["chevrons", "--record", path("x.png"), "--from", "2", "--to", "1"], ["chevrons", "--jobs", "0"]] {
+                          ["chevrons", "--record", path("x.png"), "--from", "2", "--to", "1"], ["chevrons", "--jobs", "0"],
+                          // Before, these ran (exit 0): empty names, hexadecimal, a scale of no pixels.
+                          ["chevrons,,geometry"], [","], ["chevrons", "--at", "0x10"], ["chevrons", "--at", "0,,1"],
+                          ["chevrons", "--scale", "1e-9"]] {
             let run = try snap(arguments)
             XCTAssertEqual(run.status, 2, "\(arguments): \(run.output)")
             XCTAssertTrue(run.output.hasPrefix("lamina-snap: "), "\(arguments): \(run.output)")

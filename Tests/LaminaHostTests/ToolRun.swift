@@ -9,8 +9,11 @@ struct ToolRun {
     let status: Int32
     let output: String
     let timedOut: Bool
+    /// Standard error, when asked for apart (`errorsApart`); otherwise it is in `output`.
+    let errors: String
 
-    init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120) throws {
+    init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil, timeout: TimeInterval = 120,
+         errorsApart: Bool = false) throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-tool-\(UUID()).log")
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
         defer { try? FileManager.default.removeItem(at: log) }
@@ -22,7 +25,14 @@ struct ToolRun {
         if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = output
-        process.standardError = output
+        let errorLog = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-tool-\(UUID()).err")
+        defer { try? FileManager.default.removeItem(at: errorLog) }
+        if errorsApart {
+            guard FileManager.default.createFile(atPath: errorLog.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            process.standardError = try FileHandle(forWritingTo: errorLog)
+        } else {
+            process.standardError = output
+        }
         let ended = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in ended.signal() }
         try process.run()
@@ -33,6 +43,7 @@ struct ToolRun {
         }
         status = process.terminationStatus
         self.output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        errors = errorsApart ? (try? String(contentsOf: errorLog, encoding: .utf8)) ?? "" : ""
     }
 }
 

@@ -488,6 +488,26 @@ final class WindowBadInputTests: XCTestCase {
         XCTAssertEqual(CGDiagnostics.collecting { _ = LaminaHost.Window.usableSize(CGSize(width: 0, height: -4), scale: 1) }, [])
     }
 
+    /// Before: a trap in `applySizeHints` (`Int32(...)` of NaN) once the window was shown.
+    func testUnusableMinimumAndMaximumSizesAreClampedOnAShownWindow() throws {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
+        try MainActor.assumeIsolated {
+            let window = try LaminaHost.Window(checkedTitle: "NaN limits", size: CGSize(width: 60, height: 40))
+            window.show()
+            defer { window.close() }
+            for bad in [CGSize(width: CGFloat.nan, height: 100), CGSize(width: CGFloat.infinity, height: 30),
+                        CGSize(width: -CGFloat.infinity, height: 30)] {
+                let messages = CGDiagnostics.collecting {
+                    window.minSize = bad
+                    window.maxSize = bad
+                }
+                XCTAssertEqual(messages.count, 2, "\(bad): \(messages)")
+                XCTAssertTrue(window.minSize.map { $0.width.isFinite && $0.height.isFinite } ?? false)
+                XCTAssertTrue(window.maxSize.map { $0.width.isFinite && $0.height.isFinite } ?? false)
+            }
+        }
+    }
+
     func testANaNSizedWindowShows() throws {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display") }
         try MainActor.assumeIsolated {

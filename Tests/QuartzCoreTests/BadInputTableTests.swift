@@ -200,7 +200,10 @@ final class BadInputTableTests: XCTestCase {
                 spring.duration = spring.settlingDuration.isFinite ? spring.settlingDuration : 1
                 for f in stride(from: 0.0, through: 1, by: 0.25) { XCTAssertFalse(spring.progress(f).isNaN, "\(value)") }
             }
-            XCTAssertEqual(messages.count, value.isFinite ? 0 : 4, "\(value): \(messages)")
+            // Mass and stiffness must be positive and damping not negative: each other value is
+            // refused with a message (before, 0 and negatives were bent silently to 10⁻⁶).
+            let refused = !value.isFinite ? 4 : value < 0 ? 3 : value == 0 ? 2 : 0
+            XCTAssertEqual(messages.count, refused, "\(value): \(messages)")
         }
         let keyframes = CAKeyframeAnimation(keyPath: "position.x")
         keyframes.values = [0, 10, 20]

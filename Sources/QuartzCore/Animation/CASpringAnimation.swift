@@ -1,23 +1,35 @@
 /// A spring pulling the value from `fromValue` to `toValue`: a damped harmonic oscillator whose
 /// position is the progress. `duration` sets how long it runs (commonly `settlingDuration`).
 open class CASpringAnimation: CABasicAnimation {
-    // Values that are not finite keep the old value, with a message.
+    // Values that are not finite, or out of a setting's range, keep the old value, with a
+    // message: a spring of mass 0 or negative stiffness has no motion to evaluate (it used to
+    // be bent silently to 10⁻⁶ there).
 
     /// Defaults to 1. Must be positive.
-    open var mass: CGFloat = 1 { didSet { mass = Self.checked(mass, old: oldValue, "mass") } }
+    open var mass: CGFloat = 1 { didSet { mass = Self.checked(mass, old: oldValue, "mass", positive: true) } }
     /// Defaults to 100. Must be positive.
-    open var stiffness: CGFloat = 100 { didSet { stiffness = Self.checked(stiffness, old: oldValue, "stiffness") } }
+    open var stiffness: CGFloat = 100 { didSet { stiffness = Self.checked(stiffness, old: oldValue, "stiffness", positive: true) } }
     /// Defaults to 10. Must not be negative.
-    open var damping: CGFloat = 10 { didSet { damping = Self.checked(damping, old: oldValue, "damping") } }
+    open var damping: CGFloat = 10 { didSet { damping = Self.checked(damping, old: oldValue, "damping", negative: false) } }
     /// In units of the whole distance per second; positive toward the target. Defaults to 0.
     open var initialVelocity: CGFloat = 0 {
         didSet { initialVelocity = Self.checked(initialVelocity, old: oldValue, "initialVelocity") }
     }
 
-    private static func checked(_ value: CGFloat, old: CGFloat, _ name: String) -> CGFloat {
-        if value.isFinite { return value }
-        CGDiagnostics.log("CASpringAnimation.\(name)", "\(value) is not finite; kept \(old).")
-        return old
+    private static func checked(_ value: CGFloat, old: CGFloat, _ name: String, positive: Bool = false, negative: Bool = true) -> CGFloat {
+        guard value.isFinite else {
+            CGDiagnostics.log("CASpringAnimation.\(name)", "\(value) is not finite; kept \(old).")
+            return old
+        }
+        if positive, value <= 0 {
+            CGDiagnostics.log("CASpringAnimation.\(name)", "\(value) is not positive; kept \(old).")
+            return old
+        }
+        if !negative, value < 0 {
+            CGDiagnostics.log("CASpringAnimation.\(name)", "\(value) is negative; kept \(old).")
+            return old
+        }
+        return value
     }
     /// Whether an overdamped spring keeps its own slower motion. Defaults to false, as on Apple
     /// platforms, which treat an overdamped spring as critically damped.

@@ -108,12 +108,7 @@ struct Timing: Sendable {
     }
 
     /// `value` as an `Int`, clamped to its range (NaN gives 0): never a trapping conversion.
-    static func saturatingInt(_ value: Double) -> Int {
-        guard !value.isNaN else { return 0 }
-        if value >= 9.2e18 { return .max }
-        if value <= -9.2e18 { return .min }
-        return Int(value)
-    }
+    static func saturatingInt(_ value: Double) -> Int { Int(saturating: value) }
 }
 
 /// The setters' checks of `CAMediaTiming` values, shared by layers and animations: a value

@@ -1,0 +1,140 @@
+import XCTest
+import CoreText
+
+/// Text and numbers a hostile caller may hand Core Text: no trap, no crash inside Pango or
+/// fribidi, and one message where something was changed or refused.
+final class CTHostileTextTests: XCTestCase {
+    let font = CTFontCreateWithName("Helvetica" as CFString, 12, nil)
+
+    func string(_ text: String, _ extra: [NSAttributedString.Key: Any] = [:]) -> NSAttributedString {
+        var attributes = extra
+        attributes[NSAttributedString.Key(kCTFontAttributeName as String)] = font
+        return NSAttributedString(string: text, attributes: attributes)
+    }
+
+    func frame(_ attributed: NSAttributedString, width: CGFloat = 200, height: CGFloat = 400, range: CFRange = CFRange()) -> CTFrame {
+        let framesetter = CTFramesetterCreateWithAttributedString(attributed)
+        return CTFramesetterCreateFrame(framesetter, range, CGPath(rect: CGRect(x: 0, y: 0, width: width, height: height), transform: nil), nil)
+    }
+
+    func truncated(_ attributed: NSAttributedString) -> CTLine? {
+        let token = CTLineCreateWithAttributedString(string("\u{2026}"))
+        return CTLineCreateTruncatedLine(CTLineCreateWithAttributedString(attributed), 100, .middle, token)
+    }
+
+    /// Before: a segfault inside fribidi (through `pango_itemize_with_base_dir`) for lines,
+    /// frames and truncation alike.
+    func testDeeplyNestedBidiControlsAreCutToWhatFribidiTakes() {
+        let controls: [Character] = ["\u{202E}", "\u{202D}", "\u{2066}", "\u{2067}", "\u{2069}", "\u{202C}", "\u{200F}"]
+        var seed: UInt64 = 42
+        func next() -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int(seed >> 33) }
+        let cycled = String((0..<20_000).map { controls[$0 % controls.count] })
+        let mixed = String((0..<20_000).map { _ in next() % 3 == 0 ? "a" : controls[next() % controls.count] })
+        for text in [cycled, mixed] {
+            let messages = CGDiagnostics.collecting {
+                XCTAssertGreaterThan(CTLineGetGlyphCount(CTLineCreateWithAttributedString(string(text))), 0)
+            }
+            XCTAssertEqual(messages.count, 1, "\(messages)")
+            XCTAssertTrue(messages.first?.contains("bidi") ?? false, "\(messages)")
+            let framed = CGDiagnostics.collecting {
+                _ = frame(string(text + "\n" + text))
+                _ = truncated(string(text))
+            }
+            XCTAssertEqual(framed.count, 2, "one for the framesetter, one for the line: \(framed)")
+        }
+    }
+
+    func testBidiControlsWithinTheDepthAreKept() {
+        let text = String(repeating: "\u{2067}\u{5D0}", count: 40) + "a" + String(repeating: "\u{2069}", count: 40)
+        let messages = CGDiagnostics.collecting {
+            let line = CTLineCreateWithAttributedString(string(text))
+            XCTAssertEqual(CTLineGetStringRange(line).length, (text as NSString).length)
+        }
+        XCTAssertEqual(messages, [])
+    }
+
+    /// Before: Pango's assertion `state->run_end != state->run_start` aborted the process.
+    func testNULCharactersDrawNothingAndSaySoOnce() {
+        var withNULs = 0.0, without = 0.0
+        let messages = CGDiagnostics.collecting {
+            let line = CTLineCreateWithAttributedString(string("a\u{0}b\u{0}\u{0}c"))
+            withNULs = CTLineGetTypographicBounds(line, nil, nil, nil)
+            XCTAssertEqual(CTLineGetStringRange(line).length, 6)
+            without = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(string("abc")), nil, nil, nil)
+        }
+        XCTAssertEqual(withNULs, without, accuracy: 0.01)
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+        let framed = CGDiagnostics.collecting {
+            let made = frame(string("a\u{0}b\n\u{0}\n\u{0}\u{0}"))
+            XCTAssertEqual((CTFrameGetLines(made) as? [Any])?.count, 3)
+            XCTAssertNotNil(truncated(string(String(repeating: "wide \u{0}", count: 40))))
+        }
+        XCTAssertEqual(framed.count, 2, "\(framed)")
+    }
+
+    /// Before: a trap in `start + range.length`.
+    func testARangeToIntMaxIsClampedToTheString() {
+        let made = frame(string("Hello, world"), range: CFRange(location: 3, length: Int.max))
+        let lines = CTFrameGetLines(made) as? [CTLine] ?? []
+        XCTAssertEqual(lines.first.map { CTLineGetStringRange($0).location }, 3)
+        var origins = [CGPoint](repeating: .zero, count: lines.count)
+        CTFrameGetLineOrigins(made, CFRange(location: 0, length: Int.max), &origins)
+        var glyphs = [CGGlyph](repeating: 0, count: 64)
+        for run in lines.flatMap({ CTLineGetGlyphRuns($0) as? [CTRun] ?? [] }) {
+            CTRunGetGlyphs(run, CFRange(location: 1, length: Int.max), &glyphs)
+        }
+    }
+
+    func paragraph(_ spec: CTParagraphStyleSpecifier, _ value: CGFloat) -> [NSAttributedString.Key: Any] {
+        var v = value
+        let style = withUnsafeBytes(of: &v) { raw in
+            var setting = CTParagraphStyleSetting(spec: spec, valueSize: MemoryLayout<CGFloat>.size, value: raw.baseAddress!)
+            return CTParagraphStyleCreate(&setting, 1)
+        }
+        return [NSAttributedString.Key(kCTParagraphStyleAttributeName as String): style]
+    }
+
+    /// Before: a trap in `Int32(… * PANGO_SCALE)`.
+    func testHugeAndNonFiniteIndentsAreClampedOrIgnoredWithOneMessage() {
+        for value in [1e9, -1e9, 1e300, .nan, .infinity] as [CGFloat] {
+            for spec in [CTParagraphStyleSpecifier.firstLineHeadIndent, .headIndent, .tailIndent] {
+                let messages = CGDiagnostics.collecting {
+                    let made = frame(string("Some words to wrap over a few lines of the frame", paragraph(spec, value)))
+                    XCTAssertNotNil(CTFrameGetLines(made) as? [Any])
+                }
+                XCTAssertEqual(messages.count, 1, "\(spec) \(value): \(messages)")
+            }
+        }
+    }
+
+    /// Before: `kern` NaN or 1e9 trapped converting to Pango units; a `ligature` of NaN or a
+    /// string, or an `underlineStyle` of 1e300, trapped converting to integers.
+    func testBadKernsLigaturesAndUnderlinesGiveOneMessage() {
+        let bad: [(NSAttributedString.Key, Any)] = [(.kern, CGFloat.nan), (.kern, 1e9), (.kern, "wide"),
+                                                    (.ligature, Double.nan), (.ligature, 1e300), (.ligature, "none"),
+                                                    (.underlineStyle, 1e300), (.underlineStyle, "single"), (.underlineStyle, Double.infinity)]
+        for (key, value) in bad {
+            let messages = CGDiagnostics.collecting {
+                let line = CTLineCreateWithAttributedString(string("Hello", [key: value]))
+                XCTAssertTrue(CTLineGetTypographicBounds(line, nil, nil, nil).isFinite)
+                _ = frame(string("Hello there", [key: value]))
+            }
+            XCTAssertFalse(messages.isEmpty, "\(key.rawValue) \(value)")
+            XCTAssertTrue(messages.allSatisfy { $0.contains(key.rawValue) }, "\(messages)")
+        }
+    }
+
+    /// Before: a NaN size or matrix was kept or replaced silently.
+    func testBadFontSizesAndMatricesSaySo() {
+        for size in [CGFloat.nan, .infinity, -.infinity, -3] {
+            let messages = CGDiagnostics.collecting { XCTAssertEqual(CTFontGetSize(CTFontCreateWithName("Helvetica" as CFString, size, nil)), 12) }
+            XCTAssertEqual(messages.count, 1, "\(size): \(messages)")
+        }
+        XCTAssertEqual(CGDiagnostics.collecting { _ = CTFontCreateWithName("Helvetica" as CFString, 0, nil) }, [], "0 is the default")
+        var matrix = CGAffineTransform(a: .nan, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+        let messages = CGDiagnostics.collecting {
+            XCTAssertEqual(CTFontGetMatrix(CTFontCreateWithName("Helvetica" as CFString, 12, &matrix)), .identity)
+        }
+        XCTAssertEqual(messages.count, 1, "\(messages)")
+    }
+}
