@@ -222,7 +222,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The class, frame and layer class of the view.
     nonisolated open override var description: String {
-        guard Thread.isMainThread else { return "<\(type(of: self))>" }
+        guard MainThread.isCurrent else { return "<\(type(of: self))>" }
         return MainActor.assumeIsolated { "<\(type(of: self)): frame = \(frame); layer = \(type(of: layer))>" }
     }
     // MARK: - Margins and safe area
@@ -599,7 +599,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Draws the view's content for its layer: the layer's context becomes the current one
     /// (`UIGraphicsGetCurrentContext()`) and `draw(_:)` is called with the bounds.
     nonisolated open func draw(_ layer: CALayer, in ctx: CGContext) {
-        guard Thread.isMainThread else { return }
+        guard MainThread.isCurrent else { return }
         nonisolated(unsafe) let (layer, ctx) = (layer, ctx)
         MainActor.assumeIsolated {
             guard layer === self.backingLayer, self.drawsContentStorage else { return }
@@ -611,7 +611,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Lays out the view's subviews for its layer's layout pass: calls `layoutSubviews()`.
     nonisolated open func layoutSublayers(of layer: CALayer) {
-        guard Thread.isMainThread else { return }
+        guard MainThread.isCurrent else { return }
         nonisolated(unsafe) let layer = layer
         MainActor.assumeIsolated {
             if layer === self.backingLayer { self.layoutSubviews() }
@@ -622,7 +622,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// with the block's timing for the properties UIKit animates; otherwise `NSNull` (no
     /// implicit animation).
     nonisolated open func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        guard Thread.isMainThread else { return NSNull() }
+        guard MainThread.isCurrent else { return NSNull() }
         nonisolated(unsafe) let layer = layer
         nonisolated(unsafe) var action: CAAction?
         MainActor.assumeIsolated { action = self.animationAction(for: layer, forKey: event) }
