@@ -1,13 +1,14 @@
 import XCTest
 import QuartzCore
 
-/// Core Animation used the way lottie-ios's Core Animation engine uses it: positions set and
+/// Core Animation used the way animation players that turn After Effects content into layers use
+/// it (measured against iOS's own renders of such content): positions set and
 /// animated through `transform.translation` points, motion paths closed after their last point
 /// with one key time per point, key times past 0…1 and out of order, curved motion paths, masks
 /// sized in `layoutSublayers` from their superlayer, text drawn through Core Text after
 /// `contentsAreFlipped()`, and frames made by `presentation().render(in:)`. Each was measured on
-/// iOS by lottie's reference images; each test fails on what Lamina did before.
-final class LottieStyleTests: XCTestCase {
+/// iOS; each test fails on what Lamina did before.
+final class AnimationContentTests: XCTestCase {
     override func setUp() { MediaClock.setVirtualTime(1000) }
     override func tearDown() { MediaClock.useSystemTime() }
 
@@ -87,7 +88,7 @@ final class LottieStyleTests: XCTestCase {
 
     // MARK: Key times
 
-    /// lottie closes every motion path after its last point and gives one key time per point.
+    /// A motion path closed after its last point, with one key time per point.
     func testAClosedMotionPathWithAKeyTimePerPointHonoursTheKeyTimes() throws {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))
@@ -127,7 +128,7 @@ final class LottieStyleTests: XCTestCase {
         XCTAssertEqual((presented("opacity", of: layer, at: 1) as? NSNumber)?.doubleValue ?? -1, 0.75, accuracy: 0.001)
     }
 
-    /// After a last key time above 1, lottie appends 1 (and puts 0 before a first one below 0).
+    /// A last key time above 1 followed by 1: the times are not in order.
     func testKeyTimesOutOfOrderUseTheFirstSegmentThatSpansTheMoment() throws {
         let layer = CALayer()
         let animation = keyframes("position.x")
@@ -177,7 +178,7 @@ final class LottieStyleTests: XCTestCase {
 
     // MARK: Masks
 
-    /// A mask that sizes itself from its superlayer, as lottie's masks do.
+    /// A mask that sizes itself from its superlayer in `layoutSublayers`.
     final class FillingMask: CAShapeLayer {
         var layouts = 0
         override func layoutSublayers() {
@@ -242,7 +243,7 @@ final class LottieStyleTests: XCTestCase {
         let masked = CALayer()
         masked.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         root.addSublayer(masked)
-        // A sublayer far past the masked layer's bounds, as lottie pads its gradients.
+        // A sublayer far past the masked layer's bounds (content padded beyond its frame).
         let beyond = CALayer()
         beyond.frame = CGRect(x: 20, y: 0, width: 10, height: 10)
         beyond.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -255,7 +256,7 @@ final class LottieStyleTests: XCTestCase {
         XCTAssertEqual(RenderProbe.rgba(image, 25, 5), [0, 0, 255, 255])
     }
 
-    /// lottie inverts a track matte: an opaque layer with the matte `xor`-ed over it, as the mask.
+    /// An inverted matte: an opaque layer with the matte `xor`-ed over it, as the mask.
     func testAnInvertedMatteShowsTheLayerOutsideTheMatte() throws {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
@@ -309,7 +310,7 @@ final class LottieStyleTests: XCTestCase {
     }
 }
 
-/// Offscreen renders through `render(in:)`, as lottie's snapshot tests make theirs.
+/// Offscreen renders through `render(in:)` into a y-down context, as iOS snapshot tests make theirs.
 enum RenderProbe {
     static func image(of layer: CALayer, size: CGSize) -> CGImage? {
         guard let context = CGContext(data: nil, width: Int(size.width), height: Int(size.height), bitsPerComponent: 8,

@@ -264,7 +264,7 @@ final class LayerFidelityTests: XCTestCase {
         XCTAssertEqual(try centerPixel(of: single)[3], 0, "one color")
         let fewer = redToBlue()
         fewer.locations = []
-        XCTAssertEqual(try centerPixel(of: fewer)[3], 0, "fewer locations than colors (lottie gives 0 for 2)")
+        XCTAssertEqual(try centerPixel(of: fewer)[3], 0, "fewer locations than colors (0 for 2)")
         let flat = redToBlue()
         flat.type = .radial
         flat.startPoint = CGPoint(x: 0.5, y: 0.5)
