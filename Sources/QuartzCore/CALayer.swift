@@ -771,14 +771,6 @@ open class CALayer: NSObject {
         return row.get(cls == CALayer.self ? DefaultLayer.shared : makeLayer(ofClass: cls))
     }
 
-    /// The defaults of the layer's `CAMediaTiming` keys, which Apple's `defaultValue(forKey:)`
-    /// answers too (they are not key-value properties of the table).
-    nonisolated(unsafe) static let timingDefaults: [String: Any] = [
-        "beginTime": NSNumber(value: 0.0), "duration": NSNumber(value: 0.0), "speed": NSNumber(value: Float(1)),
-        "timeOffset": NSNumber(value: 0.0), "repeatCount": NSNumber(value: Float(0)), "repeatDuration": NSNumber(value: 0.0),
-        "autoreverses": NSNumber(value: false), "fillMode": CAMediaTimingFillMode.removed.rawValue,
-    ]
-
     /// Whether a change of `key` redraws the layer. Defaults to false for every key.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
@@ -806,49 +798,5 @@ open class CALayer: NSObject {
 
     open override var description: String {
         "<\(type(of: self)) \(name.map { "'\($0)' " } ?? "")frame=\(frame) sublayers=\(sublayerStorage.count)>"
-    }
-}
-
-/// Checks for the property setters: non-finite values keep the old value, with a message.
-enum Validate {
-    // Each gives the value to keep, or nil (after logging why) when the value is refused: the
-    // setter then puts the old value back and reports no change.
-    static func number(_ v: CGFloat, _ name: String, keeping old: CGFloat) -> CGFloat? {
-        if v.isFinite { return v }
-        CGDiagnostics.log("CALayer.\(name)", "\(v) is not finite; kept \(old).")
-        return nil
-    }
-
-    static func number(_ v: Float, _ name: String, keeping old: Float) -> Float? {
-        if v.isFinite { return v }
-        CGDiagnostics.log("CALayer.\(name)", "\(v) is not finite; kept \(old).")
-        return nil
-    }
-
-    static func point(_ p: CGPoint, _ name: String, keeping old: CGPoint) -> CGPoint? {
-        if p.x.isFinite && p.y.isFinite { return p }
-        CGDiagnostics.log("CALayer.\(name)", "\(p) is not finite; kept \(old).")
-        return nil
-    }
-
-    static func size(_ s: CGSize, _ name: String, keeping old: CGSize) -> CGSize? {
-        if s.width.isFinite && s.height.isFinite { return s }
-        CGDiagnostics.log("CALayer.\(name)", "\(s) is not finite; kept \(old).")
-        return nil
-    }
-
-    static func rect(_ r: CGRect, _ name: String, keeping old: CGRect, allowNegative: Bool = false) -> CGRect? {
-        guard [r.origin.x, r.origin.y, r.size.width, r.size.height].allSatisfy(\.isFinite) else {
-            CGDiagnostics.log("CALayer.\(name)", "\(r) is not finite; kept \(old).")
-            return nil
-        }
-        if !allowNegative && (r.size.width < 0 || r.size.height < 0) { return LayerValueRule.standardized(r) }
-        return r
-    }
-
-    static func transform(_ t: CATransform3D, _ name: String, keeping old: CATransform3D) -> CATransform3D? {
-        if t.isFinite { return t }
-        CGDiagnostics.log("CALayer.\(name)", "transform is not finite; kept the old one.")
-        return nil
     }
 }

@@ -262,13 +262,6 @@ open class UIView: UIResponder, CALayerDelegate {
         return true
     }
 
-    /// Draws every layer of the tree that is marked for display.
-    static func displayTree(_ layer: CALayer) {
-        layer.displayIfNeeded()
-        for sublayer in layer.sublayers ?? [] { displayTree(sublayer) }
-        if let mask = layer.mask { displayTree(mask) }
-    }
-
     // MARK: - Hierarchy
 
     /// The receiver's superview, or nil if it has none.
@@ -384,80 +377,6 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Does nothing by default.
     open func didMoveToWindow() {}
 
-    // MARK: Workings
-
-    /// Inserts `view` at `index` of the subviews (after removing it from wherever it was), in
-    /// the order iOS calls the callbacks: `willMove(toSuperview:)`, `willMove(toWindow:)` down the
-    /// subtree, the move, `didMoveToWindow()` down the subtree, `didMoveToSuperview()`,
-    /// then the superview's `didAddSubview(_:)`.
-    func insert(_ view: UIView, at index: Int, after sibling: UIView? = nil, before other: UIView? = nil) {
-        guard view !== self, !isDescendant(of: view) else {
-            CGDiagnostics.log("UIView.addSubview", "a view cannot be a subview of itself or its subviews; ignored.")
-            return
-        }
-        if view.storedSuperview === self {
-            // A move among siblings: no callbacks but the order.
-            storedSubviews.removeAll { $0 === view }
-            var target = min(max(index, 0), storedSubviews.count)
-            if let sibling, let i = storedSubviews.firstIndex(of: sibling) { target = i + 1 }
-            if let other, let i = storedSubviews.firstIndex(of: other) { target = i }
-            storedSubviews.insert(view, at: target)
-            restackLayers()
-            return
-        }
-        let oldWindow = view.window, newWindow = window
-        let oldTint = view.tintColor
-        view.willMove(toSuperview: self)
-        if oldWindow !== newWindow { view.notifyWillMove(toWindow: newWindow) }
-        if let old = view.storedSuperview {
-            old.willRemoveSubview(view)
-            old.storedSubviews.removeAll { $0 === view }
-        }
-        var target = min(max(index, 0), storedSubviews.count)
-        if let sibling, let i = storedSubviews.firstIndex(of: sibling) { target = i + 1 }
-        if let other, let i = storedSubviews.firstIndex(of: other) { target = i }
-        storedSubviews.insert(view, at: target)
-        view.storedSuperview = self
-        layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
-        if oldWindow !== newWindow { view.notifyDidMoveToWindow() }
-        view.didMoveToSuperview()
-        didAddSubview(view)
-        if let oldTint, view.storedTintColor == nil, view.tintColor != oldTint { view.tintColorDidChangeInTree() }
-        setNeedsLayout()
-    }
-
-    /// Where the layer of the subview at `index` goes among the sublayers: after the layer of
-    /// the subview below it (sublayers that belong to no subview keep their places). The layer
-    /// below is looked for from the front: a subview added on top finds it at once (from the
-    /// back, adding n subviews took time in n², a fifth of building a tree of 10,000 views).
-    private func layerIndex(forSubviewAt index: Int) -> Int {
-        let sublayers = layer.sublayers ?? []
-        guard index > 0, let below = sublayers.lastIndex(where: { $0 === storedSubviews[index - 1].layer }) else {
-            // The backmost subview: in front of the sublayers that are no subview's.
-            let first = storedSubviews.dropFirst().compactMap { s in sublayers.firstIndex { $0 === s.layer } }.min()
-            return first ?? sublayers.count
-        }
-        return below + 1
-    }
-
-    /// Orders the subviews' layers as the subviews are.
-    func restackLayers() {
-        for (i, subview) in storedSubviews.enumerated() {
-            subview.layer.removeFromSuperlayer()
-            layer.insertSublayer(subview.layer, at: UInt32(layerIndex(forSubviewAt: i)))
-        }
-    }
-
-    func notifyWillMove(toWindow newWindow: UIWindow?) {
-        willMove(toWindow: newWindow)
-        for subview in storedSubviews { subview.notifyWillMove(toWindow: newWindow) }
-    }
-
-    func notifyDidMoveToWindow() {
-        didMoveToWindow()
-        for subview in storedSubviews { subview.notifyDidMoveToWindow() }
-    }
-
     // MARK: - Layout
 
     /// The value for a dimension that has no intrinsic size.
@@ -514,47 +433,6 @@ open class UIView: UIResponder, CALayerDelegate {
         set { storedAutoresizingMask = newValue }
     }
 
-    /// After the bounds' size changed from `oldSize`: each subview with an autoresizing mask is
-    /// resized (when `autoresizesSubviews`).
-    func boundsSizeDidChange(from oldSize: CGSize) {
-        guard bounds.size != oldSize, autoresizesSubviews else { return }
-        for subview in storedSubviews where !subview.autoresizingMask.isEmpty {
-            subview.resize(withOldSuperviewSize: oldSize, newSize: bounds.size)
-        }
-    }
-
-    /// UIKit's autoresizing: per axis, the change of the superview's size is shared among the
-    /// flexible parts (the margins and the size the mask names) in proportion to their current
-    /// lengths (equally when they are all zero); an axis without flexible parts keeps its left
-    /// or top margin.
-    func resize(withOldSuperviewSize oldSize: CGSize, newSize: CGSize) {
-        let mask = autoresizingMask
-        var frame = self.frame
-        func share(_ delta: CGFloat, _ lengths: [CGFloat], _ flexible: [Bool]) -> [CGFloat] {
-            let total = zip(lengths, flexible).reduce(0) { $0 + ($1.1 ? max($1.0, 0) : 0) }
-            let count = flexible.filter { $0 }.count
-            return zip(lengths, flexible).map { length, isFlexible in
-                guard isFlexible else { return 0 }
-                return total > 0 ? delta * max(length, 0) / total : delta / CGFloat(count)
-            }
-        }
-        let dx = newSize.width - oldSize.width
-        let h = [mask.contains(.flexibleLeftMargin), mask.contains(.flexibleWidth), mask.contains(.flexibleRightMargin)]
-        if dx != 0, h.contains(true) {
-            let parts = share(dx, [frame.minX, frame.width, oldSize.width - frame.maxX], h)
-            frame.origin.x += parts[0]
-            frame.size.width += parts[1]
-        }
-        let dy = newSize.height - oldSize.height
-        let v = [mask.contains(.flexibleTopMargin), mask.contains(.flexibleHeight), mask.contains(.flexibleBottomMargin)]
-        if dy != 0, v.contains(true) {
-            let parts = share(dy, [frame.minY, frame.height, oldSize.height - frame.maxY], v)
-            frame.origin.y += parts[0]
-            frame.size.height += parts[1]
-        }
-        if frame != self.frame { self.frame = frame }
-    }
-
     // MARK: - Drawing
 
     /// Draws the receiver's image within the passed-in rectangle, into
@@ -574,25 +452,6 @@ open class UIView: UIResponder, CALayerDelegate {
     open func setNeedsDisplay(_ invalidRect: CGRect) {
         if drawsContentStorage { layer.setNeedsDisplay(invalidRect) }
     }
-
-    /// Whether views of `view`'s class draw: whether its `draw(_:)` is its own (found once per
-    /// class, by calling it into a throwaway context: the base implementation marks the view).
-    static func probeDrawing(_ view: UIView) -> Bool {
-        let key = ObjectIdentifier(type(of: view))
-        if let known = drawingClasses[key] { return known }
-        view.baseDrawRan = false
-        if let context = makeDrawingContext(size: CGSize(width: 1, height: 1), scale: 1) {
-            UIGraphicsPushContext(context)
-            view.draw(CGRect(x: 0, y: 0, width: 1, height: 1))
-            UIGraphicsPopContext()
-        }
-        let draws = !view.baseDrawRan
-        drawingClasses[key] = draws
-        return draws
-    }
-
-    /// The classes probed so far: whether each draws.
-    static var drawingClasses: [ObjectIdentifier: Bool] = [:]
 
     // MARK: - Drawing
 
@@ -676,88 +535,6 @@ open class UIView: UIResponder, CALayerDelegate {
     /// that of the receiver.
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect {
         layer.convert(rect, from: (view ?? window)?.layer)
-    }
-
-    // MARK: - Animation
-
-    /// The open animation blocks, innermost last; nil entries are `performWithoutAnimation`.
-    static var animationContexts: [ViewAnimationContext?] = []
-    /// Whether animations are enabled (`setAnimationsEnabled(_:)`).
-    static var animationsEnabledFlag = true
-    /// The model values of the keys a view setter is changing, before the change.
-    static var pendingOldValues: [String: Any] = [:]
-    /// The keys whose action the layer asked for during a view setter.
-    static var consultedKeys: Set<String> = []
-
-    /// The keys UIKit animates inside animation blocks.
-    static let animatableKeys: Set<String> = [
-        "position", "bounds", "transform", "opacity", "backgroundColor", "anchorPoint", "zPosition",
-        "cornerRadius", "borderWidth", "borderColor", "shadowColor", "shadowOpacity", "shadowOffset",
-        "shadowRadius", "shadowPath", "contentsRect", "contentsCenter", "sublayerTransform",
-        "colors", "locations", "startPoint", "endPoint",
-        "path", "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth",
-    ]
-
-    /// The innermost animation block, nil outside one or inside `performWithoutAnimation`.
-    static var currentAnimationContext: ViewAnimationContext? {
-        guard animationsEnabledFlag, let last = animationContexts.last else { return nil }
-        return last
-    }
-
-    /// What the view answers its layer's `action(for:forKey:)` with.
-    func animationAction(for layer: CALayer, forKey event: String) -> CAAction? {
-        // A block of no duration changes the properties without animation, as UIKit's do.
-        guard let context = UIView.currentAnimationContext, UIView.animatableKeys.contains(event),
-              context.duration > 0 || context.keyframe != nil else { return NSNull() }
-        UIView.consultedKeys.insert(event)
-        return context.action(for: layer, key: event, old: layer === self.layer ? UIView.pendingOldValues[event] : nil)
-    }
-
-    /// Sets view properties through `body`, which changes the layer's `keys`: inside an
-    /// animation block the change animates from the old values, also for a layer Core Animation
-    /// has not committed yet (which asks for no action).
-    func change(_ keys: String..., body: () -> Void) {
-        guard UIView.currentAnimationContext != nil else { body(); return }
-        var olds: [String: Any] = [:]
-        for key in keys { olds[key] = layer.value(forKey: key) }
-        let savedOld = UIView.pendingOldValues, savedConsulted = UIView.consultedKeys
-        UIView.pendingOldValues = olds
-        UIView.consultedKeys = []
-        body()
-        for key in keys where !UIView.consultedKeys.contains(key) {
-            guard let old = olds[key], !ValueMath.equal(old, layer.value(forKey: key)) else { continue }
-            animationAction(for: layer, forKey: key)?.run(forKey: key, object: layer, arguments: nil)
-        }
-        UIView.pendingOldValues = savedOld
-        UIView.consultedKeys = savedConsulted
-    }
-
-    /// Runs `animations` inside a context, and `completion` once every animation it added has
-    /// finished or was removed (`finished` false then), on the main queue.
-    static func run(_ context: ViewAnimationContext, _ animations: () -> Void, completion: ((Bool) -> Void)?) {
-        // Into the current (implicit) transaction: a commit of its own would lay out and
-        // display now, which UIKit's blocks do not.
-        CATransaction.setValue(CATransaction.value(forKey: kCATransactionAnimationDuration), forKey: kCATransactionAnimationDuration)
-        CATransaction.begin()
-        let tracker = context.tracker
-        if let completion {
-            CATransaction.setCompletionBlock {
-                let finished = !tracker.interrupted
-                MainActor.assumeIsolated { completion(finished) }
-            }
-        }
-        animationContexts.append(context)
-        animations()
-        if context.options.contains(.layoutSubviews) {
-            // Laid out inside the block, so that the subviews' new frames animate with it.
-            var laidOut = Set<ObjectIdentifier>()
-            for entry in context.entries {
-                guard let view = entry.layer.delegate as? UIView, laidOut.insert(ObjectIdentifier(view)).inserted else { continue }
-                view.layoutIfNeeded()
-            }
-        }
-        animationContexts.removeLast()
-        CATransaction.commit()
     }
 
     // MARK: Animating views
@@ -856,9 +633,6 @@ open class UIView: UIResponder, CALayerDelegate {
         animationContexts.removeLast()
     }
 
-    /// The open keyframe groups, innermost last.
-    static var keyframeGroups: [ViewAnimationContext] = []
-
     // MARK: - Transitions
 
     /// Creates a transition animation for the specified container view: the changes
@@ -890,35 +664,4 @@ open class UIView: UIResponder, CALayerDelegate {
             }
         }, completion: completion)
     }
-
-    /// The transition for the transition bits of `options`.
-    static func makeTransition(_ options: AnimationOptions, duration: TimeInterval, context: ViewAnimationContext) -> CATransition? {
-        let transition = CATransition()
-        switch options.transition {
-        case 0: return nil
-        case 5: transition.type = .fade
-        case 1: transition.type = .push; transition.subtype = .fromLeft
-        case 2: transition.type = .push; transition.subtype = .fromRight
-        case 3: transition.type = .push; transition.subtype = .fromTop
-        case 4: transition.type = .push; transition.subtype = .fromBottom
-        case 6: transition.type = .push; transition.subtype = .fromTop
-        default: transition.type = .push; transition.subtype = .fromBottom
-        }
-        transition.duration = duration
-        transition.timingFunction = options.timingFunction
-        transition.delegate = context.tracker
-        return transition
-    }
-
-}
-
-/// The view's layer, of `layerClass` (a `CALayer` when the class is not a layer class). The one
-/// place UIKit makes a layer from a metatype.
-func makeBackingLayer(of layerClass: AnyClass) -> CALayer {
-    guard let type = layerClass as? CALayer.Type else {
-        CGDiagnostics.log("UIView.layerClass", "\(layerClass) is not a CALayer subclass; made a CALayer.")
-        return CALayer()
-    }
-    // Through the class's own init() (Swift cannot call it on a class value: see CALayer+Making).
-    return CALayer.makeLayer(ofClass: type)
 }
