@@ -33,10 +33,12 @@ public final class CTFramesetter: @unchecked Sendable {
 
     /// Lines and their origins for text in `range` inside a box of `size` (y up, origins from
     /// the box's bottom-left corner). Stops at the first line whose descent would fall below the
-    /// box. `height` nil: no limit, lines placed from y = 0 downwards first, then shifted.
-    func layout(range: NSRange, size: CGSize) -> (lines: [CTLine], origins: [CGPoint], usedHeight: CGFloat) {
+    /// box. `height` nil: no limit, lines placed from y = 0 downwards first, then shifted. Each
+    /// line's head indent comes back too (the width the text needs is measured from it).
+    func layout(range: NSRange, size: CGSize) -> (lines: [CTLine], origins: [CGPoint], usedHeight: CGFloat, indents: [CGFloat]) {
         var lines: [CTLine] = []
         var origins: [CGPoint] = []
+        var indents: [CGFloat] = []
         var top: CGFloat = 0        // distance from the box's top to the current line's top
         var previousBottomSpacing: CGFloat = 0
         let limit = size.height
@@ -89,6 +91,7 @@ public final class CTFramesetter: @unchecked Sendable {
                 let pen = CTLineGetPenOffsetForFlush(line, flush, Double(available - (indent - headIndent)))
                 lines.append(line)
                 origins.append(CGPoint(x: indent + CGFloat(pen), y: baseline))
+                indents.append(indent)
                 top = baseline + descent
                 previousBottomSpacing = style.interLineSpacing
             }
@@ -96,7 +99,7 @@ public final class CTFramesetter: @unchecked Sendable {
         }
         let used = lines.isEmpty ? 0 : zip(lines, origins).map { $1.y + $0.descent }.max() ?? 0
         // Baselines were measured down from the top; Core Text's origins are y up.
-        return (lines, origins.map { CGPoint(x: $0.x, y: size.height - $0.y) }, used)
+        return (lines, origins.map { CGPoint(x: $0.x, y: size.height - $0.y) }, used, indents)
     }
 }
 
@@ -111,7 +114,7 @@ public func CTFramesetterCreateFrame(_ framesetter: CTFramesetter, _ stringRange
                                      _ frameAttributes: CFDictionary?) -> CTFrame {
     let range = clampedRange(stringRange, length: framesetter.attributed.length)
     let box = path.boundingBox.isNull ? CGRect.zero : path.boundingBox
-    let (lines, origins, _) = framesetter.layout(range: range, size: box.size)
+    let (lines, origins, _, _) = framesetter.layout(range: range, size: box.size)
     let end = lines.last.map { $0.stringRange.location + $0.stringRange.length } ?? range.location
     return CTFrame(lines: lines, origins: origins, path: path, stringRange: CFRange(location: range.location, length: range.length),
                    visibleRange: CFRange(location: range.location, length: end - range.location))
@@ -124,11 +127,14 @@ public func CTFramesetterSuggestFrameSizeWithConstraints(_ framesetter: CTFrames
     let range = clampedRange(stringRange, length: framesetter.attributed.length)
     let width = constraints.width.isFinite && constraints.width > 0 && constraints.width < 1e6 ? constraints.width : 1e6
     let height = constraints.height.isFinite && constraints.height > 0 ? constraints.height : .greatestFiniteMagnitude
-    let (lines, origins, used) = framesetter.layout(range: range, size: CGSize(width: width, height: height))
+    let (lines, _, used, indents) = framesetter.layout(range: range, size: CGSize(width: width, height: height))
     let end = lines.last.map { $0.stringRange.location + $0.stringRange.length } ?? range.location
     fitRange?.pointee = CFRange(location: range.location, length: end - range.location)
-    let widest = zip(lines, origins).map { line, origin in
-        origin.x + CGFloat(Double(line.width) - CTLineGetTrailingWhitespaceWidth(line))
+    // The width the text needs, not where alignment put it: a centred or right-aligned line is
+    // as wide as it is at any container width (measured on iOS: centred text under an unbounded
+    // width gets its own width back, which animation players size their text layers by).
+    let widest = zip(lines, indents).map { line, indent in
+        indent + CGFloat(Double(line.width) - CTLineGetTrailingWhitespaceWidth(line))
     }.max() ?? 0
     let usedWidth = width >= 1e6 ? widest : min(widest, width)
     return CGSize(width: ceil(usedWidth * 1000) / 1000, height: ceil(used * 1000) / 1000)

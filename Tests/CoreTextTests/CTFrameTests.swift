@@ -77,6 +77,22 @@ final class CTFrameTests: XCTestCase {
         XCTAssertEqual(Double(wide.width), CTLineGetTypographicBounds(CTLineCreateWithAttributedString(attributed(text, font)), nil, nil, nil), accuracy: 0.01)
     }
 
+    /// Centred and right-aligned text needs its own width, whatever the container: animation
+    /// players size a text layer by the suggestion under an unbounded width, with the paragraph
+    /// centred. (Lamina gave back where the line ended in a 10⁶-point box: 500,000 points.)
+    func testTheSuggestedWidthOfAlignedTextIsTheTextsOwn() {
+        let string = "Captions"
+        let own = CTLineGetTypographicBounds(CTLineCreateWithAttributedString(attributed(string, font)), nil, nil, nil)
+        for alignment in [CTTextAlignment.left, .center, .right, .natural] {
+            let framesetter = CTFramesetterCreateWithAttributedString(attributed(string, font, [.paragraphStyle: paragraphStyle(alignment)]))
+            for constraint in [CGFloat.greatestFiniteMagnitude, 300] {
+                let size = CTFramesetterSuggestFrameSizeWithConstraints(framesetter, CFRange(), nil,
+                                                                        CGSize(width: constraint, height: .greatestFiniteMagnitude), nil)
+                XCTAssertEqual(Double(size.width), own, accuracy: 0.01, "\(alignment) in \(constraint)")
+            }
+        }
+    }
+
     func testAlignmentSpacingAndParagraphs() {
         let width: CGFloat = 300
         let string = "Short line\nAnother paragraph"
