@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
         // libFuzzer entry point that scripts/fuzz builds with -sanitize=fuzzer.
-        .target(name: "LaminaFuzzing", dependencies: ["QuartzCore", "ImageIO"]),
+        .target(name: "LaminaFuzzing", dependencies: ["QuartzCore", "ImageIO", "CoreText", "CoreImage"]),
         .executableTarget(name: "lamina-fuzz", dependencies: ["LaminaFuzzing"]),
 
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],

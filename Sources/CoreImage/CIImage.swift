@@ -61,7 +61,10 @@ open class CIImage: NSObject, @unchecked Sendable {
 
     /// The part of the image inside `rect` (grown to whole pixels).
     open func cropped(to rect: CGRect) -> CIImage {
-        let r = extent.intersection(rect.integral)
+        // Cut to the extent before growing to whole pixels: a rectangle of 1e300 or an
+        // infinite one (as `CGRect.infinite` is, for "all of it") must not be made integral.
+        guard !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN else { return .empty() }
+        let r = extent.intersection(extent.intersection(rect).integral)
         guard !r.isNull, r.width > 0, r.height > 0 else { return .empty() }
         return CIImage(raster: raster(covering: r), extent: r)
     }

@@ -35,4 +35,15 @@ final class CIHostileRectTests: XCTestCase {
             }
         }
     }
+
+    /// Found by the filters fuzz target: a NaN rectangle trapped in `cropped(to:)`. Cropping to
+    /// NaN gives an empty image, to an infinite or 1e300-wide rectangle the part it covers.
+    func testCroppingToAHostileRectangleGivesTheCoveredPartOrNothing() {
+        XCTAssertEqual(image.cropped(to: CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2)).extent, .zero)
+        XCTAssertEqual(image.cropped(to: CGRect(x: 0, y: 0, width: 2, height: CGFloat.nan)).extent, .zero)
+        XCTAssertEqual(image.cropped(to: .infinite).extent, image.extent)
+        XCTAssertEqual(image.cropped(to: CGRect(x: -1e300, y: 1, width: .infinity, height: 1e300)).extent,
+                       CGRect(x: 0, y: 1, width: 4, height: 3))
+        XCTAssertEqual(image.cropped(to: CGRect(x: 1.5, y: 0.25, width: 1, height: 1)).extent, CGRect(x: 1, y: 0, width: 2, height: 2))
+    }
 }

@@ -23,4 +23,6 @@ final class FuzzCorpusTests: XCTestCase {
     func testPathCorpus() throws { try replay(.path) }
     func testLayerTreeCorpus() throws { try replay(.layers) }
     func testAnimationCorpus() throws { try replay(.animation) }
+    func testTextCorpus() throws { try replay(.text) }
+    func testFilterCorpus() throws { try replay(.filters) }
 }
