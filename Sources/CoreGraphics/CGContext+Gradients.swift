@@ -45,7 +45,7 @@ extension CGContext {
 
     private func drawGradient(_ gradient: CGGradient, _ pattern: OpaquePointer, limit: @escaping (OpaquePointer) -> Void) {
         defer { cairo_pattern_destroy(pattern) }
-        for stop in gradient.stops {
+        for stop in gradient.drawnStops {
             cairo_pattern_add_color_stop_rgba(pattern, stop.location, stop.r, stop.g, stop.b, stop.a)
         }
         cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)

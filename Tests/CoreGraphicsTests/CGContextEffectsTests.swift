@@ -1,5 +1,5 @@
 import XCTest
-import CoreGraphics
+@testable import CoreGraphics
 
 final class CGContextEffectsTests: XCTestCase {
     func testGlobalAlphaMultipliesEverything() {
@@ -110,6 +110,32 @@ final class CGContextEffectsTests: XCTestCase {
         XCTAssertEqual(c.pixel(90, 0), RGBA(0, 0, 255, 255))
         XCTAssertNil(CGGradient(colorsSpace: nil, colors: [] as CFArray, locations: nil))
         XCTAssertNil(CGGradient(colorsSpace: nil, colors: ["not a color"] as CFArray, locations: nil))
+    }
+
+    /// A gradient of 100,001 stops is drawn from 1,024 samples of its ramp (before: every stop,
+    /// 9.6 s for 400×400 pixels in release): the pixels of a ramp sampled that finely are the
+    /// ramp's, and a step between two stops stays a step to within a pixel of 400.
+    func testAGradientOfVeryManyStopsDrawsItsRamp() {
+        let count = 100_001
+        let ramp = (0..<count).map { CGColor(red: CGFloat($0) / CGFloat(count - 1), green: 0, blue: 1 - CGFloat($0) / CGFloat(count - 1), alpha: 1) }
+        let many = CGGradient(colorsSpace: nil, colors: ramp as CFArray, locations: nil)!
+        XCTAssertLessThanOrEqual(many.drawnStops.count, 1024)
+        let two = CGGradient(colorsSpace: nil, colors: [ramp[0], ramp[count - 1]] as CFArray, locations: nil)!
+        let a = TestBitmap.rgba(400, 1), b = TestBitmap.rgba(400, 1)
+        a.drawLinearGradient(many, start: .zero, end: CGPoint(x: 400, y: 0), options: [])
+        b.drawLinearGradient(two, start: .zero, end: CGPoint(x: 400, y: 0), options: [])
+        for x in stride(from: 0, to: 400, by: 7) {
+            XCTAssertTrue(a.pixel(x, 0).isClose(to: b.pixel(x, 0), tolerance: 1), "x \(x): \(a.pixel(x, 0)) against \(b.pixel(x, 0))")
+        }
+        // Red for the first half, blue for the second: 50,000 stops each side of a step at 0.5.
+        var locations = (0..<count).map { CGFloat($0) / CGFloat(count - 1) }
+        let step = (0..<count).map { $0 <= count / 2 ? CGColor(red: 1, green: 0, blue: 0, alpha: 1) : CGColor(red: 0, green: 0, blue: 1, alpha: 1) }
+        locations[count / 2 + 1] = locations[count / 2]
+        let stepped = CGGradient(colorsSpace: nil, colors: step as CFArray, locations: &locations)!
+        let c = TestBitmap.rgba(400, 1)
+        c.drawLinearGradient(stepped, start: .zero, end: CGPoint(x: 400, y: 0), options: [])
+        XCTAssertEqual(c.pixel(198, 0), RGBA(255, 0, 0, 255))
+        XCTAssertEqual(c.pixel(201, 0), RGBA(0, 0, 255, 255))
     }
 
     func testRadialGradient() {

@@ -65,22 +65,26 @@ struct GradientContent: Hashable, Sendable {
         }
     }
 
-    /// The color at `t` (0…1) as unpremultiplied RGBA, interpolated between the stops.
-    func color(at t: CGFloat) -> (r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat) {
+    /// The ramp sampled at `count` evenly spaced locations from 0 to 1, as unpremultiplied sRGB
+    /// RGBA: each color converted once (a conic ramp of 10⁵ colors converted them all for each
+    /// of its 256 entries, 8.8 s), the stops walked once.
+    func ramp(_ count: Int) -> [(r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)] {
         let stops = locations ?? (colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) })
-        let rgba = colors.map { c -> [CGFloat] in
-            let s = c.converted(to: CGColorSpace(name: CGColorSpace.sRGB)!, intent: .defaultIntent, options: nil)?.components ?? [0, 0, 0, 1]
-            return s
-        }
-        if t <= stops[0] { return (rgba[0][0], rgba[0][1], rgba[0][2], rgba[0][3]) }
-        for i in 1..<stops.count where t <= stops[i] {
-            let span = stops[i] - stops[i - 1]
-            let f = span > 0 ? (t - stops[i - 1]) / span : 1
-            let a = rgba[i - 1], b = rgba[i]
+        let sRGB = CGColorSpace(name: CGColorSpace.sRGB)!
+        let rgba = colors.map { $0.converted(to: sRGB, intent: .defaultIntent, options: nil)?.components ?? [0, 0, 0, 1] }
+        let n = min(stops.count, rgba.count)
+        guard n > 0 else { return Array(repeating: (0, 0, 0, 0), count: count) }
+        var next = 0
+        return (0..<count).map { i in
+            let t = count > 1 ? CGFloat(i) / CGFloat(count - 1) : 0
+            while next < n, stops[next] < t { next += 1 }
+            if next == 0 { let c = rgba[0]; return (c[0], c[1], c[2], c[3]) }
+            if next == n { let c = rgba[n - 1]; return (c[0], c[1], c[2], c[3]) }
+            let span = stops[next] - stops[next - 1]
+            let f = span > 0 ? (t - stops[next - 1]) / span : 1
+            let a = rgba[next - 1], b = rgba[next]
             return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, a[3] + (b[3] - a[3]) * f)
         }
-        let last = rgba[rgba.count - 1]
-        return (last[0], last[1], last[2], last[3])
     }
 
     /// Conic gradients have no Core Graphics call: they are computed per pixel at device scale.
@@ -91,8 +95,7 @@ struct GradientContent: Hashable, Sendable {
         let width = Int(w), height = Int(h)
         let startAngle = atan2(end.y - center.y, end.x - center.x)
         // A 256-entry table of the ramp, unpremultiplied RGBA bytes.
-        let table: [(UInt8, UInt8, UInt8, UInt8)] = (0..<256).map { i in
-            let c = color(at: CGFloat(i) / 255)
+        let table: [(UInt8, UInt8, UInt8, UInt8)] = ramp(256).map { c in
             func byte(_ v: CGFloat) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
             return (byte(c.r), byte(c.g), byte(c.b), byte(c.a))
         }
