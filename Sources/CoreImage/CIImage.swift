@@ -63,7 +63,9 @@ open class CIImage: NSObject, @unchecked Sendable {
     open func cropped(to rect: CGRect) -> CIImage {
         // Cut to the extent before growing to whole pixels: a rectangle of 1e300 or an
         // infinite one (as `CGRect.infinite` is, for "all of it") must not be made integral.
-        guard !rect.origin.x.isNaN, !rect.origin.y.isNaN, !rect.width.isNaN, !rect.height.isNaN else { return .empty() }
+        // NaN, and an origin at infinity (whose far edge, −∞ + ∞, is NaN: Foundation's
+        // `intersection` traps on it), cover nothing.
+        guard rect.origin.x.isFinite, rect.origin.y.isFinite, !rect.width.isNaN, !rect.height.isNaN else { return .empty() }
         let r = extent.intersection(extent.intersection(rect).integral)
         guard !r.isNull, r.width > 0, r.height > 0 else { return .empty() }
         return CIImage(raster: raster(covering: r), extent: r)
