@@ -61,12 +61,16 @@ open class CIImage: NSObject, @unchecked Sendable {
 
     /// The part of the image inside `rect` (grown to whole pixels).
     open func cropped(to rect: CGRect) -> CIImage {
-        // Cut to the extent before growing to whole pixels: a rectangle of 1e300 or an
-        // infinite one (as `CGRect.infinite` is, for "all of it") must not be made integral.
-        // NaN, and an origin at infinity (whose far edge, −∞ + ∞, is NaN: Foundation's
-        // `intersection` traps on it), cover nothing.
-        guard rect.origin.x.isFinite, rect.origin.y.isFinite, !rect.width.isNaN, !rect.height.isNaN else { return .empty() }
-        let r = extent.intersection(extent.intersection(rect).integral)
+        // Cut to the extent edge by edge before growing to whole pixels: a rectangle of 1e300,
+        // or infinite one way (as `CGRect.infinite` is, for "all of it"), must not be made
+        // integral, and Foundation's `intersection` traps on a rectangle whose far edge is NaN
+        // (an origin at ±∞, or a width of −∞, standardized). NaN covers nothing.
+        let xs = (rect.origin.x, rect.origin.x + rect.size.width), ys = (rect.origin.y, rect.origin.y + rect.size.height)
+        guard !xs.0.isNaN, !xs.1.isNaN, !ys.0.isNaN, !ys.1.isNaN else { return .empty() }
+        let minX = max(min(xs.0, xs.1), extent.minX), maxX = min(max(xs.0, xs.1), extent.maxX)
+        let minY = max(min(ys.0, ys.1), extent.minY), maxY = min(max(ys.0, ys.1), extent.maxY)
+        guard minX < maxX, minY < maxY else { return .empty() }
+        let r = extent.intersection(CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).integral)
         guard !r.isNull, r.width > 0, r.height > 0 else { return .empty() }
         return CIImage(raster: raster(covering: r), extent: r)
     }

@@ -45,6 +45,7 @@ final class CIHostileRectTests: XCTestCase {
         // Found next: an origin at −∞ with an infinite width trapped in Foundation's intersection.
         XCTAssertEqual(image.cropped(to: CGRect(x: -CGFloat.infinity, y: 0, width: .infinity, height: 2)).extent, .zero)
         XCTAssertEqual(image.cropped(to: CGRect(x: 0, y: CGFloat.infinity, width: 1, height: -.infinity)).extent, .zero)
+        XCTAssertEqual(image.cropped(to: CGRect(x: 3, y: 1, width: -.infinity, height: 2)).extent, CGRect(x: 0, y: 1, width: 3, height: 2))
         XCTAssertEqual(image.cropped(to: CGRect(x: -1e300, y: 1, width: .infinity, height: 1e300)).extent,
                        CGRect(x: 0, y: 1, width: 4, height: 3))
         XCTAssertEqual(image.cropped(to: CGRect(x: 1.5, y: 0.25, width: 1, height: 1)).extent, CGRect(x: 1, y: 0, width: 2, height: 2))
