@@ -33,10 +33,13 @@ extension CALayer {
         // "now" to start at: the animation keeps 0.
         if copy.beginTime == 0, case let now = convertTime(CACurrentMediaTime(), from: nil), now.isFinite { copy.beginTime = now }
         if let key { defaultRemoveAnimation(forKey: key) }
-        attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
-        // An animation of a changed key shows from now on (over the model's new value, which an
-        // additive one starts from): the committed value is no longer what is presented.
-        if committedValues != nil { for animated in copy.animatedKeys { committedValues?.removeValue(forKey: animated) } }
+        // Under the tree lock: a frame of the tree may be read on another thread meanwhile.
+        CATransaction.withTreeLock {
+            attachedAnimations.append(AttachedAnimation(key: key, animation: copy))
+            // An animation of a changed key shows from now on (over the model's new value, which an
+            // additive one starts from): the committed value is no longer what is presented.
+            if committedValues != nil { for animated in copy.animatedKeys { committedValues?.removeValue(forKey: animated) } }
+        }
         CATransaction.layer(self, didAdd: copy)
     }
 
@@ -53,15 +56,22 @@ extension CALayer {
 
     /// `removeAnimation`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultRemoveAnimation(forKey key: String) {
-        let removed = attachedAnimations.filter { $0.key == key }
-        attachedAnimations.removeAll { $0.key == key }
+        // Taken out under the tree lock; the delegates are told outside it.
+        let removed = CATransaction.withTreeLock {
+            let removed = attachedAnimations.filter { $0.key == key }
+            if !removed.isEmpty { attachedAnimations.removeAll { $0.key == key } }
+            return removed
+        }
         for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
     }
 
     /// `removeAllAnimations`'s behaviour (the open member is declared in `CALayer.swift`).
     func defaultRemoveAllAnimations() {
-        let removed = attachedAnimations
-        attachedAnimations.removeAll()
+        let removed = CATransaction.withTreeLock {
+            let removed = attachedAnimations
+            attachedAnimations.removeAll()
+            return removed
+        }
         for entry in removed { entry.animation.delegate?.animationDidStop(entry.animation, finished: false) }
     }
 

@@ -746,8 +746,12 @@ open class CALayer: NSObject {
 
     /// Renders the layer and its sublayers into `ctx`, in its current user space.
     open func render(in ctx: CGContext) {
-        prepareForRendering()
-        LayerRenderer.render(LayerSnapshot(self), in: ctx, context: renderContext)
+        // The tree is read whole under the tree lock: other threads may be changing it.
+        let snapshot = CATransaction.withTreeLock {
+            prepareForRendering()
+            return LayerSnapshot(self)
+        }
+        LayerRenderer.render(snapshot, in: ctx, context: renderContext)
     }
 
     /// The action for an event — a property key, `"onOrderIn"`, `"onOrderOut"` or

@@ -89,11 +89,14 @@ extension CALayer {
     /// Draws this tree as it is at media time `t` into `ctx` (user space: the tree's outer plane,
     /// y down), through the render-tree evaluator. For hosts.
     package func renderFrame(atMediaTime t: CFTimeInterval, in ctx: CGContext, renderContext: RenderContext) {
-        prepareForRendering()
-        let snapshot = LayerSnapshot(self)
-        let frame = snapshot.needsDisplayWhenAnimated
-            ? LayerSnapshot(presentationTree(at: t))
-            : snapshot.presented(atParentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t)
+        // The tree is read whole under the tree lock: other threads may be changing it.
+        let frame = CATransaction.withTreeLock {
+            prepareForRendering()
+            let snapshot = LayerSnapshot(self)
+            return snapshot.needsDisplayWhenAnimated
+                ? LayerSnapshot(presentationTree(at: t))
+                : snapshot.presented(atParentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t)
+        }
         LayerRenderer.renderPlaced(frame, in: ctx, context: renderContext)
     }
 
