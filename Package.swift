@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "AppKit", targets: ["AppKit"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
@@ -48,7 +49,13 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels", "CLayerAllocation"]),
         // UIKit's views on Core Animation: `import UIKit` gives Foundation, CoreGraphics,
         // QuartzCore and CoreText too, as on iOS.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
+        // What UIKit and AppKit share (internal, re-exported by both): the graphics context
+        // stack, string drawing, paragraph styles, the view animations' actions and value math.
+        .target(name: "ViewSupport", dependencies: ["QuartzCore", "CoreText", "CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
+        // AppKit's layer-backed views on Core Animation: `import AppKit` gives Foundation,
+        // CoreGraphics, QuartzCore and CoreText too, as on macOS.
+        .target(name: "AppKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
@@ -76,6 +83,8 @@ let package = Package(
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
         // Tests written as iOS tests are (`import UIKit` only), with goldens of views' frames.
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
+        // Tests written as macOS tests are (`import AppKit` only): views, the guide's listings, goldens.
+        .testTarget(name: "AppKitTests", dependencies: ["AppKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__", "Fixtures"]),
