@@ -21,8 +21,11 @@ open class NSWindow: NSResponder {
 
     /// The window's content view, the root of its view hierarchy, which fills the content area.
     open var contentView: NSView? {
-        didSet {
-            guard contentView !== oldValue else { return }
+        didSet { contentViewDidChange(from: oldValue) }
+    }
+
+    private func contentViewDidChange(from oldValue: NSView?) {
+        guard contentView !== oldValue else { return }
             if let oldValue {
                 oldValue.forEachInSubtree { $0.viewWillMove(toWindow: nil) }
                 oldValue.contentWindow = nil
@@ -36,7 +39,6 @@ open class NSWindow: NSResponder {
             view.setFrame(NSRect(origin: .zero, size: contentSize))
             withoutActions { rootLayer.addSublayer(view.renderLayer) }
             view.forEachInSubtree { $0.movedToWindow() }
-        }
     }
 
     /// The window's delegate, told of closing, resizing and key changes. Held weakly.
@@ -109,6 +111,7 @@ open class NSWindow: NSResponder {
         rootLayer.backgroundColor = NSColor.windowBackgroundColor.cgColor
         NSApplication.shared.register(self)
         contentView = NSView(frame: NSRect(origin: .zero, size: contentSize))
+        contentViewDidChange(from: nil)
     }
 
     /// Creates a window from an unarchiver: Lamina has no nib files, so this makes a 480 × 270
