@@ -259,8 +259,8 @@ open class NSWindow: NSResponder {
 
     // MARK: Events
 
-    /// Dispatches `event`: mouse-downs to the view under the pointer (making it first responder
-    /// when it accepts), drags and ups to the view that had the down, scrolls to the view under
+    /// Dispatches `event`: mouse-downs to the view under the pointer (a left one makes it first
+    /// responder when it accepts), drags and ups to the view that had the down, scrolls to the view under
     /// the pointer, key events to the first responder; moves update tracking areas.
     open func sendEvent(_ event: NSEvent) {
         event.window = self
@@ -268,7 +268,7 @@ open class NSWindow: NSResponder {
         switch event.type {
         case .leftMouseDown, .rightMouseDown, .otherMouseDown:
             let view = contentView?.hitTest(point)
-            if let view, view.acceptsFirstResponder { makeFirstResponder(view) }
+            if event.type == .leftMouseDown, let view, view.acceptsFirstResponder { makeFirstResponder(view) }
             mouseDownView = view
             switch event.type {
             case .leftMouseDown: view?.mouseDown(with: event)

@@ -4,7 +4,7 @@ import CoreText
 /// drawing lays text out with.
 package protocol TextFontValue {
     /// The font's Core Text font.
-    var textFont: CTFont { get }
+    var textDrawingFont: CTFont { get }
     /// Whether digits are to be drawn at one width (the font's tabular digits).
     var textHasMonospacedDigits: Bool { get }
 }
@@ -13,5 +13,5 @@ package protocol TextFontValue {
 /// string drawing paints with.
 package protocol TextColorValue {
     /// The color as a `CGColor`.
-    var textColor: CGColor { get }
+    var textDrawingColor: CGColor { get }
 }

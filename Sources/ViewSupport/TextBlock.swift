@@ -132,12 +132,12 @@ package struct TextBlock {
         string.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
             var converted: [NSAttributedString.Key: Any] = [:]
             if let font = attributes[.font] as? TextFontValue {
-                converted[.font] = font.textFont
+                converted[.font] = font.textDrawingFont
                 if font.textHasMonospacedDigits, attributes[.kern] == nil { converted[.kern] = 0 }
             }
             if attributes[.font] == nil { converted[.font] = defaultFont }
             for key in colorKeys {
-                if let color = attributes[key] as? TextColorValue { converted[key] = color.textColor }
+                if let color = attributes[key] as? TextColorValue { converted[key] = color.textDrawingColor }
             }
             if attributes[.foregroundColor] == nil { converted[.foregroundColor] = CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
             if let style = attributes[.paragraphStyle] as? NSParagraphStyle { converted[.paragraphStyle] = style.ctParagraphStyle }
