@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting", "CLaminaKernels", "CPixman"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos", "AppKit"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in

@@ -153,6 +153,9 @@ extension NSView {
         } else {
             renderLayer.setNeedsDisplay()
         }
+        // A mark alone joins no transaction, so a shown window would not commit (and display)
+        // for it: the layer is touched with a setting that changes nothing.
+        withoutActions { renderLayer.needsDisplayOnBoundsChange = renderLayer.needsDisplayOnBoundsChange }
     }
 
     /// Draws `draw(_:)` into the layer's context, in the view's coordinates.

@@ -428,11 +428,10 @@ open class NSView: NSResponder, CALayerDelegate {
     /// Informs the view of the start of a live resize of its window. Does nothing by default.
     open func viewWillStartLiveResize() {}
 
-    /// Informs the view of the end of a live resize of its window. The default marks the view
-    /// as needing display (where its redraw policy allows).
-    open func viewDidEndLiveResize() {
-        if layerContentsRedrawPolicy != .never { needsDisplay = true }
-    }
+    /// Informs the view of the end of a live resize of its window (its size has stayed for a
+    /// quarter of a second). Does nothing by default; a view that drew roughly during the
+    /// resize can mark itself as needing display here.
+    open func viewDidEndLiveResize() {}
 
     // MARK: - Events
 
