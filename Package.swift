@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman", "UIKit"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
-        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit"]),
+        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit", "AppKit"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the

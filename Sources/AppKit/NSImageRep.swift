@@ -35,7 +35,7 @@ extension NSImageRep {
 
 /// An image representation of bitmap data: a `CGImage` shown at `size` points.
 open class NSBitmapImageRep: NSImageRep, @unchecked Sendable {
-    private let image: CGImage
+    private var image: CGImage
 
     /// A representation of `cgImage` at one pixel per point.
     public init(cgImage: CGImage) {
@@ -55,4 +55,7 @@ open class NSBitmapImageRep: NSImageRep, @unchecked Sendable {
     open override var pixelsHigh: Int { image.height }
     /// The bitmap as a `CGImage`.
     open override var cgImage: CGImage? { image }
+
+    /// Replaces the pixels (`NSView.cacheDisplay(in:to:)` draws into the representation).
+    func replaceImage(with newImage: CGImage) { image = newImage }
 }

@@ -377,6 +377,27 @@ open class NSView: NSResponder, CALayerDelegate {
     /// Called before the view draws; the default does nothing.
     open func viewWillDraw() {}
 
+    /// A bitmap representation of `rect`'s size (at the window's scale, 1 outside windows) for
+    /// `cacheDisplay(in:to:)`; nil for an empty rectangle.
+    open func bitmapImageRepForCachingDisplay(in rect: NSRect) -> NSBitmapImageRep? {
+        let scale = window?.backingScaleFactor ?? NSScreen.defaultScale
+        guard let context = makeDrawingContext(size: rect.size, scale: scale), let blank = context.makeImage() else { return nil }
+        return NSBitmapImageRep(cgImage: blank, size: rect.size)
+    }
+
+    /// Draws `rect` of the view and its subviews (laid out and displayed first) into
+    /// `bitmapImageRep`, as they appear: the view's own position and transform play no part.
+    open func cacheDisplay(in rect: NSRect, to bitmapImageRep: NSBitmapImageRep) {
+        layoutSubtreeIfNeeded()
+        displayTreeNow()
+        let scale = rect.width > 0 ? CGFloat(bitmapImageRep.pixelsWide) / rect.width : 1
+        guard let context = makeDrawingContext(size: rect.size, scale: scale) else { return }
+        let shown = layerRect(fromLocal: rect)
+        context.translateBy(x: -shown.minX, y: -shown.minY)
+        renderLayer.render(in: context)
+        if let image = context.makeImage() { bitmapImageRep.replaceImage(with: image) }
+    }
+
     // MARK: - Layout
 
     /// Whether the view needs a layout pass (`layout()`) before being displayed. Setting true
