@@ -83,24 +83,24 @@ open class NSApplication: NSResponder {
 }
 
 extension NSApplication {
-    /// The ways an app may present itself (accepted).
+    /// The ways an app may present itself (accepted; raw values 0 up in this order).
     public enum ActivationPolicy: Int, Sendable {
         /// An ordinary app.
-        case regular = 0
+        case regular
         /// An app without a Dock icon that may show windows.
-        case accessory = 1
+        case accessory
         /// An app that never activates.
-        case prohibited = 2
+        case prohibited
     }
 
-    /// The answers to `applicationShouldTerminate(_:)`.
+    /// The answers to `applicationShouldTerminate(_:)` (raw values 0 up in this order).
     public enum TerminateReply: UInt, Sendable {
         /// Do not terminate.
-        case terminateCancel = 0
+        case terminateCancel
         /// Terminate now.
-        case terminateNow = 1
+        case terminateNow
         /// Decide later (Lamina: like `terminateCancel`).
-        case terminateLater = 2
+        case terminateLater
     }
 
     /// Posted before the app finishes launching.

@@ -60,17 +60,19 @@ open class NSBezierPath: NSObject, NSCopying, @unchecked Sendable {
     // MARK: Building
 
     /// Starts a new subpath at `point`.
-    open func move(to point: NSPoint) { path.move(to: point) }
+    open func move(to point: NSPoint) {
+        path.move(to: point)
+    }
     /// Appends a straight line to `point`.
-    open func line(to point: NSPoint) { path.addLine(to: point) }
+    open func line(to point: NSPoint) {
+        path.addLine(to: point)
+    }
     /// Appends a cubic Bézier curve to `endPoint`.
     open func curve(to endPoint: NSPoint, controlPoint1: NSPoint, controlPoint2: NSPoint) {
         path.addCurve(to: endPoint, control1: controlPoint1, control2: controlPoint2)
     }
     /// Appends a quadratic Bézier curve to `endPoint`.
-    open func curve(to endPoint: NSPoint, controlPoint: NSPoint) {
-        path.addQuadCurve(to: endPoint, control: controlPoint)
-    }
+    open func curve(to endPoint: NSPoint, controlPoint: NSPoint) { path.addQuadCurve(to: endPoint, control: controlPoint) }
     /// Closes the current subpath.
     open func close() { path.closeSubpath() }
     /// Moves by an offset from the current point.

@@ -118,103 +118,112 @@ open class NSColor: NSObject, NSCopying, @unchecked Sendable {
         "sRGB IEEE RGB colorspace \(redComponent) \(greenComponent) \(blueComponent) \(alphaComponent)"
     }
 
-    private static func rgb(_ r: Int, _ g: Int, _ b: Int, _ a: CGFloat = 1) -> NSColor {
-        NSColor(r: CGFloat(r) / 255, g: CGFloat(g) / 255, b: CGFloat(b) / 255, a: a)
+    /// An opaque color from its 8-bit sRGB components, `0xRRGGBB`.
+    private static func hex(_ value: UInt32) -> NSColor {
+        NSColor(r: CGFloat(value >> 16 & 0xFF) / 255, g: CGFloat(value >> 8 & 0xFF) / 255, b: CGFloat(value & 0xFF) / 255, a: 1)
     }
+
+    /// An opaque color of components from 0 to 1.
+    private static func unit(_ components: (CGFloat, CGFloat, CGFloat)) -> NSColor {
+        NSColor(r: components.0, g: components.1, b: components.2, a: 1)
+    }
+
+    /// Black at `alpha`.
+    private static func ink(_ alpha: CGFloat) -> NSColor { NSColor(r: 0, g: 0, b: 0, a: alpha) }
 
     // MARK: Fixed colors
 
     /// Black (gray 0).
-    open class var black: NSColor { NSColor(white: 0, alpha: 1) }
+    open class var black: NSColor { ink(1) }
     /// White (gray 1).
-    open class var white: NSColor { NSColor(white: 1, alpha: 1) }
+    open class var white: NSColor { unit((1, 1, 1)) }
     /// Dark gray (gray 1/3).
-    open class var darkGray: NSColor { NSColor(white: 1.0 / 3, alpha: 1) }
+    open class var darkGray: NSColor { unit((1.0 / 3, 1.0 / 3, 1.0 / 3)) }
     /// Gray (gray 0.5).
-    open class var gray: NSColor { NSColor(white: 0.5, alpha: 1) }
+    open class var gray: NSColor { unit((0.5, 0.5, 0.5)) }
     /// Light gray (gray 2/3).
-    open class var lightGray: NSColor { NSColor(white: 2.0 / 3, alpha: 1) }
+    open class var lightGray: NSColor { unit((2.0 / 3, 2.0 / 3, 2.0 / 3)) }
     /// Red (1, 0, 0).
-    open class var red: NSColor { NSColor(r: 1, g: 0, b: 0, a: 1) }
+    open class var red: NSColor { unit((1, 0, 0)) }
     /// Green (0, 1, 0).
-    open class var green: NSColor { NSColor(r: 0, g: 1, b: 0, a: 1) }
+    open class var green: NSColor { unit((0, 1, 0)) }
     /// Blue (0, 0, 1).
-    open class var blue: NSColor { NSColor(r: 0, g: 0, b: 1, a: 1) }
+    open class var blue: NSColor { unit((0, 0, 1)) }
     /// Cyan (0, 1, 1).
-    open class var cyan: NSColor { NSColor(r: 0, g: 1, b: 1, a: 1) }
+    open class var cyan: NSColor { unit((0, 1, 1)) }
     /// Magenta (1, 0, 1).
-    open class var magenta: NSColor { NSColor(r: 1, g: 0, b: 1, a: 1) }
+    open class var magenta: NSColor { unit((1, 0, 1)) }
     /// Yellow (1, 1, 0).
-    open class var yellow: NSColor { NSColor(r: 1, g: 1, b: 0, a: 1) }
+    open class var yellow: NSColor { unit((1, 1, 0)) }
     /// Orange (1, 0.5, 0).
-    open class var orange: NSColor { NSColor(r: 1, g: 0.5, b: 0, a: 1) }
+    open class var orange: NSColor { unit((1, 0.5, 0)) }
     /// Brown (0.6, 0.4, 0.2).
-    open class var brown: NSColor { NSColor(r: 0.6, g: 0.4, b: 0.2, a: 1) }
+    open class var brown: NSColor { unit((0.6, 0.4, 0.2)) }
     /// Purple (0.5, 0, 0.5).
-    open class var purple: NSColor { NSColor(r: 0.5, g: 0, b: 0.5, a: 1) }
+    open class var purple: NSColor { unit((0.5, 0, 0.5)) }
     /// Fully transparent (gray 0, alpha 0).
-    open class var clear: NSColor { NSColor(white: 0, alpha: 0) }
+    open class var clear: NSColor { ink(0) }
 
     // MARK: System colors (macOS's light appearance)
 
     /// A red that adapts to the appearance: (255, 59, 48).
-    open class var systemRed: NSColor { rgb(255, 59, 48) }
+    open class var systemRed: NSColor { hex(0xFF3B30) }
     /// (255, 149, 0).
-    open class var systemOrange: NSColor { rgb(255, 149, 0) }
+    open class var systemOrange: NSColor { hex(0xFF9500) }
     /// (255, 204, 0).
-    open class var systemYellow: NSColor { rgb(255, 204, 0) }
+    open class var systemYellow: NSColor { hex(0xFFCC00) }
     /// (40, 205, 65).
-    open class var systemGreen: NSColor { rgb(40, 205, 65) }
+    open class var systemGreen: NSColor { hex(0x28CD41) }
     /// (0, 199, 190).
-    open class var systemMint: NSColor { rgb(0, 199, 190) }
+    open class var systemMint: NSColor { hex(0x00C7BE) }
     /// (89, 173, 196).
-    open class var systemTeal: NSColor { rgb(89, 173, 196) }
+    open class var systemTeal: NSColor { hex(0x59ADC4) }
     /// (85, 190, 240).
-    open class var systemCyan: NSColor { rgb(85, 190, 240) }
+    open class var systemCyan: NSColor { hex(0x55BEF0) }
     /// (0, 122, 255).
-    open class var systemBlue: NSColor { rgb(0, 122, 255) }
+    open class var systemBlue: NSColor { hex(0x007AFF) }
     /// (88, 86, 214).
-    open class var systemIndigo: NSColor { rgb(88, 86, 214) }
+    open class var systemIndigo: NSColor { hex(0x5856D6) }
     /// (175, 82, 222).
-    open class var systemPurple: NSColor { rgb(175, 82, 222) }
+    open class var systemPurple: NSColor { hex(0xAF52DE) }
     /// (255, 45, 85).
-    open class var systemPink: NSColor { rgb(255, 45, 85) }
+    open class var systemPink: NSColor { hex(0xFF2D55) }
     /// (162, 132, 94).
-    open class var systemBrown: NSColor { rgb(162, 132, 94) }
+    open class var systemBrown: NSColor { hex(0xA2845E) }
     /// (142, 142, 147).
-    open class var systemGray: NSColor { rgb(142, 142, 147) }
+    open class var systemGray: NSColor { hex(0x8E8E93) }
     /// The text of labels: black at 85 % opacity.
-    open class var labelColor: NSColor { NSColor(white: 0, alpha: 0.85) }
+    open class var labelColor: NSColor { ink(0.85) }
     /// Secondary labels: black at 50 %.
-    open class var secondaryLabelColor: NSColor { NSColor(white: 0, alpha: 0.5) }
+    open class var secondaryLabelColor: NSColor { ink(0.5) }
     /// Tertiary labels: black at 26 %.
-    open class var tertiaryLabelColor: NSColor { NSColor(white: 0, alpha: 0.26) }
+    open class var tertiaryLabelColor: NSColor { ink(0.26) }
     /// Quaternary labels: black at 10 %.
-    open class var quaternaryLabelColor: NSColor { NSColor(white: 0, alpha: 0.1) }
+    open class var quaternaryLabelColor: NSColor { ink(0.1) }
     /// Text: black.
     open class var textColor: NSColor { .black }
     /// The background of text: white.
     open class var textBackgroundColor: NSColor { .white }
     /// A window's background: gray 236.
-    open class var windowBackgroundColor: NSColor { rgb(236, 236, 236) }
+    open class var windowBackgroundColor: NSColor { hex(0xECECEC) }
     /// The background of large controls (tables, browsers): white.
     open class var controlBackgroundColor: NSColor { .white }
     /// The face of controls: white.
     open class var controlColor: NSColor { .white }
     /// The text of enabled controls: black at 85 %.
-    open class var controlTextColor: NSColor { NSColor(white: 0, alpha: 0.85) }
+    open class var controlTextColor: NSColor { ink(0.85) }
     /// The user's accent color: the system blue.
     open class var controlAccentColor: NSColor { systemBlue }
     /// The background of selected content in a key window: (0, 100, 225).
-    open class var selectedContentBackgroundColor: NSColor { rgb(0, 100, 225) }
+    open class var selectedContentBackgroundColor: NSColor { hex(0x0064E1) }
     /// Separators between sections of content: black at 10 %.
-    open class var separatorColor: NSColor { NSColor(white: 0, alpha: 0.1) }
+    open class var separatorColor: NSColor { ink(0.1) }
     /// Table grids: gray 230.
-    open class var gridColor: NSColor { rgb(230, 230, 230) }
+    open class var gridColor: NSColor { hex(0xE6E6E6) }
     /// Links: (0, 104, 218).
-    open class var linkColor: NSColor { rgb(0, 104, 218) }
+    open class var linkColor: NSColor { hex(0x0068DA) }
     /// The background behind a document's content: gray 0.9 at 100 %.
-    open class var underPageBackgroundColor: NSColor { NSColor(white: 0.9, alpha: 1) }
+    open class var underPageBackgroundColor: NSColor { unit((0.9, 0.9, 0.9)) }
 }
 
 extension NSColor: TextColorValue {

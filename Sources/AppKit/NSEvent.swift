@@ -118,23 +118,24 @@ extension NSEvent {
         public let rawValue: UInt
         /// Flags from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        private init(bits: UInt) { rawValue = bits }
         /// The Caps Lock key is on.
-        public static let capsLock = ModifierFlags(rawValue: 1 << 16)
+        public static let capsLock = ModifierFlags(bits: 1 << 16)
         /// A Shift key is held.
-        public static let shift = ModifierFlags(rawValue: 1 << 17)
+        public static let shift = ModifierFlags(bits: 1 << 17)
         /// A Control key is held.
-        public static let control = ModifierFlags(rawValue: 1 << 18)
+        public static let control = ModifierFlags(bits: 1 << 18)
         /// An Option (Alt) key is held.
-        public static let option = ModifierFlags(rawValue: 1 << 19)
+        public static let option = ModifierFlags(bits: 1 << 19)
         /// A Command key is held (the Super key on Linux keyboards).
-        public static let command = ModifierFlags(rawValue: 1 << 20)
+        public static let command = ModifierFlags(bits: 1 << 20)
         /// A key on the numeric keypad or an arrow key.
-        public static let numericPad = ModifierFlags(rawValue: 1 << 21)
+        public static let numericPad = ModifierFlags(bits: 1 << 21)
         /// The Help key.
-        public static let help = ModifierFlags(rawValue: 1 << 22)
+        public static let help = ModifierFlags(bits: 1 << 22)
         /// A function key.
-        public static let function = ModifierFlags(rawValue: 1 << 23)
+        public static let function = ModifierFlags(bits: 1 << 23)
         /// The device-independent flags.
-        public static let deviceIndependentFlagsMask = ModifierFlags(rawValue: 0xffff_0000)
+        public static let deviceIndependentFlagsMask = ModifierFlags(bits: 0xffff_0000)
     }
 }

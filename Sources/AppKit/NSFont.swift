@@ -101,24 +101,25 @@ extension NSFont {
         public let rawValue: CGFloat
         /// A weight from its value.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        private init(_ value: CGFloat) { rawValue = value }
         /// −0.8.
-        public static let ultraLight = Weight(rawValue: -0.8)
+        public static let ultraLight = Weight(-0.8)
         /// −0.6.
-        public static let thin = Weight(rawValue: -0.6)
+        public static let thin = Weight(-0.6)
         /// −0.4.
-        public static let light = Weight(rawValue: -0.4)
+        public static let light = Weight(-0.4)
         /// 0.
-        public static let regular = Weight(rawValue: 0)
+        public static let regular = Weight(0)
         /// 0.23.
-        public static let medium = Weight(rawValue: 0.23)
+        public static let medium = Weight(0.23)
         /// 0.3.
-        public static let semibold = Weight(rawValue: 0.3)
+        public static let semibold = Weight(0.3)
         /// 0.4.
-        public static let bold = Weight(rawValue: 0.4)
+        public static let bold = Weight(0.4)
         /// 0.56.
-        public static let heavy = Weight(rawValue: 0.56)
+        public static let heavy = Weight(0.56)
         /// 0.62.
-        public static let black = Weight(rawValue: 0.62)
+        public static let black = Weight(0.62)
     }
 }
 

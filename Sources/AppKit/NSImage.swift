@@ -244,22 +244,22 @@ extension Bundle {
     }
 }
 
-/// The ways images and colors are composited (the common ones).
+/// The ways images and colors are composited (the common ones, with macOS's raw values).
 public enum NSCompositingOperation: UInt, Sendable {
     /// Transparent.
-    case clear = 0
+    case clear
     /// The source replaces the destination.
-    case copy = 1
+    case copy
     /// The source over the destination.
-    case sourceOver = 2
+    case sourceOver
     /// The source where the destination is.
-    case sourceIn = 3
+    case sourceIn
     /// The source where the destination is not.
-    case sourceOut = 4
+    case sourceOut
     /// The source over the destination, where the destination is.
-    case sourceAtop = 5
+    case sourceAtop
     /// The destination over the source.
-    case destinationOver = 6
+    case destinationOver
     /// Multiplied.
     case multiply = 14
     /// Screened.

@@ -31,25 +31,26 @@ extension NSTrackingArea {
         public let rawValue: UInt
         /// Options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        private init(bits: UInt) { rawValue = bits }
         /// Sends `mouseEntered(with:)` and `mouseExited(with:)` as the pointer enters and leaves.
-        public static let mouseEnteredAndExited = Options(rawValue: 0x01)
+        public static let mouseEnteredAndExited = Options(bits: 0x01)
         /// Sends `mouseMoved(with:)` while the pointer is inside.
-        public static let mouseMoved = Options(rawValue: 0x02)
+        public static let mouseMoved = Options(bits: 0x02)
         /// Sends cursor updates (accepted; Lamina's cursors are set on the window's view).
-        public static let cursorUpdate = Options(rawValue: 0x04)
+        public static let cursorUpdate = Options(bits: 0x04)
         /// Active while the view is first responder.
-        public static let activeWhenFirstResponder = Options(rawValue: 0x10)
+        public static let activeWhenFirstResponder = Options(bits: 0x10)
         /// Active while the window is key.
-        public static let activeInKeyWindow = Options(rawValue: 0x20)
+        public static let activeInKeyWindow = Options(bits: 0x20)
         /// Active while the app is active.
-        public static let activeInActiveApp = Options(rawValue: 0x40)
+        public static let activeInActiveApp = Options(bits: 0x40)
         /// Always active.
-        public static let activeAlways = Options(rawValue: 0x80)
+        public static let activeAlways = Options(bits: 0x80)
         /// The first event assumes the pointer started inside.
-        public static let assumeInside = Options(rawValue: 0x100)
+        public static let assumeInside = Options(bits: 0x100)
         /// The area is the view's visible rectangle, whatever `rect` says, following it.
-        public static let inVisibleRect = Options(rawValue: 0x200)
+        public static let inVisibleRect = Options(bits: 0x200)
         /// Entered and exited events are also sent while a button is held.
-        public static let enabledDuringMouseDrag = Options(rawValue: 0x400)
+        public static let enabledDuringMouseDrag = Options(bits: 0x400)
     }
 }

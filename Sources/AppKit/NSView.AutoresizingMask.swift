@@ -8,19 +8,20 @@ extension NSView {
         public let rawValue: UInt
         /// A mask from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        private init(bits: UInt) { rawValue = bits }
         /// The view does not resize.
         public static let none = AutoresizingMask([])
         /// The left margin between the view and its superview is flexible.
-        public static let minXMargin = AutoresizingMask(rawValue: 1)
+        public static let minXMargin = AutoresizingMask(bits: 1)
         /// The view's width is flexible.
-        public static let width = AutoresizingMask(rawValue: 2)
+        public static let width = AutoresizingMask(bits: 2)
         /// The right margin is flexible.
-        public static let maxXMargin = AutoresizingMask(rawValue: 4)
+        public static let maxXMargin = AutoresizingMask(bits: 4)
         /// The margin at the smaller y (the bottom, in a superview that is not flipped) is flexible.
-        public static let minYMargin = AutoresizingMask(rawValue: 8)
+        public static let minYMargin = AutoresizingMask(bits: 8)
         /// The view's height is flexible.
-        public static let height = AutoresizingMask(rawValue: 16)
+        public static let height = AutoresizingMask(bits: 16)
         /// The margin at the larger y (the top, in a superview that is not flipped) is flexible.
-        public static let maxYMargin = AutoresizingMask(rawValue: 32)
+        public static let maxYMargin = AutoresizingMask(bits: 32)
     }
 }

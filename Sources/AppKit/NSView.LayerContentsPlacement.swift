@@ -1,32 +1,32 @@
 extension NSView {
     /// Constants that specify how a layer's existing contents are mapped into it as it is
-    /// resized (macOS's raw values): the layer's `contentsGravity`, named by what is seen (`top`
+    /// resized (macOS's raw values, 0 up in this order): the layer's `contentsGravity`, named by what is seen (`top`
     /// is the top of the view on screen, flipped or not).
     public enum LayerContentsPlacement: Int, Sendable {
         /// The contents are resized to fill the bounds, without keeping their aspect.
-        case scaleAxesIndependently = 0
+        case scaleAxesIndependently
         /// The contents are resized to fit the bounds, keeping their aspect, centered.
-        case scaleProportionallyToFit = 1
+        case scaleProportionallyToFit
         /// The contents are resized to fill the bounds, keeping their aspect, centered.
-        case scaleProportionallyToFill = 2
+        case scaleProportionallyToFill
         /// The contents are centered, not resized.
-        case center = 3
+        case center
         /// The contents are centered at the top edge.
-        case top = 4
+        case top
         /// The contents are in the top-right corner.
-        case topRight = 5
+        case topRight
         /// The contents are centered at the right edge.
-        case right = 6
+        case right
         /// The contents are in the bottom-right corner.
-        case bottomRight = 7
+        case bottomRight
         /// The contents are centered at the bottom edge.
-        case bottom = 8
+        case bottom
         /// The contents are in the bottom-left corner.
-        case bottomLeft = 9
+        case bottomLeft
         /// The contents are centered at the left edge.
-        case left = 10
+        case left
         /// The contents are in the top-left corner.
-        case topLeft = 11
+        case topLeft
 
         /// The gravity that shows the placement in a layer whose geometry is (`geometryFlipped`)
         /// or is not flipped: Core Animation's vertical names mean what is seen only in a

@@ -350,18 +350,19 @@ extension NSWindow {
         public let rawValue: UInt
         /// A mask from its bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        private init(bits: UInt) { rawValue = bits }
         /// A window without a border.
         public static let borderless = StyleMask([])
         /// A window with a title bar.
-        public static let titled = StyleMask(rawValue: 1 << 0)
+        public static let titled = StyleMask(bits: 1 << 0)
         /// A window with a close button.
-        public static let closable = StyleMask(rawValue: 1 << 1)
+        public static let closable = StyleMask(bits: 1 << 1)
         /// A window with a minimize button.
-        public static let miniaturizable = StyleMask(rawValue: 1 << 2)
+        public static let miniaturizable = StyleMask(bits: 1 << 2)
         /// A window the user can resize.
-        public static let resizable = StyleMask(rawValue: 1 << 3)
+        public static let resizable = StyleMask(bits: 1 << 3)
         /// A window whose content view covers the title bar.
-        public static let fullSizeContentView = StyleMask(rawValue: 1 << 15)
+        public static let fullSizeContentView = StyleMask(bits: 1 << 15)
     }
 
     /// The types of a window's backing store (accepted; Lamina's windows are buffered).

@@ -1,13 +1,10 @@
 import AppKit
+import LaminaTesting
 
 /// The straight RGBA bytes of the pixel at column `x`, row `y` (row 0 at the top) of `image`.
 func rgba(_ image: CGImage, _ x: Int, _ y: Int) -> [Int] {
-    let context = CGContext(data: nil, width: image.width, height: image.height, bitsPerComponent: 8,
-                            bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
-                            bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-    context.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-    let p = context.data!.assumingMemoryBound(to: UInt8.self) + (y * image.width + x) * 4
-    return [Int(p[0]), Int(p[1]), Int(p[2]), Int(p[3])]
+    let pixels = SnapshotComparison.rgba(image), i = (y * image.width + x) * 4
+    return pixels[i..<i + 4].map(Int.init)
 }
 
 /// The RGB of a pixel (alpha left out).
