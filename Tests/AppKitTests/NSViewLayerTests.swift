@@ -191,4 +191,34 @@ final class NSViewLayerTests: XCTestCase {
         wait(for: [done], timeout: 5)
         XCTAssertEqual(calls, 1)
     }
+
+    /// Blue with a red band along its top 10 points.
+    final class Banded: NSView {
+        override func draw(_ dirtyRect: NSRect) {
+            NSColor.blue.setFill()
+            bounds.fill()
+            NSColor.red.setFill()
+            NSRect(x: 0, y: bounds.maxY - 10, width: bounds.width, height: 10).fill()
+        }
+    }
+
+    func testTheOldContentsArePlacedAsThePlacementSaysWhileNotRedrawn() throws {
+        try onMain {
+            for (placement, redBand, blueBody, empty) in [(NSView.LayerContentsPlacement.topLeft, (20, 5), (20, 30), (60, 60)),
+                                                         (.bottomLeft, (20, 45), (20, 70), (20, 20)),
+                                                         (.scaleAxesIndependently, (60, 15), (60, 60), (200, 200))] {
+                let view = Banded(frame: NSRect(x: 0, y: 0, width: 40, height: 40))
+                view.wantsLayer = true
+                view.layerContentsRedrawPolicy = .onSetNeedsDisplay
+                view.layerContentsPlacement = placement
+                let window = offscreenWindow(NSSize(width: 80, height: 80), with: [view])
+                _ = window.capture()
+                view.setFrameSize(NSSize(width: 80, height: 80))
+                let image = try XCTUnwrap(window.capture())
+                XCTAssertTrue(close(rgb(image, redBand.0, redBand.1), red), "\(placement): \(rgb(image, redBand.0, redBand.1))")
+                XCTAssertTrue(close(rgb(image, blueBody.0, blueBody.1), blue), "\(placement)")
+                if empty.0 < 80 { XCTAssertTrue(close(rgb(image, empty.0, empty.1), white), "\(placement): uncovered") }
+            }
+        }
+    }
 }
