@@ -127,10 +127,15 @@ public protocol NSApplicationDelegate: AnyObject {
 }
 
 extension NSApplicationDelegate {
+    /// Does nothing.
     public func applicationWillFinishLaunching(_ notification: Notification) {}
+    /// Does nothing.
     public func applicationDidFinishLaunching(_ notification: Notification) {}
+    /// Does nothing.
     public func applicationWillTerminate(_ notification: Notification) {}
+    /// Terminates now.
     public func applicationShouldTerminate(_ sender: NSApplication) -> NSApplication.TerminateReply { .terminateNow }
+    /// Keeps running without windows.
     public func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication) -> Bool { false }
 }
 

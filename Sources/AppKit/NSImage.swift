@@ -117,7 +117,7 @@ open class NSImage: NSObject, NSCopying, LayerContentsImageProviding, @unchecked
     /// The representation best for `scale` pixels per point: the smallest at least as fine,
     /// else the finest (drawn ones are made at `scale`).
     private func bestRepresentation(forScale scale: CGFloat) -> NSImageRep? {
-        let wanted = scale.isFinite && scale > 0 ? scale : 1
+        let wanted = scale.isFinite && scale > 0 ? scale : NSScreen.defaultScale
         if let (handler, flipped) = drawingHandler {
             if let made = representations.first(where: { abs(self.scale(of: $0) - wanted) < 0.001 }) { return made }
             guard let context = makeDrawingContext(size: size, scale: wanted, flipped: flipped) else { return nil }
@@ -148,10 +148,12 @@ open class NSImage: NSObject, NSCopying, LayerContentsImageProviding, @unchecked
     }
 
     /// The contents scale a layer showing the image should use when it would like
-    /// `preferredContentsScale`: the scale of the representation that best fits it.
+    /// `preferredContentsScale` (0: the screen's): the scale of the representation that best
+    /// fits it; for an image drawn by a handler (resolution independent), the scale asked for.
     open func recommendedLayerContentsScale(_ preferredContentsScale: CGFloat) -> CGFloat {
-        if drawingHandler != nil { return preferredContentsScale > 0 ? preferredContentsScale : 1 }
-        guard let rep = bestRepresentation(forScale: preferredContentsScale) else { return 1 }
+        let preferred = preferredContentsScale.isFinite && preferredContentsScale > 0 ? preferredContentsScale : NSScreen.defaultScale
+        if drawingHandler != nil { return preferred }
+        guard let rep = bestRepresentation(forScale: preferred) else { return 1 }
         return scale(of: rep)
     }
 

@@ -117,16 +117,19 @@ extension NSView {
         if !hosting, classDraws || wantsUpdateLayer { needsDisplay = true }
     }
 
-    /// Sets up a layer the view renders with: the delegate (unless the app hosts it), the
-    /// anchor, the flips, the placement.
+    /// Sets up a layer the view renders with: the anchor and the flips; unless the app hosts
+    /// it, the delegate, the scale and the placement.
     func adopt(_ layer: CALayer) {
         withoutActions {
-            if !hostsLayer { layer.delegate = self }
+            if !hostsLayer {
+                layer.delegate = self
+                layer.contentsScale = window?.backingScaleFactor ?? NSScreen.defaultScale
+            }
             layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
-            layer.contentsScale = window?.backingScaleFactor ?? NSScreen.defaultScale
             applyFlip()
         }
-        applyPlacement()
+        // A hosted layer keeps its own gravity until the placement is set.
+        if !hostsLayer { applyPlacement() }
         if !hostsLayer, classDraws { layer.needsDisplayOnBoundsChange = false; needsDisplay = true }
     }
 

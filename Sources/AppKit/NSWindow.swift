@@ -420,11 +420,18 @@ public protocol NSWindowDelegate: AnyObject {
 }
 
 extension NSWindowDelegate {
+    /// Allows the window to close.
     public func windowShouldClose(_ sender: NSWindow) -> Bool { true }
+    /// Does nothing.
     public func windowWillClose(_ notification: Notification) {}
+    /// Does nothing.
     public func windowDidResize(_ notification: Notification) {}
+    /// Does nothing.
     public func windowDidBecomeKey(_ notification: Notification) {}
+    /// Does nothing.
     public func windowDidResignKey(_ notification: Notification) {}
+    /// Does nothing.
     public func windowWillStartLiveResize(_ notification: Notification) {}
+    /// Does nothing.
     public func windowDidEndLiveResize(_ notification: Notification) {}
 }
