@@ -55,7 +55,10 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
         // AppKit's layer-backed views on Core Animation: `import AppKit` gives Foundation,
         // CoreGraphics, QuartzCore and CoreText too, as on macOS.
-        .target(name: "AppKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost"]),
+        .target(name: "AppKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost", "CAppKitMaking"]),
+        // Makes an app delegate of a class known only at run time through its own init() (see
+        // AppKit's NSObject+Making.swift), for `@main`.
+        .target(name: "CAppKitMaking"),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
@@ -66,6 +69,8 @@ let package = Package(
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
         .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit", "AppKit"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
+        // A Mac app written as one is without a nib (`@main` on its NSApplicationDelegate).
+        .executableTarget(name: "lamina-appkit-sample", dependencies: ["AppKit"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
         // libFuzzer entry point that scripts/fuzz builds with -sanitize=fuzzer.

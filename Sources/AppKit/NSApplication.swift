@@ -139,6 +139,17 @@ extension NSApplicationDelegate {
     public func applicationShouldTerminateAfterLastWindowClosed(_ sender: NSApplication) -> Bool { false }
 }
 
+extension NSApplicationDelegate where Self: NSObject {
+    /// The app's entry point for `@main` on the delegate class: makes the delegate (through the
+    /// class's `init()`, as a Mac app's main nib makes it), makes it the shared app's delegate and
+    /// runs the app (`NSApplicationMain`). It does not return.
+    @MainActor
+    public static func main() {
+        NSApplication.shared.delegate = NSObject.makeObject(ofClass: Self.self) as? NSApplicationDelegate
+        NSApplicationMain(CommandLine.argc, CommandLine.unsafeArgv)
+    }
+}
+
 /// The app: `NSApplication.shared.delegate` (set it first) hears the launch, and the main event
 /// loop runs. It does not return.
 @MainActor
