@@ -252,7 +252,8 @@ open class NSView: NSResponder, CALayerDelegate {
 
     /// Whether the view uses a layer as its backing store (is layer-backed). Defaults to false.
     /// Setting it makes the layer with `makeBackingLayer()`, unless a layer was assigned first
-    /// (layer-hosting).
+    /// (layer-hosting); setting it back to false lets a layer-backed view's layer go (the view
+    /// draws into a private one again).
     open var wantsLayer: Bool {
         get { wantsLayerStorage }
         set {
@@ -260,6 +261,8 @@ open class NSView: NSResponder, CALayerDelegate {
             wantsLayerStorage = newValue
             if newValue, !layerIsPublic {
                 install(makeBackingLayer(), hosting: false)
+            } else if !newValue, layerIsPublic, !hostsLayer {
+                install(CALayer(), hosting: false, isPublic: false)
             }
         }
     }

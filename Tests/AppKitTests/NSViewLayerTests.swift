@@ -26,6 +26,10 @@ final class NSViewLayerTests: XCTestCase {
             XCTAssertTrue(view.layer?.delegate === view, "AppKit manages a backing layer")
             XCTAssertEqual(view.layerContentsRedrawPolicy, .duringViewResize)
             XCTAssertEqual(view.layer?.bounds.size, NSSize(width: 20, height: 10))
+            view.wantsLayer = false
+            XCTAssertNil(view.layer, "no longer layer-backed")
+            view.wantsLayer = true
+            XCTAssertTrue(view.layer is CAGradientLayer, "a new backing layer")
         }
     }
 
