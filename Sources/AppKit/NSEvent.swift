@@ -91,38 +91,18 @@ open class NSEvent: NSObject, @unchecked Sendable {
 extension NSEvent {
     /// The kinds of events (macOS's raw values).
     public enum EventType: UInt, Sendable {
-        /// The left button was pressed.
-        case leftMouseDown = 1
-        /// The left button was released.
-        case leftMouseUp = 2
-        /// The right button was pressed.
-        case rightMouseDown = 3
-        /// The right button was released.
-        case rightMouseUp = 4
-        /// The pointer moved with no button held.
-        case mouseMoved = 5
-        /// The pointer moved with the left button held.
-        case leftMouseDragged = 6
-        /// The pointer moved with the right button held.
-        case rightMouseDragged = 7
-        /// The pointer entered a tracking area.
-        case mouseEntered = 8
-        /// The pointer left a tracking area.
-        case mouseExited = 9
-        /// A key was pressed.
-        case keyDown = 10
-        /// A key was released.
-        case keyUp = 11
-        /// A modifier key was pressed or released.
-        case flagsChanged = 12
+        /// The left button was pressed, released, or held while the pointer moved.
+        case leftMouseDown = 1, leftMouseUp = 2, leftMouseDragged = 6
+        /// The right button was pressed, released, or held while the pointer moved.
+        case rightMouseDown = 3, rightMouseUp = 4, rightMouseDragged = 7
+        /// Another button was pressed, released, or held while the pointer moved.
+        case otherMouseDown = 25, otherMouseUp = 26, otherMouseDragged = 27
+        /// The pointer moved with no button held, entered a tracking area, or left one.
+        case mouseMoved = 5, mouseEntered = 8, mouseExited = 9
+        /// A key was pressed or released, or a modifier key changed.
+        case keyDown = 10, keyUp = 11, flagsChanged = 12
         /// The scroll wheel turned, or a touchpad scrolled.
         case scrollWheel = 22
-        /// Another button was pressed.
-        case otherMouseDown = 25
-        /// Another button was released.
-        case otherMouseUp = 26
-        /// The pointer moved with another button held.
-        case otherMouseDragged = 27
 
         var isMouse: Bool {
             switch self {
