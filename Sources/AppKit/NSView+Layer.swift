@@ -24,7 +24,25 @@ extension NSView {
             return
         }
         let frame = newFrame.standardized, oldSize = self.frame.size
+        resizeDriver?.stop()
+        if frame.size != oldSize, layerIsPublic, !hostsLayer, layerContentsRedrawPolicy == .duringViewResize, classDraws || wantsUpdateLayer,
+           let context = NSAnimationContext.animatingContext(for: self) {
+            // AppKit drives the resize, redrawing at each step.
+            animatorArmed = false
+            let driver = ViewResizeDriver(view: self, from: self.frame, to: frame, context: context)
+            resizeDriver = driver
+            driver.start(on: renderLayer)
+            return
+        }
         change(["position", "bounds"]) { placeLayer(at: frame) }
+        frameSizeDidChange(from: oldSize)
+    }
+
+    /// One step of a resize AppKit drives: the frame, without animation, and what follows a
+    /// size change (redrawing, autoresizing).
+    func setFrameStep(_ frame: NSRect) {
+        let oldSize = self.frame.size
+        withoutActions { placeLayer(at: frame) }
         frameSizeDidChange(from: oldSize)
     }
 

@@ -8,9 +8,9 @@ extension NSView {
         /// `setNeedsDisplay` redraws the view's layer; a size change does not, and the old
         /// contents are placed by `layerContentsPlacement`.
         case onSetNeedsDisplay
-        /// The layer is redrawn whenever the view's size changes, and on `setNeedsDisplay`. The
-        /// default for layer-backed views. (An animated resize is redrawn once, at its end size,
-        /// in Lamina: see the README.)
+        /// The layer is redrawn whenever the view's size changes, and on `setNeedsDisplay`; an
+        /// animated resize is driven by AppKit, which sets the frame and redraws at each display
+        /// frame. The default for layer-backed views.
         case duringViewResize
         /// The layer is redrawn once at the new size when the size changes (at the beginning of
         /// an animated resize), and on `setNeedsDisplay`.

@@ -37,7 +37,8 @@ open class NSView: NSResponder, CALayerDelegate {
     var trackingAreaStorage: [NSTrackingArea] = []
     /// Whether the next change of an animatable property animates (`animator()`).
     var animatorArmed = false
-    var inLiveResizeStorage = false
+    /// The resize AppKit is driving (`.duringViewResize` inside an animation), if any.
+    var resizeDriver: ViewResizeDriver?
 
     /// Initializes and returns a newly allocated view with the specified frame rectangle (in
     /// its superview's coordinates).

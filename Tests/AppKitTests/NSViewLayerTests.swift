@@ -225,4 +225,47 @@ final class NSViewLayerTests: XCTestCase {
             }
         }
     }
+
+    /// `.duringViewResize` in an animation: AppKit sets the frame and redraws at each display
+    /// frame (here at media times the test sets), and the group completes after the last step.
+    func testAnAnimatedResizeDuringViewResizeRedrawsAtEachStep() {
+        let done = expectation(description: "completion")
+        MediaClock.setVirtualTime(2000)
+        defer { MediaClock.useSystemTime() }
+        nonisolated(unsafe) var view: Counting!
+        nonisolated(unsafe) var completed = false
+        onMain {
+            view = Counting(frame: NSRect(x: 0, y: 0, width: 40, height: 40))
+            view.wantsLayer = true
+            _ = offscreenWindow(NSSize(width: 100, height: 100), with: [view])
+            view.displayIfNeeded()
+            CATransaction.flush()
+            NSAnimationContext.runAnimationGroup({ context in
+                context.duration = 1
+                view.animator().setFrameSize(NSSize(width: 80, height: 60))
+            }, completionHandler: { completed = true; done.fulfill() })
+            XCTAssertEqual(view.frame.size, NSSize(width: 40, height: 40), "the resize goes step by step")
+            XCTAssertNil(view.layer?.animation(forKey: "bounds"), "not Core Animation's stretch of the old contents")
+        }
+        func spin(until condition: @MainActor () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(5)
+            while Date() < deadline {
+                if MainActor.assumeIsolated({ condition() }) { return true }
+                RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+            }
+            return false
+        }
+        MediaClock.setVirtualTime(2000.5)
+        XCTAssertTrue(spin { view.frame.size == NSSize(width: 60, height: 50) }, "halfway (linear)")
+        let drawsHalfway = MainActor.assumeIsolated { () -> Int in view.displayIfNeeded(); CATransaction.flush(); return view.draws }
+        XCTAssertFalse(completed, "the group is not over halfway through")
+        MediaClock.setVirtualTime(2001.5)
+        XCTAssertTrue(spin { view.frame.size == NSSize(width: 80, height: 60) }, "the end")
+        MainActor.assumeIsolated {
+            view.displayIfNeeded()
+            XCTAssertGreaterThan(view.draws, drawsHalfway, "redrawn at the new size")
+            CATransaction.flush()
+        }
+        wait(for: [done], timeout: 5)
+    }
 }
