@@ -124,14 +124,9 @@ open class CALayer: NSObject {
 
     // MARK: Contents
 
-    /// The layer's content: a `CGImage`, or nil. Defaults to nil. Animatable. An image of
-    /// another framework (AppKit's `NSImage`) is taken as the `CGImage` it gives for the layer's
-    /// `contentsScale`, which reading the property then returns.
+    /// The layer's content: a `CGImage`, or nil. Defaults to nil. Animatable.
     open var contents: Any? {
         didSet {
-            if let image = contents as? LayerContentsImageProviding {
-                contents = image.layerContentsImage(forContentsScale: contentsScale)
-            }
             didChange("contents", from: oldValue)
             if let contents, !(contents is CGImage) {
                 CGDiagnostics.log("CALayer.contents", "\(type(of: contents)) is not a CGImage; the layer shows no contents.")
@@ -548,7 +543,7 @@ open class CALayer: NSObject {
         didSet { if needsLayoutFlag, !oldValue { parentLayer?.markLayoutBelow() } }
     }
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
-    package var delegateLacksDisplay = false
+    var delegateLacksDisplay = false
 
     // MARK: Initializers
 
