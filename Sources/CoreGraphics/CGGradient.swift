@@ -16,21 +16,30 @@ public final class CGGradient: @unchecked Sendable {
 
     static func drawn(_ stops: [(location: Double, r: Double, g: Double, b: Double, a: Double)])
         -> [(location: Double, r: Double, g: Double, b: Double, a: Double)] {
-        guard stops.count > Self.drawnStopLimit else { return stops }
-        var samples: [(location: Double, r: Double, g: Double, b: Double, a: Double)] = []
-        samples.reserveCapacity(Self.drawnStopLimit)
+        stops.count > drawnStopLimit ? samples(of: stops, count: drawnStopLimit) : stops
+    }
+
+    /// The ramp at `count` evenly spaced locations from 0 to 1 (unpremultiplied sRGB), for
+    /// ramps drawn as tables (Core Animation's conic gradients).
+    package func samples(_ count: Int) -> [(location: Double, r: Double, g: Double, b: Double, a: Double)] {
+        Self.samples(of: stops, count: count)
+    }
+
+    /// `stops` (sorted) interpolated at `count` evenly spaced locations, walked once.
+    private static func samples(of stops: [(location: Double, r: Double, g: Double, b: Double, a: Double)], count: Int)
+        -> [(location: Double, r: Double, g: Double, b: Double, a: Double)] {
+        guard let first = stops.first, let last = stops.last, count > 0 else { return [] }
         var next = 0   // the first stop past the sample's location
-        for i in 0..<Self.drawnStopLimit {
-            let t = Double(i) / Double(Self.drawnStopLimit - 1)
+        return (0..<count).map { i in
+            let t = count > 1 ? Double(i) / Double(count - 1) : 0
             while next < stops.count, stops[next].location <= t { next += 1 }
-            if next == 0 { samples.append((t, stops[0].r, stops[0].g, stops[0].b, stops[0].a)); continue }
-            if next == stops.count { let l = stops[next - 1]; samples.append((t, l.r, l.g, l.b, l.a)); continue }
+            if next == 0 { return (t, first.r, first.g, first.b, first.a) }
+            if next == stops.count { return (t, last.r, last.g, last.b, last.a) }
             let a = stops[next - 1], b = stops[next]
             let span = b.location - a.location
             let f = span > 0 ? (t - a.location) / span : 1
-            samples.append((t, a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f))
+            return (t, a.r + (b.r - a.r) * f, a.g + (b.g - a.g) * f, a.b + (b.b - a.b) * f, a.a + (b.a - a.a) * f)
         }
-        return samples
     }
 
     /// A gradient from `CGColor`s. With nil `locations` the colors are spread evenly from 0 to 1.

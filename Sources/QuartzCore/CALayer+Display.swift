@@ -24,6 +24,15 @@ extension CALayer {
         contents = drawBackingImage()
     }
 
+    /// The tree as it is now, laid out and displayed, for `render(in:)` and `CARenderer`: read
+    /// whole under the tree lock, since other threads may be changing it.
+    func snapshotForRendering() -> LayerSnapshot {
+        CATransaction.withTreeLock {
+            prepareForRendering()
+            return LayerSnapshot(self)
+        }
+    }
+
     /// A backing image of the bounds at `contentsScale`, drawn by `draw(in:)` through a context
     /// whose user space is the layer's (y down, bounds origin at the top left). Nil when the
     /// bounds are empty.

@@ -19,63 +19,39 @@ open class CALayer: NSObject {
 
     /// Where the anchor point sits in the superlayer. Defaults to `.zero`. Animatable.
     open var position: CGPoint = .zero {
-        didSet {
-            guard let valid = Validate.point(position, "position", keeping: oldValue) else { position = oldValue; return }
-            position = valid
-            didChange("position", from: oldValue)
-        }
+        didSet { if accept(&position, oldValue, "position", Validate.point) { didChange("position", from: oldValue) } }
     }
 
     /// Stacking order among siblings: higher is in front. Defaults to 0. Animatable.
     open var zPosition: CGFloat = 0 {
-        didSet {
-            guard let valid = Validate.number(zPosition, "zPosition", keeping: oldValue) else { zPosition = oldValue; return }
-            zPosition = valid
-            didChange("zPosition", from: oldValue)
-        }
+        didSet { if accept(&zPosition, oldValue, "zPosition", Validate.number) { didChange("zPosition", from: oldValue) } }
     }
 
     /// The point of the bounds, in unit coordinates, that `position` places and transforms
     /// turn about. Defaults to (0.5, 0.5). Animatable.
     open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
-        didSet {
-            guard let valid = Validate.point(anchorPoint, "anchorPoint", keeping: oldValue) else { anchorPoint = oldValue; return }
-            anchorPoint = valid
-            didChange("anchorPoint", from: oldValue)
-        }
+        didSet { if accept(&anchorPoint, oldValue, "anchorPoint", Validate.point) { didChange("anchorPoint", from: oldValue) } }
     }
 
     /// The anchor point's z coordinate. Defaults to 0. Animatable.
     open var anchorPointZ: CGFloat = 0 {
-        didSet {
-            guard let valid = Validate.number(anchorPointZ, "anchorPointZ", keeping: oldValue) else { anchorPointZ = oldValue; return }
-            anchorPointZ = valid
-            didChange("anchorPointZ", from: oldValue)
-        }
+        didSet { if accept(&anchorPointZ, oldValue, "anchorPointZ", Validate.number) { didChange("anchorPointZ", from: oldValue) } }
     }
 
     /// Applied about the anchor point. Defaults to the identity. Animatable.
     open var transform = CATransform3DIdentity {
-        didSet {
-            guard let valid = Validate.transform(transform, "transform", keeping: oldValue) else { transform = oldValue; return }
-            transform = valid
-            didChange("transform", from: oldValue)
-        }
+        didSet { if accept(&transform, oldValue, "transform", Validate.transform) { didChange("transform", from: oldValue) } }
     }
 
     /// Applied to the sublayers, about this layer's anchor point. Defaults to the identity. Animatable.
     open var sublayerTransform = CATransform3DIdentity {
         didSet {
-            guard let valid = Validate.transform(sublayerTransform, "sublayerTransform", keeping: oldValue) else { sublayerTransform = oldValue; return }
-            sublayerTransform = valid
-            didChange("sublayerTransform", from: oldValue)
+            if accept(&sublayerTransform, oldValue, "sublayerTransform", Validate.transform) { didChange("sublayerTransform", from: oldValue) }
         }
     }
 
     /// Whether the layer's geometry (and its sublayers') is flipped vertically. Defaults to false.
-    open var isGeometryFlipped = false {
-        didSet { didChange("geometryFlipped", from: oldValue) }
-    }
+    open var isGeometryFlipped = false { didSet { didChange("geometryFlipped", from: oldValue) } }
 
     // MARK: Hierarchy
 
@@ -118,9 +94,7 @@ open class CALayer: NSObject {
 
     /// Whether sublayers and contents are clipped to the bounds (rounded by `cornerRadius`).
     /// Defaults to false. Animatable.
-    open var masksToBounds = false {
-        didSet { didChange("masksToBounds", from: oldValue) }
-    }
+    open var masksToBounds = false { didSet { didChange("masksToBounds", from: oldValue) } }
 
     // MARK: Contents
 
@@ -136,21 +110,13 @@ open class CALayer: NSObject {
 
     /// The part of the contents shown, in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet {
-            guard let valid = Validate.rect(contentsRect, "contentsRect", keeping: oldValue, allowNegative: true) else { contentsRect = oldValue; return }
-            contentsRect = valid
-            didChange("contentsRect", from: oldValue)
-        }
+        didSet { if accept(&contentsRect, oldValue, "contentsRect", Validate.unitRect) { didChange("contentsRect", from: oldValue) } }
     }
 
     /// The part of the contents that stretches when the contents are resized (nine-part scaling),
     /// in unit coordinates. Defaults to (0, 0, 1, 1). Animatable.
     open var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1) {
-        didSet {
-            guard let valid = Validate.rect(contentsCenter, "contentsCenter", keeping: oldValue, allowNegative: true) else { contentsCenter = oldValue; return }
-            contentsCenter = valid
-            didChange("contentsCenter", from: oldValue)
-        }
+        didSet { if accept(&contentsCenter, oldValue, "contentsCenter", Validate.unitRect) { didChange("contentsCenter", from: oldValue) } }
     }
 
     /// Defaults to `.resize`.
@@ -164,44 +130,25 @@ open class CALayer: NSObject {
 
     /// Pixels of backing image per point. Defaults to 1.
     open var contentsScale: CGFloat = 1 {
-        didSet {
-            guard LayerValueRule.positive(contentsScale) != nil else {
-                CGDiagnostics.log("CALayer.contentsScale", "\(contentsScale) is not a positive number; kept \(oldValue).")
-                contentsScale = oldValue
-                return
-            }
-            didChange("contentsScale", from: oldValue)
-        }
+        didSet { if accept(&contentsScale, oldValue, "contentsScale", Validate.positive) { didChange("contentsScale", from: oldValue) } }
     }
 
     /// Defaults to `.linear`.
-    open var minificationFilter = CALayerContentsFilter.linear {
-        didSet { didChange("minificationFilter", from: oldValue) }
-    }
+    open var minificationFilter = CALayerContentsFilter.linear { didSet { didChange("minificationFilter", from: oldValue) } }
     /// Defaults to `.linear`.
-    open var magnificationFilter = CALayerContentsFilter.linear {
-        didSet { didChange("magnificationFilter", from: oldValue) }
-    }
+    open var magnificationFilter = CALayerContentsFilter.linear { didSet { didChange("magnificationFilter", from: oldValue) } }
     /// Defaults to 0.
-    open var minificationFilterBias: Float = 0 {
-        didSet { didChange("minificationFilterBias", from: oldValue) }
-    }
+    open var minificationFilterBias: Float = 0 { didSet { didChange("minificationFilterBias", from: oldValue) } }
 
     /// Whether the layer promises to be fully opaque (lets the renderer skip what is behind).
     /// Defaults to false.
-    open var isOpaque = false {
-        didSet { didChange("opaque", from: oldValue) }
-    }
+    open var isOpaque = false { didSet { didChange("opaque", from: oldValue) } }
 
     /// Whether a bounds size change calls `setNeedsDisplay()`. Defaults to false.
-    open var needsDisplayOnBoundsChange = false {
-        didSet { didChange("needsDisplayOnBoundsChange", from: oldValue) }
-    }
+    open var needsDisplayOnBoundsChange = false { didSet { didChange("needsDisplayOnBoundsChange", from: oldValue) } }
 
     /// Defaults to false.
-    open var drawsAsynchronously = false {
-        didSet { didChange("drawsAsynchronously", from: oldValue) }
-    }
+    open var drawsAsynchronously = false { didSet { didChange("drawsAsynchronously", from: oldValue) } }
 
     // Extended range and formats: kept with Apple's defaults, for code that sets them; Lamina
     // draws and shows every layer in 8-bit standard range, so none of them changes a pixel.
@@ -229,19 +176,12 @@ open class CALayer: NSObject {
     // MARK: Style
 
     /// Defaults to nil (no background). Animatable.
-    open var backgroundColor: CGColor? {
-        didSet { didChange("backgroundColor", from: oldValue) }
-    }
+    open var backgroundColor: CGColor? { didSet { didChange("backgroundColor", from: oldValue) } }
 
     /// Radius of the rounded corners of the background and border (and of the clip when
     /// `masksToBounds`). Defaults to 0. Animatable.
     open var cornerRadius: CGFloat = 0 {
-        didSet {
-            guard let valid = Validate.number(cornerRadius, "cornerRadius", keeping: oldValue) else { cornerRadius = oldValue; return }
-            cornerRadius = valid
-            didChange("cornerRadius", from: oldValue)
-            if let kept = LayerValueRule.nonNegative(cornerRadius), kept != cornerRadius { cornerRadius = kept }
-        }
+        didSet { if accept(&cornerRadius, oldValue, "cornerRadius", Validate.length) { didChange("cornerRadius", from: oldValue) } }
     }
 
     /// Defaults to all four corners.
@@ -270,25 +210,15 @@ open class CALayer: NSObject {
 
     /// Drawn inside the bounds, above the contents and sublayers. Defaults to 0. Animatable.
     open var borderWidth: CGFloat = 0 {
-        didSet {
-            guard let valid = Validate.number(borderWidth, "borderWidth", keeping: oldValue) else { borderWidth = oldValue; return }
-            borderWidth = valid
-            didChange("borderWidth", from: oldValue)
-            if let kept = LayerValueRule.nonNegative(borderWidth), kept != borderWidth { borderWidth = kept }
-        }
+        didSet { if accept(&borderWidth, oldValue, "borderWidth", Validate.length) { didChange("borderWidth", from: oldValue) } }
     }
 
     /// Defaults to opaque black. Animatable.
-    open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { didChange("borderColor", from: oldValue) }
-    }
+    open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { didChange("borderColor", from: oldValue) } }
 
     /// Defaults to 1. Animatable.
     open var opacity: Float = 1 {
-        didSet {
-            guard Validate.number(opacity, "opacity", keeping: oldValue) != nil else { opacity = oldValue; return }
-            didChange("opacity", from: oldValue)
-        }
+        didSet { if accept(&opacity, oldValue, "opacity", Validate.number) { didChange("opacity", from: oldValue) } }
     }
 
     /// Defaults to false. Animatable (discretely).
@@ -300,19 +230,13 @@ open class CALayer: NSObject {
     }
 
     /// Whether the back of the layer shows when it faces away. Defaults to true.
-    open var isDoubleSided = true {
-        didSet { didChange("doubleSided", from: oldValue) }
-    }
+    open var isDoubleSided = true { didSet { didChange("doubleSided", from: oldValue) } }
 
     /// Whether opacity applies to the layer and its sublayers as one image. Defaults to true (iOS 7 and later).
-    open var allowsGroupOpacity = true {
-        didSet { didChange("allowsGroupOpacity", from: oldValue) }
-    }
+    open var allowsGroupOpacity = true { didSet { didChange("allowsGroupOpacity", from: oldValue) } }
 
     /// Defaults to false (iOS).
-    open var allowsEdgeAntialiasing = false {
-        didSet { didChange("allowsEdgeAntialiasing", from: oldValue) }
-    }
+    open var allowsEdgeAntialiasing = false { didSet { didChange("allowsEdgeAntialiasing", from: oldValue) } }
 
     /// Defaults to all four edges.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
@@ -320,53 +244,30 @@ open class CALayer: NSObject {
     }
 
     /// Defaults to false.
-    open var shouldRasterize = false {
-        didSet { didChange("shouldRasterize", from: oldValue) }
-    }
+    open var shouldRasterize = false { didSet { didChange("shouldRasterize", from: oldValue) } }
     /// Pixels per point of the rasterized image. Defaults to 1. Must be a positive number.
     open var rasterizationScale: CGFloat = 1 {
-        didSet {
-            guard LayerValueRule.positive(rasterizationScale) != nil else {
-                CGDiagnostics.log("CALayer.rasterizationScale", "\(rasterizationScale) is not a positive number; kept \(oldValue).")
-                rasterizationScale = oldValue
-                return
-            }
-            didChange("rasterizationScale", from: oldValue)
-        }
+        didSet { if accept(&rasterizationScale, oldValue, "rasterizationScale", Validate.positive) { didChange("rasterizationScale", from: oldValue) } }
     }
 
     // MARK: Shadow
 
     /// Defaults to opaque black. Animatable.
-    open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) {
-        didSet { didChange("shadowColor", from: oldValue) }
-    }
+    open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { didChange("shadowColor", from: oldValue) } }
     /// Defaults to 0 (no shadow). Animatable.
     open var shadowOpacity: Float = 0 {
-        didSet {
-            guard Validate.number(shadowOpacity, "shadowOpacity", keeping: oldValue) != nil else { shadowOpacity = oldValue; return }
-            didChange("shadowOpacity", from: oldValue)
-        }
+        didSet { if accept(&shadowOpacity, oldValue, "shadowOpacity", Validate.number) { didChange("shadowOpacity", from: oldValue) } }
     }
     /// Defaults to (0, −3). Animatable.
     open var shadowOffset = CGSize(width: 0, height: -3) {
-        didSet {
-            guard Validate.size(shadowOffset, "shadowOffset", keeping: oldValue) != nil else { shadowOffset = oldValue; return }
-            didChange("shadowOffset", from: oldValue)
-        }
+        didSet { if accept(&shadowOffset, oldValue, "shadowOffset", Validate.size) { didChange("shadowOffset", from: oldValue) } }
     }
     /// The blur radius. Defaults to 3. Animatable.
     open var shadowRadius: CGFloat = 3 {
-        didSet {
-            guard let valid = Validate.number(shadowRadius, "shadowRadius", keeping: oldValue) else { shadowRadius = oldValue; return }
-            shadowRadius = LayerValueRule.nonNegative(valid) ?? 0
-            didChange("shadowRadius", from: oldValue)
-        }
+        didSet { if accept(&shadowRadius, oldValue, "shadowRadius", Validate.length) { didChange("shadowRadius", from: oldValue) } }
     }
     /// A shape for the shadow instead of the layer's alpha. Defaults to nil. Animatable.
-    open var shadowPath: CGPath? {
-        didSet { didChange("shadowPath", from: oldValue) }
-    }
+    open var shadowPath: CGPath? { didSet { didChange("shadowPath", from: oldValue) } }
 
     // MARK: Filters (see CALayer+Filters.swift)
 
@@ -395,9 +296,7 @@ open class CALayer: NSObject {
     // MARK: Identity
 
     /// Defaults to nil.
-    open var name: String? {
-        didSet { snapshotDidChange() }
-    }
+    open var name: String? { didSet { snapshotDidChange() } }
 
     /// Values for keys the layer has not set itself: properties it never assigned take their
     /// value from here (else from `defaultValue(forKey:)`), and so do other keys read through
@@ -465,13 +364,9 @@ open class CALayer: NSObject {
         }
     }
     /// Defaults to false.
-    open var autoreverses = false {
-        didSet { snapshotDidChange() }
-    }
+    open var autoreverses = false { didSet { snapshotDidChange() } }
     /// Defaults to `.removed`.
-    open var fillMode = CAMediaTimingFillMode.removed {
-        didSet { snapshotDidChange() }
-    }
+    open var fillMode = CAMediaTimingFillMode.removed { didSet { snapshotDidChange() } }
 
     /// The animations attached, in the order added.
     var attachedAnimations: [AttachedAnimation] = [] {
@@ -490,9 +385,7 @@ open class CALayer: NSObject {
     /// nothing changed since.
     var committedValues: [String: Any?]?
     /// For a presentation copy: a transition in flight.
-    var activeTransition: TransitionState? {
-        didSet { snapshotDidChange() }
-    }
+    var activeTransition: TransitionState? { didSet { snapshotDidChange() } }
 
     // MARK: Render identity (see `LayerSnapshot`)
 
@@ -745,14 +638,7 @@ open class CALayer: NSObject {
     open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? bounds.size }
 
     /// Renders the layer and its sublayers into `ctx`, in its current user space.
-    open func render(in ctx: CGContext) {
-        // The tree is read whole under the tree lock: other threads may be changing it.
-        let snapshot = CATransaction.withTreeLock {
-            prepareForRendering()
-            return LayerSnapshot(self)
-        }
-        LayerRenderer.render(snapshot, in: ctx, context: renderContext)
-    }
+    open func render(in ctx: CGContext) { LayerRenderer.render(snapshotForRendering(), in: ctx, context: renderContext) }
 
     /// The action for an event — a property key, `"onOrderIn"`, `"onOrderOut"` or
     /// `"transition"` —: the delegate's `action(for:forKey:)`, else `actions[key]`, else

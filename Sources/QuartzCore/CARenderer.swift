@@ -89,10 +89,9 @@ extension CALayer {
     /// Draws this tree as it is at media time `t` into `ctx` (user space: the tree's outer plane,
     /// y down), through the render-tree evaluator. For hosts.
     package func renderFrame(atMediaTime t: CFTimeInterval, in ctx: CGContext, renderContext: RenderContext) {
-        // The tree is read whole under the tree lock: other threads may be changing it.
+        // The presentation is made under the same hold of the tree lock as the snapshot.
         let frame = CATransaction.withTreeLock {
-            prepareForRendering()
-            let snapshot = LayerSnapshot(self)
+            let snapshot = snapshotForRendering()
             return snapshot.needsDisplayWhenAnimated
                 ? LayerSnapshot(presentationTree(at: t))
                 : snapshot.presented(atParentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t)

@@ -65,28 +65,6 @@ struct GradientContent: Hashable, Sendable {
         }
     }
 
-    /// The ramp sampled at `count` evenly spaced locations from 0 to 1, as unpremultiplied sRGB
-    /// RGBA: each color converted once (a conic ramp of 10⁵ colors converted them all for each
-    /// of its 256 entries, 8.8 s), the stops walked once.
-    func ramp(_ count: Int) -> [(r: CGFloat, g: CGFloat, b: CGFloat, a: CGFloat)] {
-        let stops = locations ?? (colors.count == 1 ? [0] : (0..<colors.count).map { CGFloat($0) / CGFloat(colors.count - 1) })
-        let sRGB = CGColorSpace(name: CGColorSpace.sRGB)!
-        let rgba = colors.map { $0.converted(to: sRGB, intent: .defaultIntent, options: nil)?.components ?? [0, 0, 0, 1] }
-        let n = min(stops.count, rgba.count)
-        guard n > 0 else { return Array(repeating: (0, 0, 0, 0), count: count) }
-        var next = 0
-        return (0..<count).map { i in
-            let t = count > 1 ? CGFloat(i) / CGFloat(count - 1) : 0
-            while next < n, stops[next] < t { next += 1 }
-            if next == 0 { let c = rgba[0]; return (c[0], c[1], c[2], c[3]) }
-            if next == n { let c = rgba[n - 1]; return (c[0], c[1], c[2], c[3]) }
-            let span = stops[next] - stops[next - 1]
-            let f = span > 0 ? (t - stops[next - 1]) / span : 1
-            let a = rgba[next - 1], b = rgba[next]
-            return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f, a[2] + (b[2] - a[2]) * f, a[3] + (b[3] - a[3]) * f)
-        }
-    }
-
     /// Conic gradients have no Core Graphics call: they are computed per pixel at device scale.
     private func drawConic(in ctx: CGContext, bounds: CGRect, center: CGPoint, toward end: CGPoint) {
         let scale = max(ctx.deviceScale, 0.01)
@@ -94,9 +72,11 @@ struct GradientContent: Hashable, Sendable {
         guard w > 0, h > 0, w <= 8192, h <= 8192 else { return }   // checked before Int(…), which traps past Int's range
         let width = Int(w), height = Int(h)
         let startAngle = atan2(end.y - center.y, end.x - center.x)
-        // A 256-entry table of the ramp, unpremultiplied RGBA bytes.
-        let table: [(UInt8, UInt8, UInt8, UInt8)] = ramp(256).map { c in
-            func byte(_ v: CGFloat) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        // A 256-entry table of the ramp, unpremultiplied RGBA bytes, sampled from the gradient's
+        // stops (each color converted once, the stops walked once: 10⁵ colors, 65 ms).
+        guard let samples = gradient?.samples(256), samples.count == 256 else { return }
+        let table: [(UInt8, UInt8, UInt8, UInt8)] = samples.map { c in
+            func byte(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
             return (byte(c.r), byte(c.g), byte(c.b), byte(c.a))
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
