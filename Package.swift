@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "AppKit", targets: ["AppKit"]),
         .library(name: "LaminaTesting", targets: ["LaminaTesting"]),
         .library(name: "LaminaHost", targets: ["LaminaHost"]),
         .executable(name: "lamina-showcase", targets: ["lamina-showcase"]),
@@ -48,7 +49,16 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels", "CLayerAllocation"]),
         // UIKit's views on Core Animation: `import UIKit` gives Foundation, CoreGraphics,
         // QuartzCore and CoreText too, as on iOS.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
+        // What UIKit and AppKit share (internal, re-exported by both): the graphics context
+        // stack, string drawing, paragraph styles, the view animations' actions and value math.
+        .target(name: "ViewSupport", dependencies: ["QuartzCore", "CoreText", "CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
+        // AppKit's layer-backed views on Core Animation: `import AppKit` gives Foundation,
+        // CoreGraphics, QuartzCore and CoreText too, as on macOS.
+        .target(name: "AppKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost", "CAppKitMaking"]),
+        // Makes an app delegate of a class known only at run time through its own init() (see
+        // AppKit's NSObject+Making.swift), for `@main`.
+        .target(name: "CAppKitMaking"),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
@@ -57,8 +67,10 @@ let package = Package(
         .executableTarget(name: "lamina-showcase", dependencies: ["CoreGraphicsShowcase", "ImageIO"]),
         .executableTarget(name: "lamina-bench", dependencies: ["QuartzCore", "CoreText", "ImageIO", "GalleryDemos", "CLaminaKernels", "CPixman", "UIKit"]),
         // The gallery's demos: shared by lamina-gallery, lamina-snap and the golden tests.
-        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit"]),
+        .target(name: "GalleryDemos", dependencies: ["LaminaHost", "CoreText", "ImageIO", "UIKit", "AppKit"]),
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
+        // A Mac app written as one is without a nib (`@main` on its NSApplicationDelegate).
+        .executableTarget(name: "lamina-appkit-sample", dependencies: ["AppKit"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
         // libFuzzer entry point that scripts/fuzz builds with -sanitize=fuzzer.
@@ -68,7 +80,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "ImageIO", "CoreGraphicsShowcase", "LaminaTesting"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "ImageIO", "LaminaTesting", "CLaminaKernels", "CPixman"], exclude: ["__Snapshots__"]),
-        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos"],
+        .testTarget(name: "LaminaHostTests", dependencies: ["LaminaHost", "LaminaTesting", "CX11", "GalleryDemos", "AppKit"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
@@ -76,6 +88,8 @@ let package = Package(
         .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
         // Tests written as iOS tests are (`import UIKit` only), with goldens of views' frames.
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
+        // Tests written as macOS tests are (`import AppKit` only): views, the guide's listings, goldens.
+        .testTarget(name: "AppKitTests", dependencies: ["AppKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__", "Fixtures"]),

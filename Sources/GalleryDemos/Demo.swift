@@ -32,6 +32,8 @@ public let demos: [Demo] = [
     Demo(name: "emitters", summary: "particles: confetti spinning down, a fire of added glows with sparks trailing embers", make: EmitterDemo.init),
     Demo(name: "replicators", summary: "activity indicators from replicator layers: a dot loader, a pulse halo, bouncing bars, a colored fan", make: ReplicatorDemo.init),
     Demo(name: "uikit", summary: "UIKit's views as an iOS developer writes them: a card of labels, an image view, a drawn ring, a pulsing badge", make: UIKitDemo.init),
+    Demo(name: "appkit", summary: "AppKit's layer-backed views as a Mac developer writes them: layer hosting, makeBackingLayer, updateLayer with an image, draw(_:), a pulse",
+         make: AppKitDemo.init),
 ]
 
 /// A demo view: switches demos with the arrow keys, prints its layer tree with t (see

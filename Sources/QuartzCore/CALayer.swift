@@ -98,9 +98,14 @@ open class CALayer: NSObject {
 
     // MARK: Contents
 
-    /// The layer's content: a `CGImage`, or nil. Defaults to nil. Animatable.
+    /// The layer's content: a `CGImage`, or nil. Defaults to nil. Animatable. An image of
+    /// another framework (AppKit's `NSImage`) is taken as the `CGImage` it gives for the layer's
+    /// `contentsScale`, which reading the property then returns.
     open var contents: Any? {
         didSet {
+            if let image = contents as? LayerContentsImageProviding {
+                contents = image.layerContentsImage(forContentsScale: contentsScale)
+            }
             didChange("contents", from: oldValue)
             if let contents, !(contents is CGImage) {
                 CGDiagnostics.log("CALayer.contents", "\(type(of: contents)) is not a CGImage; the layer shows no contents.")
@@ -436,7 +441,7 @@ open class CALayer: NSObject {
         didSet { if needsLayoutFlag, !oldValue { parentLayer?.markLayoutBelow() } }
     }
     /// Set by `CALayerDelegate`'s default `display(_:)`: the delegate does not display by itself.
-    var delegateLacksDisplay = false
+    package var delegateLacksDisplay = false
 
     // MARK: Initializers
 

@@ -1,45 +1,23 @@
-import Glibc
-
-/// The stack of current graphics contexts of one thread.
-final class GraphicsContextStack {
-    var contexts: [CGContext] = []
-    /// The image contexts begun with `UIGraphicsBeginImageContextWithOptions`, with their sizes
-    /// in points and scales.
-    var imageContexts: [(context: CGContext, size: CGSize, scale: CGFloat)] = []
-
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key) { slot in
-            if let slot { Unmanaged<GraphicsContextStack>.fromOpaque(slot).release() }
-        }
-        return key
-    }()
-
-    /// This thread's stack.
-    static var current: GraphicsContextStack {
-        if let slot = pthread_getspecific(key) { return Unmanaged<GraphicsContextStack>.fromOpaque(slot).takeUnretainedValue() }
-        let stack = GraphicsContextStack()
-        pthread_setspecific(key, Unmanaged.passRetained(stack).toOpaque())
-        return stack
-    }
-}
+// The context stack, string drawing and paragraph styles are shared with AppKit (ViewSupport),
+// and reach every file of UIKit, and its users, from here.
+@_exported import ViewSupport
 
 /// Returns the current graphics context: the one a view's `draw(_:)`, an image renderer's
 /// block or `UIGraphicsBeginImageContextWithOptions` set up (y down, origin at the top left,
 /// in points), or nil outside them.
 public func UIGraphicsGetCurrentContext() -> CGContext? {
-    GraphicsContextStack.current.contexts.last
+    GraphicsContextStack.current.top?.context
 }
 
 /// Makes the specified graphics context the current context.
 public func UIGraphicsPushContext(_ context: CGContext) {
-    GraphicsContextStack.current.contexts.append(context)
+    GraphicsContextStack.current.push(.init(context: context, isFlipped: true))
 }
 
 /// Removes the current graphics context from the top of the stack, restoring the previous
 /// context.
 public func UIGraphicsPopContext() {
-    _ = GraphicsContextStack.current.contexts.popLast()
+    GraphicsContextStack.current.pop()
 }
 
 /// Creates a bitmap-based graphics context with the specified options and makes it the
@@ -64,7 +42,7 @@ public func UIGraphicsBeginImageContext(_ size: CGSize) {
 /// when the current context is not one.
 public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
     let stack = GraphicsContextStack.current
-    guard let last = stack.imageContexts.last, last.context === stack.contexts.last,
+    guard let last = stack.imageContexts.last, last.context === stack.top?.context,
           let image = last.context.makeImage() else { return nil }
     return UIImage(cgImage: image, scale: last.scale, orientation: .up)
 }
@@ -73,25 +51,7 @@ public func UIGraphicsGetImageFromCurrentImageContext() -> UIImage? {
 public func UIGraphicsEndImageContext() {
     let stack = GraphicsContextStack.current
     guard let last = stack.imageContexts.popLast() else { return }
-    if stack.contexts.last === last.context { stack.contexts.removeLast() }
-}
-
-/// A premultiplied RGBA bitmap context of `size` points at `scale`, whose user space is y down
-/// in points with the origin at the top left, as UIKit's contexts are. Nil for an empty size.
-func makeDrawingContext(size: CGSize, scale: CGFloat, opaque: Bool = false) -> CGContext? {
-    let width = Int((size.width * scale).rounded(.up)), height = Int((size.height * scale).rounded(.up))
-    guard width > 0, height > 0 else { return nil }
-    guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
-                                  space: CGColorSpaceCreateDeviceRGB(),
-                                  bitmapInfo: (opaque ? CGImageAlphaInfo.noneSkipLast : CGImageAlphaInfo.premultipliedLast).rawValue)
-    else { return nil }
-    if opaque {
-        context.setFillColor(CGColor(gray: 1, alpha: 1))
-        context.fill(CGRect(x: 0, y: 0, width: width, height: height))
-    }
-    context.translateBy(x: 0, y: CGFloat(height))
-    context.scaleBy(x: scale, y: -scale)
-    return context
+    if stack.top?.context === last.context { stack.pop() }
 }
 
 /// Fills the specified rectangle with the current color.

@@ -1,22 +1,22 @@
-/// An attributed string with UIKit's attributes laid out in lines for drawing and measuring:
+/// An attributed string with UIKit's or AppKit's attributes laid out in lines for drawing and measuring:
 /// what string drawing and `UILabel` share. Lines break at words (or characters) within the
 /// width and at newlines; the last line shown ends in "…" when text is left over and the break
 /// mode truncates.
-struct TextBlock {
-    struct Line {
-        var line: CTLine
-        var ascent: CGFloat, descent: CGFloat, leading: CGFloat
+package struct TextBlock {
+    package struct Line {
+        package var line: CTLine
+        package var ascent: CGFloat, descent: CGFloat, leading: CGFloat
         /// The width without trailing white space.
-        var width: CGFloat
-        var endsParagraph: Bool
+        package var width: CGFloat
+        package var endsParagraph: Bool
     }
 
-    var lines: [Line] = []
-    var alignment: NSTextAlignment
-    var lineSpacing: CGFloat
+    package var lines: [Line] = []
+    package var alignment: NSTextAlignment
+    package var lineSpacing: CGFloat
 
     /// The size the lines take: the widest line, and the lines' heights.
-    var size: CGSize {
+    package var size: CGSize {
         guard !lines.isEmpty else { return .zero }
         let width = lines.map(\.width).max() ?? 0
         let height = lines.reduce(0) { $0 + $1.ascent + $1.descent + $1.leading } + lineSpacing * CGFloat(lines.count - 1)
@@ -25,7 +25,7 @@ struct TextBlock {
 
     /// Lays out `string` (UIKit attributes) within `width` (nil: no limit), in at most
     /// `maximumLines` lines (0: any number) whose total height is within `maximumHeight`.
-    init(_ string: NSAttributedString, width: CGFloat?, maximumLines: Int = 0, maximumHeight: CGFloat? = nil,
+    package init(_ string: NSAttributedString, width: CGFloat?, maximumLines: Int = 0, maximumHeight: CGFloat? = nil,
          lineBreakMode: NSLineBreakMode? = nil, alignment: NSTextAlignment? = nil) {
         let text = TextBlock.coreTextString(string)
         let style = string.length > 0 ? string.attribute(.paragraphStyle, at: 0, effectiveRange: nil) as? NSParagraphStyle : nil
@@ -95,7 +95,7 @@ struct TextBlock {
     }
 
     /// Draws the lines from the top left of `rect` in `context` (y down), aligned in its width.
-    func draw(in rect: CGRect, context: CGContext) {
+    package func draw(in rect: CGRect, context: CGContext) {
         context.saveGState()
         defer { context.restoreGState() }
         context.textMatrix = .identity
@@ -122,22 +122,22 @@ struct TextBlock {
         }
     }
 
-    /// `string` with UIKit's attribute values (`UIFont`, `UIColor`, `NSParagraphStyle`) as
-    /// Core Text's (`CTFont`, `CGColor`, `CTParagraphStyle`), and the defaults UIKit's string
-    /// drawing has where a range has none: Helvetica 12, black.
-    static func coreTextString(_ string: NSAttributedString) -> NSAttributedString {
+    /// `string` with the frameworks' attribute values (`UIFont`/`NSFont`, `UIColor`/`NSColor`,
+    /// `NSParagraphStyle`: see `TextFontValue`, `TextColorValue`) as
+    /// Core Text's (`CTFont`, `CGColor`, `CTParagraphStyle`), and the defaults string drawing has where a range has none: Helvetica 12, black.
+    package static func coreTextString(_ string: NSAttributedString) -> NSAttributedString {
         let result = NSMutableAttributedString(attributedString: string)
         let whole = NSRange(location: 0, length: result.length)
         let colorKeys: [NSAttributedString.Key] = [.foregroundColor, .backgroundColor, .strokeColor, .underlineColor]
         string.enumerateAttributes(in: whole, options: []) { attributes, range, _ in
             var converted: [NSAttributedString.Key: Any] = [:]
-            if let font = attributes[.font] as? UIFont {
-                converted[.font] = font.ctFont
-                if font.hasMonospacedDigits, attributes[.kern] == nil { converted[.kern] = 0 }
+            if let font = attributes[.font] as? TextFontValue {
+                converted[.font] = font.textDrawingFont
+                if font.textHasMonospacedDigits, attributes[.kern] == nil { converted[.kern] = 0 }
             }
             if attributes[.font] == nil { converted[.font] = defaultFont }
             for key in colorKeys {
-                if let color = attributes[key] as? UIColor { converted[key] = color.cgColor }
+                if let color = attributes[key] as? TextColorValue { converted[key] = color.textDrawingColor }
             }
             if attributes[.foregroundColor] == nil { converted[.foregroundColor] = CGColor(red: 0, green: 0, blue: 0, alpha: 1) }
             if let style = attributes[.paragraphStyle] as? NSParagraphStyle { converted[.paragraphStyle] = style.ctParagraphStyle }
@@ -146,5 +146,5 @@ struct TextBlock {
         return result
     }
 
-    static let defaultFont = CTFontCreateWithName("Helvetica" as CFString, 12, nil)
+    package static let defaultFont = CTFontCreateWithName("Helvetica" as CFString, 12, nil)
 }

@@ -28,32 +28,37 @@ open class NSStringDrawingContext: NSObject {
 }
 
 extension NSAttributedString {
-    /// Draws the attributed string starting at the specified point (the top left of its first
-    /// line) in the current graphics context.
+    /// Draws the attributed string starting at the specified point in the current graphics
+    /// context: the top left of its first line in a flipped context (UIKit's, a flipped view's),
+    /// the bottom left of its lines in one that is not (a view that is not flipped, y up).
     public func draw(at point: CGPoint) {
-        guard let context = UIGraphicsGetCurrentContext() else { return }
+        guard let current = GraphicsContextStack.current.top else { return }
         let block = TextBlock(self, width: nil)
-        block.draw(in: CGRect(origin: point, size: block.size), context: context)
+        let top = current.isFlipped ? point.y : point.y + block.size.height
+        block.draw(fromTop: top, x: point.x, width: block.size.width, in: current)
     }
 
     /// Draws the attributed string inside the specified bounding rectangle in the current
-    /// graphics context, wrapped to its width; lines that do not fit its height are not drawn.
+    /// graphics context, wrapped to its width from its top; lines that do not fit its height are
+    /// not drawn.
     public func draw(in rect: CGRect) {
         draw(with: rect, options: .usesLineFragmentOrigin, context: nil)
     }
 
-    /// Draws the attributed string in the specified bounding rectangle using the provided options.
+    /// Draws the attributed string in the specified bounding rectangle using the provided
+    /// options: with `.usesLineFragmentOrigin` wrapped from the rectangle's top, without it on
+    /// one line whose baseline starts at the rectangle's origin.
     public func draw(with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?) {
-        guard let graphics = UIGraphicsGetCurrentContext() else { return }
+        guard let current = GraphicsContextStack.current.top else { return }
         if options.contains(.usesLineFragmentOrigin) {
             let block = TextBlock(self, width: rect.width, maximumHeight: rect.height,
                                   lineBreakMode: options.contains(.truncatesLastVisibleLine) ? .byTruncatingTail : nil)
-            block.draw(in: rect, context: graphics)
+            block.draw(fromTop: current.isFlipped ? rect.minY : rect.maxY, x: rect.minX, width: rect.width, in: current)
             context?.totalBounds = CGRect(origin: rect.origin, size: block.size)
         } else {
             let block = TextBlock(self, width: nil, maximumLines: 1)
             let ascent = block.lines.first?.ascent ?? 0
-            block.draw(in: CGRect(x: rect.minX, y: rect.minY - ascent, width: rect.width, height: block.size.height), context: graphics)
+            block.draw(fromTop: current.isFlipped ? rect.minY - ascent : rect.minY + ascent, x: rect.minX, width: rect.width, in: current)
         }
     }
 
@@ -76,6 +81,24 @@ extension NSAttributedString {
 
     /// Returns the size necessary to draw the string.
     public func size() -> CGSize { TextBlock(self, width: nil).size }
+}
+
+extension TextBlock {
+    /// Draws the lines down from `top` (a y of the context's user space), in `width` from `x`:
+    /// in a context that is not flipped (y up) through a flip about `top`, since the lines are
+    /// laid out y down.
+    func draw(fromTop top: CGFloat, x: CGFloat, width: CGFloat, in current: GraphicsContextStack.Entry) {
+        let context = current.context
+        guard !current.isFlipped else {
+            draw(in: CGRect(x: x, y: top, width: width, height: size.height), context: context)
+            return
+        }
+        context.saveGState()
+        context.translateBy(x: 0, y: top)
+        context.scaleBy(x: 1, y: -1)
+        draw(in: CGRect(x: x, y: 0, width: width, height: size.height), context: context)
+        context.restoreGState()
+    }
 }
 
 extension NSString {

@@ -56,7 +56,7 @@ open class NSParagraphStyle: NSObject, NSCopying, NSMutableCopying, @unchecked S
     }
 
     /// The Core Text paragraph style of the same settings.
-    var ctParagraphStyle: CTParagraphStyle {
+    package var ctParagraphStyle: CTParagraphStyle {
         var alignment: CTTextAlignment = switch storage.alignment {
         case .left, .natural: .left
         case .center: .center
