@@ -18,6 +18,11 @@ public enum CGTextDrawingMode: Int32, Sendable {
     case fillStrokeClip
     /// Only added to the clip.
     case clip
+
+    /// Whether the glyphs are filled, outlined, added to the clip.
+    var fills: Bool { [.fill, .fillStroke, .fillClip, .fillStrokeClip].contains(self) }
+    var strokes: Bool { [.stroke, .fillStroke, .strokeClip, .fillStrokeClip].contains(self) }
+    var clips: Bool { [.fillClip, .strokeClip, .fillStrokeClip, .clip].contains(self) }
 }
 
 extension CGContext {
@@ -85,6 +90,11 @@ extension CGContext {
         // Glyph space (y up, one em = 1) → user space, less the translation.
         let linear = CGAffineTransform(scaleX: size, y: size).concatenating(fontMatrix)
             .concatenating(CGAffineTransform(a: text.a, b: text.b, c: text.c, d: text.d, tx: 0, ty: 0))
+        let device = linear.concatenating(ctm)
+        if max(hypot(device.a, device.b), hypot(device.c, device.d)) > FontFace.largestRasterizedEm {
+            showGlyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
+            return
+        }
         var cairoGlyphs = (0..<count).map { i -> cairo_glyph_t in
             let p = positions[i].applying(text)
             return cairo_glyph_t(index: UInt(glyphs[i]), x: p.x, y: p.y)
@@ -97,8 +107,7 @@ extension CGContext {
             FontFace.setUnhinted(cr)
         }
         let mode = state.textDrawingMode
-        let fills = [.fill, .fillStroke, .fillClip, .fillStrokeClip].contains(mode)
-        let strokes = [.stroke, .fillStroke, .strokeClip, .fillStrokeClip].contains(mode)
+        let fills = mode.fills, strokes = mode.strokes
         let bounds: (OpaquePointer) -> CGRect = { cr in
             setFont(cr)
             var extents = cairo_text_extents_t()
@@ -133,16 +142,46 @@ extension CGContext {
                 cairo_stroke_preserve(cr)
             }, clipToShape: clipToShape, bounds: bounds))
         }
-        if [.fillClip, .strokeClip, .fillStrokeClip, .clip].contains(mode) {
+        if mode.clips {
             let saved = path
             beginPath()
-            for i in 0..<count {
-                let origin = positions[i].applying(text)
-                let placed = linear.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y))
-                if let outline = face.path(of: glyphs[i], size: 1, transform: placed) { addPath(outline) }
-            }
+            addPath(glyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear))
             clip()
             if let saved { addPath(saved) }
         }
+    }
+
+    /// The glyphs' outlines in user space (`linear` maps glyph space, one em = 1, to it).
+    private func glyphOutlines(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
+                               linear: CGAffineTransform) -> CGPath {
+        let outlines = CGMutablePath()
+        for (glyph, position) in zip(glyphs, positions) {
+            let origin = position.applying(storedTextMatrix)
+            let placed = linear.concatenating(CGAffineTransform(translationX: origin.x, y: origin.y))
+            if let outline = face.path(of: glyph, size: 1, transform: placed) { outlines.addPath(outline) }
+        }
+        return outlines
+    }
+
+    /// Glyphs too large for cairo's glyph calls (`FontFace.largestRasterizedEm`), painted as
+    /// their outlines in the current drawing mode.
+    private func showGlyphOutlines(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
+                                   linear: CGAffineTransform) {
+        let outlines = glyphOutlines(glyphs, at: positions, face: face, linear: linear)
+        let mode = state.textDrawingMode
+        let saved = path
+        let fills = mode.fills, strokes = mode.strokes
+        if fills || strokes {
+            beginPath()
+            addPath(outlines)
+            drawPath(using: fills && strokes ? .fillStroke : fills ? .fill : .stroke)
+        }
+        if mode.clips {
+            beginPath()
+            addPath(outlines)
+            clip()
+        }
+        beginPath()
+        if let saved { addPath(saved) }
     }
 }

@@ -159,19 +159,36 @@ package final class FontFace: @unchecked Sendable {
         return CGGlyph(glyph)
     }
 
+    /// The largest glyphs, in device pixels per em, drawn through cairo's glyph calls. FreeType
+    /// sizes faces up to 65,535 pixels per em; asked for more it fails, and cairo keeps the
+    /// failure with the face: every later use of that font in the process drew nothing (a
+    /// 70,000-point glyph, found by the text fuzz target). Larger glyphs are filled as outlines.
+    package static let largestRasterizedEm: CGFloat = 16384
+
+    /// The em, in units, outlines are taken at before they are scaled in Swift: within what
+    /// FreeType sizes, and fine enough (1/64 unit) for any size they are scaled to.
+    private static let outlineEm: CGFloat = 2048
+
     /// The outline of a glyph scaled to `size` units per em, y up, transformed by `transform`;
-    /// nil for a glyph without contours. cairo decomposes the outline (FreeType underneath).
+    /// nil for a glyph without contours. cairo decomposes the outline (FreeType underneath) at
+    /// `outlineEm`, whatever `size` and `transform` are (see `largestRasterizedEm`).
     package func path(of glyph: CGGlyph, size: CGFloat, transform: CGAffineTransform) -> CGPath? {
+        guard let outline = path(of: glyph) else { return nil }
+        var scaled = CGAffineTransform(scaleX: size / Self.outlineEm, y: size / Self.outlineEm).concatenating(transform)
+        return outline.copy(using: &scaled)
+    }
+
+    /// The outline of a glyph at `outlineEm` units per em, y up.
+    private func path(of glyph: CGGlyph) -> CGPath? {
         let surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1)
         let cr = cairo_create(surface)!
         defer { cairo_destroy(cr); cairo_surface_destroy(surface) }
         cairo_set_font_face(cr, cairoFace)
         // cairo's glyph space is y down: the font matrix flips it into Core Text's y up.
-        let m = CGAffineTransform(scaleX: size, y: -size).concatenating(transform)
-        var fontMatrix = cairo_matrix_t(xx: m.a, yx: m.b, xy: m.c, yy: m.d, x0: 0, y0: 0)
+        var fontMatrix = cairo_matrix_t(xx: Self.outlineEm, yx: 0, xy: 0, yy: -Self.outlineEm, x0: 0, y0: 0)
         cairo_set_font_matrix(cr, &fontMatrix)
         FontFace.setUnhinted(cr)
-        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: m.tx, y: m.ty)
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
         cairo_glyph_path(cr, &cairoGlyph, 1)
         guard let copied = cairo_copy_path(cr) else { return nil }
         defer { cairo_path_destroy(copied) }

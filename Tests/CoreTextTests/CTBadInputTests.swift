@@ -37,4 +37,31 @@ final class CTBadInputTests: XCTestCase {
             context.setFontSize(.nan)
         }
     }
+
+    /// A glyph past what FreeType sizes (65,535 pixels per em) once left its face failed in cairo
+    /// for the whole process: after a 70,000-point "a", DejaVu Sans drew nothing at any size
+    /// (found by the text fuzz target; Arabic and Devanagari fallbacks went blank too). Such
+    /// glyphs are filled as their outlines, and the font draws as before afterwards.
+    func testAGlyphTooLargeToRasterizeDrawsAsItsOutlineAndLeavesItsFontWhole() {
+        func inked(size: CGFloat, at origin: CGPoint) -> Int {
+            let context = whiteContext(80, 60)
+            context.textPosition = origin
+            let font = CTFontCreateWithName("DejaVu Sans" as CFString, size, nil)
+            CTLineDraw(CTLineCreateWithAttributedString(attributed("\u{25A0}", font)), context)
+            return (0..<60).reduce(0) { $0 + context.inkCount(row: $1) }
+        }
+        let before = inked(size: 40, at: CGPoint(x: 10, y: 10))
+        XCTAssertGreaterThan(before, 500)
+        // The square's corner at 70,000 points covers the whole context.
+        XCTAssertEqual(inked(size: 70_000, at: CGPoint(x: -20_000, y: -10_000)), 80 * 60)
+        XCTAssertEqual(inked(size: 40, at: CGPoint(x: 10, y: 10)), before)
+        // Outlines of very large glyphs scale with the size asked for.
+        let font = CTFontCreateWithName("DejaVu Sans" as CFString, 100_000, nil)
+        var glyph: CGGlyph = 0
+        var character: UniChar = 0x25A0
+        XCTAssertTrue(CTFontGetGlyphsForCharacters(font, &character, &glyph, 1))
+        let box = CTFontCreatePathForGlyph(font, glyph, nil)?.boundingBox ?? .null
+        let small = CTFontCreatePathForGlyph(CTFontCreateWithName("DejaVu Sans" as CFString, 10, nil), glyph, nil)?.boundingBox ?? .null
+        XCTAssertEqual(box.width / small.width, 10_000, accuracy: 1)
+    }
 }
