@@ -134,10 +134,17 @@ final class AppKitWindowTests: XCTestCase {
         // 15 points below each view's top: red where the old picture is stretched (its band is
         // 22.5 points tall now), blue where the view was redrawn at its new size.
         func column(_ i: Int) -> Int { 30 + 48 * i }
+        // The frame judged is the one that showed the resize: a capture taken after it may hold
+        // a later frame (the crossfade's, the animated resize's steps).
+        var resized: CGImage?
         XCTAssertTrue(Application.shared.runUntil(timeout: 10) {
-            shows { image in (0..<5).allSatisfy { self.pixel(image, column($0), 185 - 180 + 10) == [255, 0, 0] } && self.pixel(image, column(2), 25) == [0, 0, 255] }
+            guard let image = host.capture(),
+                  (0..<5).allSatisfy({ self.pixel(image, column($0), 185 - 180 + 10) == [255, 0, 0] }),
+                  self.pixel(image, column(2), 25) == [0, 0, 255] else { return false }
+            resized = image
+            return true
         }, "the resized frame never showed")
-        let image = try XCTUnwrap(host.capture())
+        let image = try XCTUnwrap(resized)
         XCTAssertEqual(pixel(image, column(0), 25), [255, 0, 0], ".never keeps the old contents, stretched")
         XCTAssertEqual(pixel(image, column(1), 25), [255, 0, 0], ".onSetNeedsDisplay does not redraw on a resize")
         for i in 2..<5 { XCTAssertEqual(pixel(image, column(i), 25), [0, 0, 255], "\(policies[i]) redraws at the new size") }
