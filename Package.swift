@@ -48,7 +48,12 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "CoreImage", "CoreText", "CPixman", "CLaminaKernels", "CLayerAllocation"]),
         // UIKit's views on Core Animation: `import UIKit` gives Foundation, CoreGraphics,
         // QuartzCore and CoreText too, as on iOS.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
+        // Makes an app delegate of a class known only at run time (`@main`, `UIApplicationMain`)
+        // through its own `init()` (see UIKit's UIResponder+Making.swift).
+        .target(name: "CResponderAllocation"),
+        // UIKit apps run in LaminaHost's windows: a `UIWindow` is shown through a `Window` and
+        // takes its input from it.
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost", "CResponderAllocation"]),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),
