@@ -50,15 +50,18 @@ let package = Package(
         // UIKit's views on Core Animation: `import UIKit` gives Foundation, CoreGraphics,
         // QuartzCore and CoreText too, as on iOS.
         // What UIKit and AppKit share (internal, re-exported by both): the graphics context
-        // stack, string drawing, paragraph styles, the view animations' actions and value math.
-        .target(name: "ViewSupport", dependencies: ["QuartzCore", "CoreText", "CoreGraphics"]),
-        .target(name: "UIKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO"]),
+        // stack, string drawing, paragraph styles, the view animations' actions and value math,
+        // and making an object of a class known only at run time (an app delegate for `@main`).
+        .target(name: "ViewSupport", dependencies: ["QuartzCore", "CoreText", "CoreGraphics", "CObjectMaking"]),
+        // UIKit apps run in LaminaHost's windows: a `UIWindow` is shown through a `Window` and
+        // takes its input from it.
+        .target(name: "UIKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost"]),
         // AppKit's layer-backed views on Core Animation: `import AppKit` gives Foundation,
         // CoreGraphics, QuartzCore and CoreText too, as on macOS.
-        .target(name: "AppKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost", "CAppKitMaking"]),
-        // Makes an app delegate of a class known only at run time through its own init() (see
-        // AppKit's NSObject+Making.swift), for `@main`.
-        .target(name: "CAppKitMaking"),
+        .target(name: "AppKit", dependencies: ["ViewSupport", "QuartzCore", "CoreText", "CoreGraphics", "ImageIO", "LaminaHost"]),
+        // Makes an object of a class known only at run time through its own init() (see
+        // ViewSupport's NSObject+Making.swift), for `@main` and `UIApplicationMain`.
+        .target(name: "CObjectMaking"),
         .target(name: "LaminaTesting", dependencies: ["QuartzCore", "ImageIO"]),
         // The Linux windowing shim: the only module that includes Xlib.
         .target(name: "LaminaHost", dependencies: ["QuartzCore", "CX11"]),

@@ -36,6 +36,18 @@ public final class Application {
 
     private init() {}
 
+    /// Called by `terminate()` before the windows close (UIKit tells its app delegate).
+    package var willTerminate: (() -> Void)?
+
+    /// The default screen's size in points and its scale (Xft.dpi / 96, or `LAMINA_SCALE`),
+    /// nil without an X display.
+    package static var screenMetrics: (size: CGSize, scale: CGFloat)? {
+        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, let x = try? X11Display.connection() else { return nil }
+        let scale = x.scale
+        let width = CGFloat(XDisplayWidth(x.display, x.screen)), height = CGFloat(XDisplayHeight(x.display, x.screen))
+        return (CGSize(width: width / scale, height: height / scale), scale)
+    }
+
     /// Runs the main run loop forever (until `terminate()`): it serves the main dispatch queue,
     /// timers and display links alike.
     public func run() -> Never {
@@ -46,6 +58,7 @@ public final class Application {
     /// Ends the application: closes every window (their delegates hear `windowWillClose`) and
     /// exits with status 0. SIGINT (Ctrl+C) and SIGTERM do the same.
     public func terminate() -> Never {
+        willTerminate?()
         for window in windows { window.close() }
         exit(0)
     }

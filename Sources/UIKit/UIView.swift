@@ -30,6 +30,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// touches away from the view.
     var interactionBlockedUntil: CFTimeInterval = -.infinity
     var storedAutoresizingMask: AutoresizingMask = []
+    /// The gesture recognizers attached to the view, in the order they were added.
+    var storedGestureRecognizers: [UIGestureRecognizer] = []
 
     /// Initializes and returns a newly allocated view object with the specified frame rectangle.
     public init(frame: CGRect) {
@@ -487,6 +489,37 @@ open class UIView: UIResponder, CALayerDelegate {
         MainActor.assumeIsolated { action = self.animationAction(for: layer, forKey: event) }
         return action
     }
+
+    // MARK: - Gesture recognizers
+
+    /// The gesture-recognizer objects currently attached to the view (nil when there are none).
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { storedGestureRecognizers.isEmpty ? nil : storedGestureRecognizers }
+        set {
+            for recognizer in storedGestureRecognizers { recognizer.view = nil }
+            storedGestureRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    /// Attaches a gesture recognizer to the view (moving it from the view it was on).
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view !== self else { return }
+        gestureRecognizer.view?.removeGestureRecognizer(gestureRecognizer)
+        gestureRecognizer.view = self
+        storedGestureRecognizers.append(gestureRecognizer)
+    }
+
+    /// Detaches a gesture recognizer from the view.
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        storedGestureRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    /// Asks the view whether a gesture recognizer (of this view or a superview) should
+    /// continue tracking touches that began in it. Defaults to true.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: - HitTesting
 

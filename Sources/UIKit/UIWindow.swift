@@ -1,10 +1,15 @@
+import LaminaHost
+
 /// The backdrop for your app's user interface and the object that dispatches events to your
 /// views.
 ///
 /// A window is the root of a view hierarchy: views added to it are in a window (`window`,
-/// `willMove(toWindow:)`, `didMoveToWindow()`). It may exist offscreen, as in iOS unit tests;
-/// `LaminaHost` shows one in an X11 window. Like UIKit's, a window is hidden until
-/// `makeKeyAndVisible()` (a hidden window draws nothing and is not hit).
+/// `willMove(toWindow:)`, `didMoveToWindow()`). Like UIKit's, a window is hidden until
+/// `makeKeyAndVisible()` (a hidden window draws nothing and is not hit). Once the app runs
+/// (`UIApplicationMain`, `@main`), a visible window is shown as an X11 window of its frame's
+/// size through LaminaHost — a `Window` whose content view hosts this window's layer — and
+/// takes its pointer and keyboard input from it: the pointer becomes touches, keys become
+/// presses. Before that (as in unit tests) a window lives offscreen.
 @MainActor
 open class UIWindow: UIView {
     /// The position of the window in the z-axis. Defaults to `.normal`.
@@ -15,6 +20,18 @@ open class UIWindow: UIView {
 
     /// A Boolean value that indicates whether the window is the key window for the app.
     open var isKeyWindow: Bool { UIWindow.keyWindow === self }
+
+    /// The view that shows this window in a LaminaHost `Window` (made on first use): its root
+    /// layer is the window's layer, its size the window's. A host of its own can show it too
+    /// (the gallery does).
+    package lazy var hostingView: HostingView = UIWindowHost(window: self)
+
+    /// The X11 window showing this one, while it is on screen.
+    var hostWindow: LaminaHost.Window?
+    /// The keys held, by X keycode, with their presses.
+    var pressesDown: [UInt16: UIPress] = [:]
+    /// The touch sequence in progress (the pointer's), and the gesture recognizers' state.
+    lazy var gestureArena = GestureArena(window: self)
 
     /// Creates a window with the specified frame, hidden (as UIKit's are) until
     /// `makeKeyAndVisible()` or `isHidden = false`.
@@ -27,6 +44,15 @@ open class UIWindow: UIView {
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         isHidden = true
+    }
+
+    /// Showing a window (false) installs its root view controller's view and, once the app
+    /// runs, opens its X11 window; hiding it closes that.
+    open override var isHidden: Bool {
+        didSet {
+            guard isHidden != oldValue else { return }
+            if isHidden { windowDidHide() } else { windowDidShow() }
+        }
     }
 
     /// Shows the window and makes it the key window.
@@ -52,10 +78,52 @@ open class UIWindow: UIView {
     /// nothing by default.
     open func resignKey() {}
 
-    /// Windows have no superview: the next responder is none.
-    open override var next: UIResponder? { nil }
+    /// The next responder: the application.
+    open override var next: UIResponder? { UIApplication.shared }
+
+    /// Dispatches the specified event to its views: a touch event's touches to the gesture
+    /// recognizers and to the views they hit, a presses event to the first responder. (iOS's
+    /// application calls this; override it to watch every event.)
+    open func sendEvent(_ event: UIEvent) {
+        if let presses = event as? UIPressesEvent {
+            deliverPresses(presses)
+        } else if event.type == .touches {
+            deliverTouches(event)
+        }
+    }
 
     static weak var keyWindow: UIWindow?
+
+    private func windowDidShow() {
+        if !UIApplication.shared.visibleWindows.contains(where: { $0 === self }) { UIApplication.shared.visibleWindows.append(self) }
+        if UIApplication.shared.presentsWindowsOnScreen { openHostWindow() }
+    }
+
+    private func windowDidHide() {
+        UIApplication.shared.visibleWindows.removeAll { $0 === self }
+        UIApplication.shared.shownWindows.removeAll { $0 === self }
+        if let hostWindow {
+            self.hostWindow = nil
+            hostWindow.delegate = nil
+            hostWindow.close()
+        }
+        if UIWindow.keyWindow === self { UIWindow.keyWindow = nil }
+    }
+
+    /// Opens the X11 window of the window's size showing `hostingView` (the app's process name
+    /// as its title).
+    package func openHostWindow(title: String = ProcessInfo.processInfo.processName) {
+        guard hostWindow == nil else { return }
+        guard let window = try? LaminaHost.Window(checkedTitle: title, size: bounds.size) else {
+            CGDiagnostics.log("UIWindow", "no X display to show the window on; it stays offscreen.")
+            return
+        }
+        hostWindow = window
+        UIApplication.shared.shownWindows.append(self)
+        window.delegate = (hostingView as? UIWindowHost)
+        window.contentView = hostingView
+        window.show()
+    }
 
     /// The positioning of windows relative to each other.
     public struct Level: RawRepresentable, Hashable, Sendable {
