@@ -237,7 +237,7 @@ final class EmitterSprite: @unchecked Sendable {
         let w = part.width, h = part.height
         // Sprites larger than this are sampled down: a particle is seldom large, and 10,000 of
         // them each sampling a huge image would not keep a frame rate.
-        guard w > 0, h > 0, w <= 4096, h <= 4096,
+        guard w > 0, h > 0, w <= LayerTexture.maxSide, h <= LayerTexture.maxSide,
               let bitmap = CGContext(data: nil, width: w + 2, height: h + 2, bitsPerComponent: 8, bytesPerRow: 0,
                                      space: CGColorSpaceCreateDeviceRGB(),
                                      bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),

@@ -72,7 +72,7 @@ final class DrawingCache: @unchecked Sendable {
 
     private static func make(_ layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
         // A shape's stroke may reach past the bounds: whole pixels more, so that the blit stays on the grid.
-        let covered = Self.onPixelGrid(LayerContents.ownExtent(of: layer), of: layer.bounds.origin, scale: scale)
+        let covered = Self.onPixelGrid(LayerNode.ownExtent(of: layer), of: layer.bounds.origin, scale: scale)
         guard let canvas = LayerCanvas.make(covering: covered, scale: scale, maxSide: largestSide) else { return nil }
         // The drawing alone: the context it is blitted into holds the mask clip and the fade.
         var own = layer

@@ -42,7 +42,7 @@ struct AliasedOutline {
     init?(_ layer: LayerSnapshot, in ctx: CGContext) {
         let sides = layer.aliasedEdges
         guard !sides.isEmpty else { return nil }
-        let outline = LayerContents.ownExtent(of: layer)
+        let outline = LayerNode.ownExtent(of: layer)
         guard outline.width > 0, outline.height > 0, outline.isFiniteRect else { return nil }
         let m = ctx.ctm
         // Device pixels per layer unit along each axis; the smaller one sets the reach.

@@ -51,7 +51,7 @@ enum FilteredLayer {
         inner.opacity = 1
         let scale = ctx.deviceScale
         let reach = CGFloat(filters.reduce(0) { $0 + $1.reach(scale: Double(scale)) })
-        let area = FlattenedLayer.visualExtent(of: inner).applying(toDevice).insetBy(dx: -reach, dy: -reach)
+        let area = LayerNode.extent(of: inner).applying(toDevice).insetBy(dx: -reach, dy: -reach)
             .intersection(clip.insetBy(dx: -reach, dy: -reach))
         guard !area.isNull, area.isFiniteRect, area.width > 0, area.height > 0, area.width <= 8192, area.height <= 8192 else { return true }
         let x = Int(area.minX.rounded(.down)), y = Int(area.minY.rounded(.down))

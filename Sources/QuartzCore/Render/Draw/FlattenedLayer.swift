@@ -7,7 +7,7 @@ enum FlattenedLayer {
     /// outline's aliased sides cut by pixel centers in the warp, as the projective kernel cuts them.
     static func draw(_ layer: LayerSnapshot, through h: Homography, rasterizationScale: CGFloat?, in ctx: CGContext,
                      context: RenderContext, cutsEdges: Bool = false) {
-        let extent = visualExtent(of: layer)
+        let extent = LayerNode.extent(of: layer)
         let deviceScale = ctx.deviceScale
         // Perspective oversamples a little: it enlarges the near side.
         var scale = rasterizationScale.map { max($0, 0.01) } ?? max(deviceScale, 0.01) * 1.5
@@ -23,7 +23,7 @@ enum FlattenedLayer {
         let projectedLeaf = rasterizationScale == nil && layer.sublayers.isEmpty && layer.mask.isEmpty && layer.transition == nil
             && layer.tiles == nil && !CompositePlan.castsShadow(layer) && CompositePlan.filterRoute(of: layer) == nil
         let sides = cutsEdges && projectedLeaf ? layer.aliasedEdges.rawValue : 0
-        let own = LayerContents.ownExtent(of: layer)
+        let own = LayerNode.ownExtent(of: layer)
         let outline = CGRect(x: (own.minX - extent.minX) * scale, y: (own.minY - extent.minY) * scale,
                              width: own.width * scale, height: own.height * scale)
         ctx.drawImage(image, projectedBy: pixelToLayer.concatenating(h).m, cutting: outline, sides: sides)
@@ -31,36 +31,4 @@ enum FlattenedLayer {
 
     /// The most pixels a layer is flattened into.
     static let largestFlattening: CGFloat = 2048 * 2048
-
-    /// What the layer and its subtree cover in its own coordinates (shadow included).
-    static func visualExtent(of layer: LayerSnapshot) -> CGRect {
-        var extent = LayerContents.ownExtent(of: layer)
-        // An emitter's particles reach beyond its bounds: where they are at its time (a bound
-        // from its values alone would be far larger than the picture, and a flattened layer's
-        // resolution falls with its size).
-        if let emitter = layer.emitter, !layer.masksToBounds,
-           case let particles = EmitterDrawing.extent(of: EmitterSimulation.particles(of: emitter)), !particles.isNull {
-            extent = extent.union(particles)
-        }
-        if !layer.masksToBounds, let replicator = layer.replicator {
-            let copies = replicator.extentOfInstances(of: layer, sublayerExtent: visualExtent(of:))
-            if !copies.isNull { extent = extent.union(copies) }
-        } else if !layer.masksToBounds {
-            for i in layer.sublayers.indices where !layer.sublayers[i].isHidden {
-                let m = layer.sublayers[i].transformToParent(in: layer.sublayerSpace)
-                let r = CALayer.mapRect(visualExtent(of: layer.sublayers[i]), m.homography)
-                if !r.isNull { extent = extent.union(r) }
-            }
-        }
-        if layer.shadowOpacity > 0 {
-            let spread = 3 * layer.shadowRadius
-            extent = extent.union(layer.bounds.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-                .insetBy(dx: -spread, dy: -spread))
-        }
-        // A filter (a blur) spreads the whole picture.
-        if !layer.filters.isEmpty, case let reach = FilteredLayer.reach(of: layer), reach > 0 {
-            extent = extent.insetBy(dx: -reach, dy: -reach)
-        }
-        return extent
-    }
 }

@@ -61,25 +61,8 @@ enum LayerContents {
         }
     }
 
-    /// Everything the layer's own drawing covers, in its coordinates: its bounds, contents that a
-    /// gravity places beyond them and a subclass's content that reaches past them (a shape's
-    /// stroke), unless `masksToBounds` clips them.
-    static func ownExtent(of layer: LayerSnapshot) -> CGRect {
-        guard !layer.masksToBounds else { return layer.bounds }
-        guard let overflow = layer.content?.overflow, !overflow.isNull, overflow.isFiniteRect else { return contentsExtent(of: layer) }
-        return contentsExtent(of: layer).union(gridAligned(overflow, from: layer.bounds.origin))
-    }
-
-    /// `overflow` grown to whole points from the bounds' origin `o`, so that a texture of it
-    /// stays on the pixel grid of a layer placed on whole pixels.
-    static func gridAligned(_ overflow: CGRect, from o: CGPoint) -> CGRect {
-        let x0 = (overflow.minX - o.x).rounded(.down), y0 = (overflow.minY - o.y).rounded(.down)
-        let x1 = (overflow.maxX - o.x).rounded(.up), y1 = (overflow.maxY - o.y).rounded(.up)
-        return CGRect(x: o.x + x0, y: o.y + y0, width: x1 - x0, height: y1 - y0)
-    }
-
     /// The bounds joined with where the contents go.
-    private static func contentsExtent(of layer: LayerSnapshot) -> CGRect {
+    static func contentsExtent(of layer: LayerSnapshot) -> CGRect {
         guard let image = layer.contents else { return layer.bounds }
         let cr = layer.contentsRect
         let natural = CGSize(width: cr.width * CGFloat(image.width) / layer.contentsScale,

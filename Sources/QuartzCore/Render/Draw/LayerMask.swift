@@ -58,7 +58,7 @@ enum LayerMask {
     static func area(of layer: LayerSnapshot) -> CGRect {
         guard let mask = layer.mask.first else { return layer.bounds }
         let m = mask.transformToParent(in: nil)
-        let covered = CALayer.mapRect(FlattenedLayer.visualExtent(of: mask), m.homography)
+        let covered = CALayer.mapRect(LayerNode.extent(of: mask), m.homography)
         guard covered.isFiniteRect else { return layer.bounds }
         return layer.masksToBounds ? covered.intersection(layer.bounds) : covered
     }

@@ -27,7 +27,7 @@ enum LayerRenderer {
     /// Draws `layer` placed in its parent's sublayer space `space` (nil: the root's plane).
     static func drawSublayer(_ layer: LayerSnapshot, in space: LayerGeometry.SublayerSpace?, ctx: CGContext, context: RenderContext,
                              reusingDrawings: Bool = false, cutsEdges: Bool = false) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        guard layer.isVisible else { return }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: space)
         if layer.isTransformLayer, context.rules == .compositor {
@@ -62,7 +62,7 @@ enum LayerRenderer {
             drawTransition(transition, of: layer, in: ctx, context: context)
             return
         }
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        guard layer.isVisible else { return }
         if layer.isTransformLayer, context.rules == .compositor {
             // In its own plane: its leaves in 3D from there.
             drawTransformLayer(layer, toTarget: CATransform3DIdentity, in: ctx, context: context)
@@ -113,7 +113,7 @@ enum LayerRenderer {
         if fadesCut { group = false }
         if shadowsDrawing { LayerShadow.set(layer, in: ctx) }
         // The layer's extent bounds the group, so that its buffer is no larger than the layer.
-        if group { ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: layer), auxiliaryInfo: nil) }
+        if group { ctx.beginTransparencyLayer(in: LayerNode.extent(of: layer), auxiliaryInfo: nil) }
         if let aliased {
             drawCut(layer, aliased, shape: shape, asOnePicture: fadesCut, in: ctx, context: context,
                     reusingDrawings: reusingDrawings, sublayersCut: sublayersCut)
@@ -236,7 +236,7 @@ extension LayerRenderer {
             ctx.translateBy(x: offset.x, y: offset.y)
             ctx.setAlpha(alpha * ctx.currentAlpha)
             ctx.setBlendMode(mode)
-            ctx.beginTransparencyLayer(in: FlattenedLayer.visualExtent(of: look), auxiliaryInfo: nil)
+            ctx.beginTransparencyLayer(in: LayerNode.extent(of: look), auxiliaryInfo: nil)
             draw(look, in: ctx, context: context)
             ctx.endTransparencyLayer()
             ctx.restoreGState()

@@ -43,7 +43,7 @@ enum LayerShadow {
         let scale = max(ctx.deviceScale, 0.01)
         let key = ShadowCache.Key(silhouette: .drawing(LayerTexture.Look(own, scale: scale)), radius: layer.shadowRadius, scale: scale)
         guard let entry = context.shadows.entry(for: key, make: {
-            ShadowCache.silhouette(covering: FlattenedLayer.visualExtent(of: own), radius: layer.shadowRadius, scale: scale,
+            ShadowCache.silhouette(covering: LayerNode.extent(of: own), radius: layer.shadowRadius, scale: scale,
                                    draw: { LayerRenderer.draw(own, in: $0, context: context) })
         }) else { return }
         draw(entry, of: layer, in: ctx)

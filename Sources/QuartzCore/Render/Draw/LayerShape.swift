@@ -41,7 +41,7 @@ struct LayerShape {
             if corners.contains(.layerMaxXMinYCorner) { mirrored.insert(.layerMinXMinYCorner) }
             if corners.contains(.layerMinXMaxYCorner) { mirrored.insert(.layerMaxXMaxYCorner) }
             if corners.contains(.layerMaxXMaxYCorner) { mirrored.insert(.layerMinXMaxYCorner) }
-            let edge = Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
+            let edge = Self.roundedRect(inner, radius: max(0, LayerNode.cornerRadius(radius, in: bounds) - width),
                                         corners: mirrored, curve: curve)
             let mirror = CGAffineTransform(translationX: inner.midX, y: 0).scaledBy(x: -1, y: 1).translatedBy(x: -inner.midX, y: 0)
             path.addPath(edge, transform: mirror)
@@ -54,7 +54,7 @@ struct LayerShape {
     /// a square corner between two aliased sides a strip runs on past the corner by `reach`, so
     /// that the pixel on the corner is wholly covered too.
     private func addStrips(to path: CGMutablePath, past sides: AliasedEdges, by reach: CGFloat, inward: CGFloat) {
-        let r = max(0, min(radius, min(bounds.width, bounds.height) / 2)) * (curve == .continuous ? 1.53 : 1)
+        let r = LayerNode.cornerRadius(radius, in: bounds) * (curve == .continuous ? 1.53 : 1)
         func inset(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }
         // How far a strip starts before (a negative inset) or after its end at `corner`.
         func start(_ corner: CACornerMask, _ other: AliasedEdges) -> CGFloat {
@@ -98,7 +98,7 @@ struct LayerShape {
         path.addPath(self.path)
         let inner = bounds.insetBy(dx: width, dy: width)
         if inner.width > 0 && inner.height > 0 {
-            path.addPath(Self.roundedRect(inner, radius: max(0, min(radius, min(bounds.width, bounds.height) / 2) - width),
+            path.addPath(Self.roundedRect(inner, radius: max(0, LayerNode.cornerRadius(radius, in: bounds) - width),
                                           corners: corners, curve: curve))
         }
         return path
@@ -121,7 +121,7 @@ struct LayerShape {
 
     static func roundedRect(_ rect: CGRect, radius: CGFloat, corners: CACornerMask,
                             curve: CALayerCornerCurve = .circular) -> CGPath {
-        let r = max(0, min(radius, min(rect.width, rect.height) / 2))
+        let r = LayerNode.cornerRadius(radius, in: rect)
         guard r > 0, !corners.isEmpty else { return CGPath(rect: rect, transform: nil) }
         if curve == .continuous { return ContinuousCorners.roundedRect(rect, radius: r, corners: corners) }
         func rounding(_ corner: CACornerMask) -> CGFloat { corners.contains(corner) ? r : 0 }

@@ -35,7 +35,7 @@ extension LayerRenderer {
         guard tint.w > 0 else { return }
         var extent = CGRect.null
         for i in order where !sublayers[i].isHidden {
-            let r = CALayer.mapRect(FlattenedLayer.visualExtent(of: sublayers[i]), sublayers[i].transformToParent(in: space).homography)
+            let r = CALayer.mapRect(LayerNode.extent(of: sublayers[i]), sublayers[i].transformToParent(in: space).homography)
             if !r.isNull { extent = extent.union(r) }
         }
         // Only what the target can show: a copy far away needs no bitmap.

@@ -60,8 +60,8 @@ final class ShadowCache: @unchecked Sendable {
     /// The alpha of what `draw` draws within `box` (layer coordinates), blurred by a shadow radius, at `scale`.
     static func silhouette(covering box: CGRect, radius: CGFloat, scale: CGFloat, draw: (CGContext) -> Void) -> Entry? {
         guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
-        // Core Animation's shadow radius is the gaussian's sigma; three sigmas hold it all.
-        let pad = (3 * radius).rounded(.up) + 1
+        // Core Animation's shadow radius is the gaussian's sigma; its spread holds it all.
+        let pad = ShadowNode.silhouettePadding(radius: radius)
         let rect = box.insetBy(dx: -pad, dy: -pad)
         guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: 8192) else { return nil }
         draw(context)

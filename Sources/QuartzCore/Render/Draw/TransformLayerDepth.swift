@@ -38,7 +38,7 @@ struct TransformLayerDepth {
                                                 sublayerTransform: own.concatenating(toTarget), isGeometryFlipped: false)
         for i in layer.sublayers.indices {
             let sublayer = layer.sublayers[i]
-            guard !sublayer.isHidden, sublayer.opacity > 0 else { continue }
+            guard sublayer.isVisible else { continue }
             let m = sublayer.transformToParent(in: space)
             if sublayer.isTransformLayer, depth < deepestNesting {
                 collect(sublayer, toTarget: m, opacity: opacity * min(sublayer.opacity, 1), into: &leaves, depth: depth + 1)

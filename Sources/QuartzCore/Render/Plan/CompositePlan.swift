@@ -120,7 +120,7 @@ final class CompositePlan {
         if let match, match.version == layer.version, !match.animated, !layer.hasAnimations {
             // A still subtree placed elsewhere (scrolled, say): what it covers is known from
             // last frame, so one out of sight is passed over without looking inside.
-            let local = match.localExtent ?? FlattenedLayer.visualExtent(of: layer)
+            let local = match.localExtent ?? LayerNode.extent(of: layer)
             node.localExtent = local
             if !Self.canShow(local, of: layer, in: placement) {
                 if tracked, let damage { addDamage(from: match, to: node, in: damage) }
@@ -200,7 +200,7 @@ final class CompositePlan {
     /// the stores before it). `flat`: the layer's map to the device, when known (see `place`).
     private func placeLayer(_ layer: LayerSnapshot, _ node: PlacedNode, _ placement: Placement, old: PlacedNode?, tracked: Bool,
                             isRoot: Bool, flat: CGAffineTransform?) {
-        guard !layer.isHidden, layer.opacity > 0 else { return }
+        guard layer.isVisible else { return }
         if layer.isTransformLayer { return placeTransformLayer(layer, node, old: old, tracked: tracked) }
         let toDevice: CGAffineTransform
         switch flat.map(DeviceMap.flat) ?? Self.deviceMap(of: layer, in: placement) {
@@ -498,7 +498,7 @@ final class CompositePlan {
     private func placeDrawn(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                             scale: CGFloat, reason: DrawnReason, old: PlacedNode?) {
         let textureScale = reason == .rasterized ? max(min(layer.rasterizationScale, 16), 0.01) : scale
-        guard let rect = Self.visible(FlattenedLayer.visualExtent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
+        guard let rect = Self.visible(LayerNode.extent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
         let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity)
         let texture: LayerTexture?
         if !layer.hasAnimations || Self.movesOnly(layer, reason), let kept = old?.group, kept.key == key {
@@ -507,7 +507,7 @@ final class CompositePlan {
             // The item blends and the backdrop item filters (FilterGroup.swift), not the texture.
             var drawn = layer
             (drawn.compositingFilter, drawn.backgroundFilters) = (nil, [])
-            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: 4096) { LayerRenderer.draw(drawn, in: $0, context: cache.context) }
+            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: LayerTexture.maxSide) { LayerRenderer.draw(drawn, in: $0, context: cache.context) }
         }
         guard let texture else { return }
         node.group = OffscreenGroup(key: key, texture: texture)
@@ -523,7 +523,7 @@ final class CompositePlan {
     /// is not such a layer or some of it is behind the viewer.
     private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
         guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize, layer.tiles == nil,
-              !Self.castsShadow(layer), !layer.isHidden, layer.opacity > 0 else { return false }
+              !Self.castsShadow(layer), layer.isVisible else { return false }
         let placement = node.placement
         let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
         guard det != 0, det.isFinite else { return true }
@@ -565,14 +565,14 @@ final class CompositePlan {
         let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
         guard det != 0, det.isFinite else { return }
         let scale = Self.textureScale(abs(det).squareRoot())
-        let extent = CALayer.mapRect(FlattenedLayer.visualExtent(of: layer), m.homography)
+        let extent = CALayer.mapRect(LayerNode.extent(of: layer), m.homography)
         guard !extent.isNull, let rect = Self.visible(extent, toDevice: placement.toDevice, clip: placement.clip) else { return }
         let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: m)
         let texture: LayerTexture?
         if !layer.hasAnimations, let kept = old?.group, kept.key == key {
             texture = kept.texture
         } else {
-            texture = LayerTexture(covering: rect, scale: scale, maxSide: 4096) {
+            texture = LayerTexture(covering: rect, scale: scale, maxSide: LayerTexture.maxSide) {
                 LayerRenderer.drawSublayer(layer, in: placement.space, ctx: $0, context: cache.context)
             }
         }

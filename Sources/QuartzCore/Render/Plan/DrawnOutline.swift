@@ -18,7 +18,7 @@ enum DrawnOutline {
         let fill = layer.backgroundColor.map(premultipliedARGB) ?? 0
         let border = layer.hasVisibleBorder ? layer.borderColor.map(premultipliedARGB) ?? 0 : 0
         guard fill != 0 || border != 0 else { return nil }
-        let radius = max(0, min(layer.cornerRadius, min(layer.bounds.width, layer.bounds.height) / 2))
+        let radius = layer.effectiveCornerRadius
         guard radius == 0 || layer.maskedCorners.isEmpty || layer.cornerCurve == .circular else { return nil }
         var shape = lamina_rounded_rect()
         (shape.x0, shape.y0) = (Double(outline.minX), Double(outline.minY))

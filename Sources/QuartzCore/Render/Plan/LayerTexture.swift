@@ -123,6 +123,13 @@ final class LayerTexture: @unchecked Sendable {
         func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
+    /// The most pixels a texture has on a side (every texture the compositor places: a layer's
+    /// own drawing, its shadow, a group, a drawn subtree, a tile, a particle's sprite): 4096² ×
+    /// 4 bytes is 64 MB, the most one texture may take; a larger one is not made (groups and
+    /// drawn subtrees are clipped to what can show first). The kernels' 16.16 texel positions
+    /// would take up to 32,767.
+    static let maxSide = 4096
+
     /// Transparent pixels around the drawing, so that bilinear sampling fades its edges out.
     static let padding = 1
 
@@ -158,7 +165,7 @@ final class LayerTexture: @unchecked Sendable {
     /// A texture of what `draw` draws in layer coordinates over `rect` (plus the padding ring),
     /// at `scale` pixels per point; nil when too large or empty. Without `findingFlatRect` it has
     /// no flat interior (for pictures that never have one: looking reads every pixel).
-    init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096, findingFlatRect: Bool = true, draw: (CGContext) -> Void) {
+    init?(covering rect: CGRect, scale: CGFloat, maxSide: Int = LayerTexture.maxSide, findingFlatRect: Bool = true, draw: (CGContext) -> Void) {
         let outline = Self.outline(of: rect, scale: scale)
         let rect = Self.padded(rect, scale: scale)
         guard let bitmap = LayerCanvas.make(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
@@ -177,7 +184,7 @@ final class LayerTexture: @unchecked Sendable {
 
     /// A texture over `rect` at `scale` whose drawing waits until something reads its pixels
     /// (`ensureDrawn`): neither drawn nor allocated now. Nil when too large or empty.
-    init?(drawingLater draw: @escaping (CGContext) -> Void, covering rect: CGRect, scale: CGFloat, maxSide: Int = 4096) {
+    init?(drawingLater draw: @escaping (CGContext) -> Void, covering rect: CGRect, scale: CGFloat, maxSide: Int = LayerTexture.maxSide) {
         let outline = Self.outline(of: rect, scale: scale)
         let rect = Self.padded(rect, scale: scale)
         guard let (width, height) = LayerCanvas.pixelSize(covering: rect, scale: scale, maxSide: maxSide) else { return nil }
@@ -340,7 +347,7 @@ final class LayerTexture: @unchecked Sendable {
             }
         }
         let own = ownDrawing(of: layer)
-        let extent = LayerContents.ownExtent(of: own)
+        let extent = LayerNode.ownExtent(of: own)
         let drawnOutline = DrawnOutline.of(own, outline: Self.outline(of: extent, scale: scale), scale: scale)
         let draw: (CGContext) -> Void = { LayerRenderer.draw(own, in: $0, context: context) }
         // With an outline, the pixels wait until an item needs them (no spare: nothing to draw over yet).
@@ -414,9 +421,10 @@ final class LayerTexture: @unchecked Sendable {
     /// A layer's shadow alone: cast from `shape` when it is known (`LayerShadow.knownShape`),
     /// else from the layer's own drawing.
     static func shadow(of layer: LayerSnapshot, shape: CGPath?, scale: CGFloat, context: RenderContext) -> LayerTexture? {
-        let spread = 3 * layer.shadowRadius + 2
-        let rect = (shape?.boundingBoxOfPath ?? layer.bounds).offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height)
-            .insetBy(dx: -spread, dy: -spread)
+        // The shadow of the shape, or of the bounds (a drawing that reaches past them casts no
+        // shadow there; the spread covers the silhouette's image whole).
+        let margin = ShadowNode.rasterMargin
+        let rect = ShadowNode.extent(of: layer, casting: shape?.boundingBoxOfPath ?? layer.bounds).insetBy(dx: -margin, dy: -margin)
         return LayerTexture(covering: rect, scale: scale) { ctx in
             if let shape { LayerShadow.drawCachedShadow(of: shape, layer: layer, in: ctx, context: context) }
             else { LayerShadow.drawShadowOfDrawing(of: layer, in: ctx, context: context) }
@@ -430,9 +438,9 @@ final class LayerTexture: @unchecked Sendable {
         silhouette.opacity = 1
         silhouette.shadowOpacity = 0
         silhouette.transition = nil
-        let drawn = FlattenedLayer.visualExtent(of: silhouette)
-        let spread = 3 * layer.shadowRadius + 2
-        let rect = drawn.offsetBy(dx: layer.shadowOffset.width, dy: layer.shadowOffset.height).insetBy(dx: -spread, dy: -spread)
+        let drawn = LayerNode.extent(of: silhouette)
+        let margin = ShadowNode.rasterMargin
+        let rect = ShadowNode.extent(of: layer, casting: drawn).insetBy(dx: -margin, dy: -margin)
         return LayerTexture(covering: rect, scale: scale) { ctx in
             LayerShadow.drawShadow(ofPicture: silhouette, covering: drawn, castBy: layer, in: ctx, context: context)
         }
@@ -525,7 +533,7 @@ final class TextureCache {
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
             let texture = animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true),
-                                           covering: LayerContents.ownExtent(of: own),
+                                           covering: LayerNode.ownExtent(of: own),
                                            scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
             texture?.drawnOutline = texture.flatMap { DrawnOutline.of(own, outline: $0.outline, scale: scale) }
             return texture

@@ -61,7 +61,7 @@ final class GroupCompositor {
     func group(of layer: LayerSnapshot, reason: GroupReason, toDevice: CGAffineTransform, scale: CGFloat, clip: DeviceRect,
                old: OffscreenGroup?, cache: TextureCache) -> OffscreenGroup? {
         let clipsToBounds = layer.masksToBounds || !layer.mask.isEmpty
-        let area = clipsToBounds ? LayerMask.area(of: layer) : FlattenedLayer.visualExtent(of: layer)
+        let area = clipsToBounds ? LayerMask.area(of: layer) : LayerNode.extent(of: layer)
         guard var rect = CompositePlan.visible(area, toDevice: toDevice, clip: clip) else { return nil }
         rect = rect.integral(atScale: scale)
         // Only the inside of the group changes its texture: its own placement is the item's.
@@ -72,7 +72,7 @@ final class GroupCompositor {
         let padded = LayerTexture.padded(rect, scale: scale)
         let toTexels = LayerTexture.toLayer(covering: padded, scale: scale).inverted()
         let width = Int32((padded.width * scale).rounded(.up)), height = Int32((padded.height * scale).rounded(.up))
-        guard width > 0, height > 0, width <= 4096, height <= 4096 else { return nil }
+        guard width > 0, height > 0, width <= LayerTexture.maxSide, height <= LayerTexture.maxSide else { return nil }
         let screen = DeviceRect(x: 0, y: 0, width: width, height: height)
         // The subtree placed into the texture: the layer itself at the texture's origin, no
         // group of its own (that is this one), its shadow only when the mask covers it too.

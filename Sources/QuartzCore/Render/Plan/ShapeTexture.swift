@@ -35,7 +35,7 @@ enum ShapeTexture {
             let bounds = CGRect(origin: .zero, size: size)
             let overflow = content.extent
             guard !overflow.isNull, overflow.isFiniteRect else { return bounds }
-            return bounds.union(LayerContents.gridAligned(overflow, from: .zero))
+            return bounds.union(LayerNode.gridAligned(overflow, from: .zero))
         }
     }
 

@@ -91,7 +91,7 @@ extension CompositePlan {
     static func placesAlone(_ layer: LayerSnapshot, in placement: Placement, over match: PlacedNode) -> CGAffineTransform? {
         guard !layer.hasSublayers, !layer.hasMask, !layer.isTransformLayer, !layer.hasTransition, !layer.shouldRasterize,
               !castsShadow(layer), !layer.hasBackgroundFilters, filterRoute(of: layer) == nil, !layer.hasTiles,
-              !layer.hasEmitter, !layer.hasReplicator, !layer.animatesLook, !layer.isHidden, layer.opacity > 0,
+              !layer.hasEmitter, !layer.hasReplicator, !layer.animatesLook, layer.isVisible,
               // A still layer placed elsewhere takes `place`'s way for still subtrees, which measures it.
               match.version != layer.version || match.animated || layer.hasAnimations,
               // Nothing for `retire` to let go but textures (a group, tiles, particles or a

@@ -26,7 +26,7 @@ struct PixelSize: Hashable {
 
     /// The size of a texture over `rect` at `scale` (`LayerTexture(covering:scale:)`); nil where
     /// no texture is made (empty, or past `maxSide` pixels on a side).
-    init?(textureCovering rect: CGRect, scale: CGFloat, maxSide: Int = 4096) {
+    init?(textureCovering rect: CGRect, scale: CGFloat, maxSide: Int = LayerTexture.maxSide) {
         guard let (w, h) = LayerCanvas.pixelSize(covering: LayerTexture.padded(rect, scale: scale), scale: scale, maxSide: maxSide)
         else { return nil }
         self.init(width: Int32(w), height: Int32(h))

@@ -26,7 +26,7 @@ final class TileImage: @unchecked Sendable {
         let rect = grid.rect(of: key)
         let scale = grid.scale(ofLevel: key.level)
         guard !rect.isNull, rect.width > 0, rect.height > 0,
-              let texture = LayerTexture(covering: rect, scale: scale, maxSide: 4096, draw: { ctx in
+              let texture = LayerTexture(covering: rect, scale: scale, maxSide: LayerTexture.maxSide, draw: { ctx in
                   ctx.clip(to: rect)
                   draw(ctx)
               })
