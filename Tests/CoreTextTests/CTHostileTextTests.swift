@@ -72,6 +72,27 @@ final class CTHostileTextTests: XCTestCase {
         XCTAssertEqual(framed.count, 2, "\(framed)")
     }
 
+    /// Before: Pango aborted the process on its assertion `result == BREAK_SOME_FIT ||
+    /// result == BREAK_EMPTY_FIT` when a frame narrower than a glyph had to break a space and
+    /// the mark on it at a bidi level change (the text fuzz target found it).
+    func testAMarkOnASpaceAtABidiBoundaryWrapsInAFrameNarrowerThanAGlyph() {
+        for text in ["a\u{5D0} \u{301}b", "a\u{202B} \u{200D}b", "\u{202D}\u{61C} \u{200D}a", "x\u{2067} \u{FE0F}y \u{20DD}"] {
+            let messages = CGDiagnostics.collecting {
+                let lines = CTFrameGetLines(frame(string(text), width: 1, height: 1_000)) as? [CTLine] ?? []
+                XCTAssertGreaterThan(lines.count, 1, "wrapped: \(text.unicodeScalars.map { $0.value })")
+                // Every character is laid out once, the mark with its blank base.
+                let ranges = lines.map { CTLineGetStringRange($0) }
+                XCTAssertEqual(ranges.reduce(0) { $0 + $1.length }, (text as NSString).length)
+            }
+            XCTAssertEqual(messages, [], "the caller's text is not at fault")
+        }
+        // The space looks as it did: the line is as wide as with U+0020.
+        let line = CTLineCreateWithAttributedString(string("a \u{301}b"))
+        let nbsp = CTLineCreateWithAttributedString(string("a\u{A0}\u{301}b"))
+        XCTAssertEqual(CTLineGetTypographicBounds(line, nil, nil, nil), CTLineGetTypographicBounds(nbsp, nil, nil, nil), accuracy: 0.01)
+        XCTAssertEqual(CTLineGetStringRange(line).length, 4)
+    }
+
     /// Before: a trap in `start + range.length`.
     func testARangeToIntMaxIsClampedToTheString() {
         let made = frame(string("Hello, world"), range: CFRange(location: 3, length: Int.max))
