@@ -97,7 +97,9 @@ public struct TextLayout: Sendable {
 
     /// Configures a Pango layout with this text's font, wrapping and alignment.
     func configure(_ layout: OpaquePointer) {
-        pango_layout_set_text(layout, string, -1)
+        // Made safe as Core Text's text is (see `PangoSafeText`); a NUL ends the C string here.
+        let text = PangoSafeText.sanitize(string).text
+        pango_layout_set_text(layout, text, -1)
         let font = pango_font_description_new()
         pango_font_description_set_family(font, FontResolver.resolve(fontFamily, function: "TextLayout").match.family)
         pango_font_description_set_absolute_size(font, Double(fontSize) * Double(PANGO_SCALE))
@@ -108,6 +110,12 @@ public struct TextLayout: Sendable {
         if let wrapWidth, wrapWidth.isFinite, wrapWidth > 0 {
             pango_layout_set_width(layout, Int32(saturating: Double(wrapWidth) * Double(PANGO_SCALE)))
             pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+            let list = pango_attr_list_new()!
+            text.utf8CString.withUnsafeBufferPointer { PangoSafeText.forbidBreaksInsideClusters(of: UnsafeBufferPointer(rebasing: $0.dropLast()), in: list) }
+            pango_layout_set_attributes(layout, list)
+            pango_attr_list_unref(list)
+        } else {
+            pango_layout_set_attributes(layout, nil)
         }
         switch alignment {
         case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)

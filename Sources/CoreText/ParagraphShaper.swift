@@ -102,6 +102,12 @@ struct ParagraphShaper {
             buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
         }
         let (attributeList, styles) = makeAttributes()
+        let wraps = width.map { wrapping != .none && $0.isFinite && $0 > 0 } ?? false
+        if wraps {
+            text.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { PangoSafeText.forbidBreaksInsideClusters(of: $0, in: attributeList) }
+            }
+        }
         pango_layout_set_attributes(layout, attributeList)
         pango_attr_list_unref(attributeList)
         if let direction = styledDirection {
@@ -109,7 +115,7 @@ struct ParagraphShaper {
             pango_context_set_base_dir(context, direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
             pango_layout_context_changed(layout)
         }
-        if let width, wrapping != .none, width.isFinite, width > 0 {
+        if let width, wraps {
             pango_layout_set_width(layout, PangoUnits.of(width))
             pango_layout_set_wrap(layout, wrapping == .words ? PANGO_WRAP_WORD_CHAR : PANGO_WRAP_CHAR)
             pango_layout_set_indent(layout, PangoUnits.of(firstLineIndent))

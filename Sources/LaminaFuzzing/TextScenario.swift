@@ -10,13 +10,18 @@ import Foundation
 /// hit-tested and drawn into a small context, as text views do.
 public enum TextScenario {
     /// Code points the text is made of: letters of several scripts, marks, every bidi control,
-    /// NUL, line and paragraph separators, tabs, an emoji and a lone surrogate's replacement.
+    /// NUL, line and paragraph separators, tabs, emoji and their modifiers, a lone surrogate's
+    /// replacement.
     static let alphabet: [UnicodeScalar] = [
         "a", "Z", " ", "\n", "\t", "\r", "\u{0}", "\u{2028}", "\u{2029}", "\u{85}",
         "\u{202E}", "\u{202D}", "\u{202A}", "\u{202B}", "\u{202C}", "\u{2066}", "\u{2067}", "\u{2068}", "\u{2069}",
         "\u{200E}", "\u{200F}", "\u{061C}", "\u{200B}", "\u{200D}", "\u{FEFF}",
         "\u{05D0}", "\u{0627}", "\u{0644}", "\u{0915}", "\u{094D}", "\u{0E01}", "\u{4E00}", "\u{0301}", "\u{1F600}",
         "\u{FFFD}", "\u{FFFF}", "-", "\u{00AD}", "\u{2026}",
+        // What Pango 1.50 broke lines inside: joiners, spacing and enclosing marks, emoji
+        // modifiers and presentation selectors, other spaces, Hangul jamo, flags.
+        "\u{200C}", "\u{0903}", "\u{20DD}", "\u{FE0F}", "\u{1F3FB}", "\u{1F466}", "\u{1F1FA}", "\u{1F1F8}",
+        "\u{3000}", "\u{00A0}", "\u{1100}", "\u{1161}", "\u{11A8}",
     ]
 
     static let fontNames = ["Helvetica", "Times-Roman", "Courier", "NoSuchFont-Bold", "", "DejaVuSans"]

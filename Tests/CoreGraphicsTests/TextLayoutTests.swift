@@ -110,6 +110,18 @@ final class TextLayoutTests: XCTestCase {
         XCTAssertEqual(TextLayout("one two", fontSize: 12).lineCount, 1)
     }
 
+    /// Before: Pango aborted the process on its `process_line` assertion when a width narrower
+    /// than a glyph had to be broken inside a cluster (see `PangoSafeText`).
+    func testWrappingNarrowerThanAGlyphKeepsClustersWhole() {
+        for text in ["a\u{5D0} \u{301}b", "Z\u{1F3FB}\u{903}", "\u{94D}\u{200C}\u{1F3FB}\u{903}", "x\u{2067} \u{FE0F}y \u{20DD}"] {
+            let layout = TextLayout(text, fontSize: 12, wrapWidth: 1)
+            XCTAssertGreaterThanOrEqual(layout.lineCount, 1)
+            XCTAssertLessThanOrEqual(layout.lineCount, text.count, "no line inside a cluster: \(text.unicodeScalars.map { $0.value })")
+        }
+        // Nested past what fribidi takes, as in Core Text: laid out, not a crash inside fribidi.
+        XCTAssertEqual(TextLayout(String(repeating: "\u{202E}a", count: 5_000), fontSize: 12).lineCount, 1)
+    }
+
     func testDrawsUprightBelowTheGivenTopLeftCornerInAYUpContext() {
         let c = TestBitmap.rgba(120, 60)
         TextLayout("T", fontSize: 40).draw(in: c, at: CGPoint(x: 10, y: 55))   // visual top at y = 55 → memory row 5
