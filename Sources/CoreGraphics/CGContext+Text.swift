@@ -91,13 +91,31 @@ extension CGContext {
         let linear = CGAffineTransform(scaleX: size, y: size).concatenating(fontMatrix)
             .concatenating(CGAffineTransform(a: text.a, b: text.b, c: text.c, d: text.d, tx: 0, ty: 0))
         let device = linear.concatenating(ctm)
-        if max(hypot(device.a, device.b), hypot(device.c, device.d)) > FontFace.largestRasterizedEm {
+        let em = max(hypot(device.a, device.b), hypot(device.c, device.d))
+        guard em > FontFace.largestRasterizedEm else {
+            showGlyphsThroughCairo(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
+            return
+        }
+        guard face.hasColorGlyphs else {
             showGlyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
             return
         }
-        var cairoGlyphs = (0..<count).map { i -> cairo_glyph_t in
-            let p = positions[i].applying(text)
-            return cairo_glyph_t(index: UInt(glyphs[i]), x: p.x, y: p.y)
+        // An emoji font: its bitmaps have no outline; drawn through cairo while not too large.
+        guard em <= FontFace.largestBitmapEm else {
+            CGDiagnostics.log("CTFontDrawGlyphs", "color glyphs of \(Int(em)) pixels per em are larger than the \(Int(FontFace.largestBitmapEm)) drawn; left out.")
+            return
+        }
+        showGlyphsThroughCairo(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
+    }
+
+    /// Draws glyphs through cairo's glyph calls (FreeType rasterizes them at their device size).
+    private func showGlyphsThroughCairo(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
+                                        linear: CGAffineTransform) {
+        let text = storedTextMatrix
+        let count = glyphs.count
+        var cairoGlyphs = zip(glyphs, positions).map { glyph, position -> cairo_glyph_t in
+            let p = position.applying(text)
+            return cairo_glyph_t(index: UInt(glyph), x: p.x, y: p.y)
         }
         // cairo's font space is y down.
         var matrix = cairo_matrix_t(xx: linear.a, yx: linear.b, xy: -linear.c, yy: -linear.d, x0: 0, y0: 0)
@@ -145,7 +163,7 @@ extension CGContext {
         if mode.clips {
             let saved = path
             beginPath()
-            addPath(glyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear))
+            addPath(glyphOutlines(glyphs, at: positions, face: face, linear: linear))
             clip()
             if let saved { addPath(saved) }
         }

@@ -159,11 +159,24 @@ package final class FontFace: @unchecked Sendable {
         return CGGlyph(glyph)
     }
 
-    /// The largest glyphs, in device pixels per em, drawn through cairo's glyph calls. FreeType
-    /// sizes faces up to 65,535 pixels per em; asked for more it fails, and cairo keeps the
-    /// failure with the face: every later use of that font in the process drew nothing (a
-    /// 70,000-point glyph, found by the text fuzz target). Larger glyphs are filled as outlines.
-    package static let largestRasterizedEm: CGFloat = 16384
+    /// The largest glyphs with outlines, in device pixels per em, drawn through cairo's glyph
+    /// calls; larger ones are filled as their outlines, which gives the same pixels. cairo has
+    /// FreeType render each glyph whole, whatever the clip: at 16,384 pixels per em one glyph
+    /// took a 76 MB bitmap (and a line of them 1.2 GB: found by the text fuzz target, drawing
+    /// into a 32 × 32 context); past 65,535 FreeType fails, and cairo keeps the failure with the
+    /// face, so every later use of that font in the process drew nothing.
+    package static let largestRasterizedEm: CGFloat = 2048
+
+    /// The largest glyphs without outlines (color emoji bitmaps), in device pixels per em, that
+    /// are drawn: cairo scales the bitmap whole, 4 bytes a pixel (64 MB at this size). Larger
+    /// ones are left out with a message.
+    package static let largestBitmapEm: CGFloat = 4096
+
+    /// Whether the face's glyphs may be color bitmaps or layers (an emoji font), which have
+    /// no outline to fill.
+    package var hasColorGlyphs: Bool {
+        hb_ot_color_has_png(hbFace) != 0 || hb_ot_color_has_layers(hbFace) != 0
+    }
 
     /// The em, in units, outlines are taken at before they are scaled in Swift: within what
     /// FreeType sizes, and fine enough (1/64 unit) for any size they are scaled to.

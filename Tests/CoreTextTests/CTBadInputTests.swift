@@ -64,4 +64,26 @@ final class CTBadInputTests: XCTestCase {
         let small = CTFontCreatePathForGlyph(CTFontCreateWithName("DejaVu Sans" as CFString, 10, nil), glyph, nil)?.boundingBox ?? .null
         XCTAssertEqual(box.width / small.width, 10_000, accuracy: 1)
     }
+
+    /// Past 2,048 device pixels per em glyphs are filled as outlines rather than rendered by
+    /// FreeType (a line of 16,384-pixel glyphs took 1.2 GB in a 32 × 32 context): either side of
+    /// the threshold a square's edge lands on the same column.
+    func testGlyphsEitherSideOfTheRasterizedLimitDrawAlike() {
+        let font = { (size: CGFloat) in CTFontCreateWithName("DejaVu Sans" as CFString, size, nil) }
+        var glyph: CGGlyph = 0
+        var character: UniChar = 0x25A0
+        XCTAssertTrue(CTFontGetGlyphsForCharacters(font(10), &character, &glyph, 1))
+        func edgeColumns(size: CGFloat) -> [Int] {
+            let box = CTFontCreatePathForGlyph(font(size), glyph, nil)?.boundingBox ?? .null
+            let context = whiteContext(80, 60)
+            // The square's left edge at x = 40.3, its bottom far below the context.
+            context.textPosition = CGPoint(x: 40.3 - box.minX, y: -box.minY - 100)
+            CTLineDraw(CTLineCreateWithAttributedString(attributed("\u{25A0}", font(size))), context)
+            return (0..<60).map { context.inkCount(row: $0) }
+        }
+        let rasterized = edgeColumns(size: FontFace.largestRasterizedEm - 0.5)
+        let outlined = edgeColumns(size: FontFace.largestRasterizedEm + 0.5)
+        XCTAssertEqual(rasterized, Array(repeating: 40, count: 60), "inked from column 40 on")
+        XCTAssertEqual(outlined, rasterized)
+    }
 }
