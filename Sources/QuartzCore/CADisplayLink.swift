@@ -12,19 +12,19 @@ import Dispatch
 /// Apple). While a link is active the render thread keeps its frame clock running. Without a
 /// host (no window), the link runs on a run-loop timer at 60 Hz. Timestamps are media times
 /// (`CACurrentMediaTime()`).
-public final class CADisplayLink: @unchecked Sendable {
+open class CADisplayLink: NSObject, @unchecked Sendable {
     /// When the frame the callback is for is shown. Defaults to 0 before the first frame.
-    public var timestamp: CFTimeInterval { locked { _timestamp } }
+    open var timestamp: CFTimeInterval { locked { _timestamp } }
     /// When the next frame this link fires for will be shown: draw for this time. Defaults to 0
     /// before the first frame.
-    public var targetTimestamp: CFTimeInterval { locked { _targetTimestamp } }
+    open var targetTimestamp: CFTimeInterval { locked { _targetTimestamp } }
     /// The time between this link's frames: the display's frame interval, times the frames
     /// skipped to hold a lower preferred rate. Defaults to 1/60 before the first frame.
-    public var duration: CFTimeInterval { locked { _duration } }
+    open var duration: CFTimeInterval { locked { _duration } }
 
     /// The rates the callback would like; the link fires on every n-th display frame, n the
     /// display's rate over the preferred one, rounded. Defaults to `.default` (every frame).
-    public var preferredFrameRateRange: CAFrameRateRange {
+    open var preferredFrameRateRange: CAFrameRateRange {
         get { locked { _range } }
         set { locked { _range = newValue }; reschedule() }
     }
@@ -32,7 +32,7 @@ public final class CADisplayLink: @unchecked Sendable {
     /// The frame rate asked for; 0 means the display's. Defaults to 0. Sets
     /// `preferredFrameRateRange` to that rate; deprecated on Apple in favour of it.
     @available(*, deprecated, message: "Use preferredFrameRateRange")
-    public var preferredFramesPerSecond: Int {
+    open var preferredFramesPerSecond: Int {
         get { Int(saturating: preferredFrameRateRange.wantedRate.rounded()) }
         set {
             let rate = Float(max(newValue, 0))
@@ -41,7 +41,7 @@ public final class CADisplayLink: @unchecked Sendable {
     }
 
     /// Whether callbacks are suspended (the link stays on its run loops). Defaults to false.
-    public var isPaused: Bool {
+    open var isPaused: Bool {
         get { locked { _isPaused } }
         set { locked { _isPaused = newValue }; clock.linksDidChange() }
     }
@@ -66,18 +66,21 @@ public final class CADisplayLink: @unchecked Sendable {
     private let clock: DisplayLinkClock
 
     /// A display link calling `callback` on every frame once added to a run loop.
-    public convenience init(_ callback: @escaping (CADisplayLink) -> Void) {
-        self.init(clock: .shared, callback)
+    public init(_ callback: @escaping (CADisplayLink) -> Void) {
+        clock = .shared
+        self.callback = callback
+        super.init()
     }
 
     /// A display link driven by `clock` (tests use a clock of their own).
     package init(clock: DisplayLinkClock, _ callback: @escaping (CADisplayLink) -> Void) {
         self.clock = clock
         self.callback = callback
+        super.init()
     }
 
     /// Starts firing on `runloop` in `mode`.
-    public func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard !locked({ invalidated }) else { return }
         locked { runLoops.append((runloop, mode)) }
         clock.add(self)
@@ -85,7 +88,7 @@ public final class CADisplayLink: @unchecked Sendable {
     }
 
     /// Stops firing on `runloop` in `mode`.
-    public func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+    open func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
         let empty = locked { () -> Bool in
             runLoops.removeAll { $0.runLoop === runloop && $0.mode == mode }
             return runLoops.isEmpty
@@ -95,7 +98,7 @@ public final class CADisplayLink: @unchecked Sendable {
     }
 
     /// Stops firing everywhere, for good (the link lets go of its run loops).
-    public func invalidate() {
+    open func invalidate() {
         locked { invalidated = true; runLoops.removeAll() }
         clock.remove(self)
         reschedule()

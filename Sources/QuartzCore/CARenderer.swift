@@ -4,11 +4,11 @@
 /// (`layer`, `bounds`, `beginFrame(atTime:)`, `render()`, `endFrame()`) and renders on the CPU
 /// into an image (`image` after `endFrame()`, or `makeImage()` in one call). The root layer is
 /// placed by its frame in the renderer's bounds (origin top-left, y down), like a window's.
-public final class CARenderer {
+open class CARenderer: NSObject {
     /// The root of the tree to render. Defaults to nil.
-    public var layer: CALayer?
+    open var layer: CALayer?
     /// The area rendered, in points.
-    public var bounds: CGRect
+    open var bounds: CGRect
     /// Device pixels per point.
     public let scale: CGFloat
     /// The color the frame is cleared to; nil for transparent. Defaults to nil.
@@ -26,10 +26,11 @@ public final class CARenderer {
     public init(size: CGSize, scale: CGFloat = 1) {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        super.init()
     }
 
     /// Starts a frame for the given media time.
-    public func beginFrame(atTime t: CFTimeInterval) {
+    open func beginFrame(atTime t: CFTimeInterval) {
         frameTime = t
         // Whole pixels, at least one; bounds that are not finite or absurdly large are clamped
         // (the frame is then empty or cut) rather than trapping.
@@ -60,7 +61,7 @@ public final class CARenderer {
 
     /// Lays out and displays what needs it, advances animations to the frame's time, then draws
     /// the tree as it is at that time (its presentation).
-    public func render() {
+    open func render() {
         guard inFrame, let context, let layer else { return }
         layer.updateAnimations(atMediaTime: frameTime)
         // The render-tree path: snapshot the model, evaluate its animations at the frame's time.
@@ -69,7 +70,7 @@ public final class CARenderer {
     }
 
     /// Finishes the frame; `image` holds it.
-    public func endFrame() {
+    open func endFrame() {
         guard inFrame, let context else { return }
         inFrame = false
         image = context.makeImage()

@@ -12,7 +12,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// A cubic Bézier from (0, 0) to (1, 1) mapping an animation's time fraction to its progress.
 /// Evaluated by solving the curve's x for the time, then reading its y.
-public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     private let c1: (x: Float, y: Float)
     private let c2: (x: Float, y: Float)
 
@@ -47,7 +47,7 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     }
 
     /// Control point `idx` (0…3) into `ptr[0]`, `ptr[1]`.
-    public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
+    open func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
         let points: [(Float, Float)] = [(0, 0), (c1.x, c1.y), (c2.x, c2.y), (1, 1)]
         guard (0..<4).contains(idx) else { return }
         ptr[0] = points[idx].0
@@ -55,7 +55,7 @@ public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     }
 
     /// The progress at time fraction `x` (0…1).
-    public func evaluate(_ x: Double) -> Double {
+    public final func evaluate(_ x: Double) -> Double {
         if x <= 0 || x.isNaN { return 0 }
         if x >= 1 { return 1 }
         let t = solveCurveX(x)

@@ -17,18 +17,20 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// Turns animated numbers into transforms, for animating `transform` by angle or scale.
-public final class CAValueFunction: NSObject, @unchecked Sendable {
-    public let name: CAValueFunctionName
+open class CAValueFunction: NSObject, @unchecked Sendable {
+    /// The function's name: which transform it makes of a value.
+    open var name: CAValueFunctionName { storedName }
+    private let storedName: CAValueFunctionName
 
     public init?(name: CAValueFunctionName) {
         guard [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate, .translateX, .translateY, .translateZ]
             .contains(name) else { return nil }
-        self.name = name
+        storedName = name
         super.init()
     }
 
     /// The transform for an animated value: a number, or an array of 3 for the vector forms.
-    func transform(for value: Any?) -> CATransform3D? {
+    final func transform(for value: Any?) -> CATransform3D? {
         let numbers: [CGFloat]
         if let array = value as? [Any] { numbers = array.compactMap { Boxing.number($0).map { CGFloat($0) } } }
         else if let n = Boxing.number(value) { numbers = [CGFloat(n)] }
