@@ -97,7 +97,7 @@ extension CGContext {
             return
         }
         guard face.hasColorGlyphs else {
-            showGlyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
+            showGlyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear, em: em)
             return
         }
         // An emoji font: its bitmaps have no outline; drawn through cairo while not too large.
@@ -181,10 +181,17 @@ extension CGContext {
         return outlines
     }
 
-    /// Glyphs too large for cairo's glyph calls (`FontFace.largestRasterizedEm`), painted as
-    /// their outlines in the current drawing mode.
+    /// Glyphs too large for cairo's glyph calls (`FontFace.largestRasterizedEm`), `em` device
+    /// pixels per em, painted as their outlines in the current drawing mode.
     private func showGlyphOutlines(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
-                                   linear: CGAffineTransform) {
+                                   linear: CGAffineTransform, em: CGFloat) {
+        // Their curves are flattened as finely, for their size, as a glyph of
+        // `largestRasterizedEm`'s: at cairo's tolerance of a tenth of a pixel a stroked glyph of
+        // 10⁵ pixels took 785 MB and 7 s (the text fuzz target), its segments and its round pen
+        // growing with the size. The error stays under 1/20,000 of the em.
+        let tolerance = cairo_get_tolerance(cr)
+        cairo_set_tolerance(cr, max(tolerance, tolerance * Double(em / FontFace.largestRasterizedEm)))
+        defer { cairo_set_tolerance(cr, tolerance) }
         let outlines = glyphOutlines(glyphs, at: positions, face: face, linear: linear)
         let mode = state.textDrawingMode
         let saved = path
