@@ -138,11 +138,14 @@ extension CALayer {
     /// The presentation copy of this layer within a presentation copy of its whole tree. The model
     /// root keeps the latest presentation tree, so that a presentation layer's superlayers stay
     /// alive (copies point up weakly, as models do) until the next one is made.
+    /// Made under the tree lock: other threads may be changing the tree.
     func presentationTree(at mediaTime: CFTimeInterval) -> CALayer {
-        let root = rootLayer
-        var copies: [ObjectIdentifier: CALayer] = [:]
-        root.latestPresentation = root.presentationCopy(at: mediaTime, parentTime: mediaTime, into: &copies)
-        return copies[ObjectIdentifier(self)] ?? self
+        CATransaction.withTreeLock {
+            let root = rootLayer
+            var copies: [ObjectIdentifier: CALayer] = [:]
+            root.latestPresentation = root.presentationCopy(at: mediaTime, parentTime: mediaTime, into: &copies)
+            return copies[ObjectIdentifier(self)] ?? self
+        }
     }
 
     /// Copies this subtree with animations applied; the copies are linked as the models are.
@@ -195,12 +198,31 @@ extension CALayer {
 
     /// Reports starts and ends to delegates and removes finished animations, for this subtree at
     /// media time `t`. A frame (the display link, `CARenderer.beginFrame(atTime:)`) calls it.
+    /// The tree is read and its finished animations removed under the tree lock (other threads
+    /// may be adding layers and animations); the delegates are told after it is let go, in tree
+    /// order, each animation's start before its stop, so that a delegate may wait for another
+    /// thread that changes layers.
     public func updateAnimations(atMediaTime t: CFTimeInterval) {
-        updateAnimations(parentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t)
+        var events: [AnimationEvent] = []
+        CATransaction.withTreeLock {
+            updateAnimations(parentTime: superlayerStorage?.localTime(fromMediaTime: t) ?? t, events: &events)
+        }
+        for event in events {
+            switch event {
+            case .started(let animation): animation.delegate?.animationDidStart(animation)
+            case .stopped(let animation): animation.delegate?.animationDidStop(animation, finished: true)
+            }
+        }
         CompletionScheduler.shared.runDue(at: t)
     }
 
-    private func updateAnimations(parentTime: CFTimeInterval) {
+    /// What `updateAnimations(atMediaTime:)` tells delegates once it has let go of the tree.
+    private enum AnimationEvent {
+        case started(CAAnimation)
+        case stopped(CAAnimation)
+    }
+
+    private func updateAnimations(parentTime: CFTimeInterval, events: inout [AnimationEvent]) {
         // A subtree without animations has nothing to start or stop: a thousand still layers
         // under a dragged one cost nothing here.
         guard animatedLayersInTree > 0 else { return }
@@ -211,7 +233,7 @@ extension CALayer {
             if case .pending = phase { continue }
             if !entry.started {
                 entry.started = true
-                entry.animation.delegate?.animationDidStart(entry.animation)
+                events.append(.started(entry.animation))
             }
             if case .finished = phase { finished.append(entry) }
         }
@@ -220,9 +242,9 @@ extension CALayer {
         }
         for entry in finished where !entry.reportedStop {
             entry.reportedStop = true
-            entry.animation.delegate?.animationDidStop(entry.animation, finished: true)
+            events.append(.stopped(entry.animation))
         }
-        for sublayer in sublayerStorage { sublayer.updateAnimations(parentTime: time) }
-        maskStorage?.updateAnimations(parentTime: time)
+        for sublayer in sublayerStorage { sublayer.updateAnimations(parentTime: time, events: &events) }
+        maskStorage?.updateAnimations(parentTime: time, events: &events)
     }
 }

@@ -15,15 +15,15 @@ final class FrameWorkersTests: XCTestCase {
             for call in 0..<3000 {
                 let iterations = 1 + call % 9
                 if call % 7 == 0 { workers.wake() }
-                let runs = Mutex([Int](repeating: 0, count: iterations))
+                let runs = LockedCounts(count: iterations)
                 workers.perform(iterations) { k in
                     // A little work, so that helpers take some of the iterations.
                     var x = UInt64(k + 1)
                     for _ in 0..<(call % 3) * 200 { x = x &* 6364136223846793005 &+ 1 }
                     if x == 0 { print(x) }
-                    runs.withLock { $0[k] += 1 }
+                    runs.bump(CollectionOfOne(k))
                 }
-                let counts = runs.withLock { $0 }
+                let counts = runs.values
                 XCTAssertEqual(counts, [Int](repeating: 1, count: iterations), "threads \(threads), call \(call)")
                 if counts != [Int](repeating: 1, count: iterations) { return }
             }
@@ -65,12 +65,12 @@ final class FrameWorkersTests: XCTestCase {
         })
         XCTAssertEqual(began.wait(timeout: .now() + 5), .success, "the work handed aside never began")
         XCTAssertTrue(onHelper.load(ordering: .relaxed), "the work handed aside ran on the caller")
-        let runs = Mutex([Int](repeating: 0, count: 4))
+        let runs = LockedCounts(count: 4)
         workers.perform(4) { k in
             XCTAssertNotEqual(pthread_equal(pthread_self(), caller), 0, "the busy helper took an iteration")
-            runs.withLock { $0[k] += 1 }
+            runs.bump(CollectionOfOne(k))
         }
-        XCTAssertEqual(runs.withLock { $0 }, [1, 1, 1, 1])
+        XCTAssertEqual(runs.values, [1, 1, 1, 1])
         release.signal()
         XCTAssertEqual(ended.wait(timeout: .now() + 5), .success)
         // With one thread there is no helper: nothing is handed aside, and the work never runs.
