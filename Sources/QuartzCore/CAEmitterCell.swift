@@ -5,7 +5,7 @@
 ///
 /// A change to a cell that an emitter layer holds shows at the layer's next commit (the cell
 /// tells the layer), as Core Animation picks it up.
-open class CAEmitterCell: NSObject, CAMediaTiming, NSCopying {
+open class CAEmitterCell: NSObject, CAMediaTiming, NSCopying, NSSecureCoding {
     /// Particles per second, multiplied by the layer's `birthRate`. Defaults to 0. Animatable.
     open var birthRate: Float = 0 { didSet { birthRate = finite(birthRate, oldValue, "birthRate") } }
     /// Seconds each particle lives, multiplied by the layer's `lifetime`. Defaults to 0. Animatable.
@@ -119,6 +119,21 @@ open class CAEmitterCell: NSObject, CAMediaTiming, NSCopying {
     public override init() {
         super.init()
     }
+
+    /// A cell unarchived from `coder`: what `encode(with:)` archived.
+    public required init?(coder: NSCoder) {
+        super.init()
+        ArchivedValue.decode(from: coder) { key, value in _ = Self.properties[key]?.set(self, value) }
+    }
+
+    /// Archives every key of the cell (its sub-cells as cells), as `shouldArchiveValue(forKey:)` allows.
+    open func encode(with coder: NSCoder) {
+        ArchivedValue.encode(Self.properties.keys.filter(shouldArchiveValue(forKey:)).sorted(), of: { Self.properties[$0]?.get(self) },
+                             into: coder, owner: "CAEmitterCell")
+    }
+
+    /// Emitter cells support secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     /// Non-finite numbers keep the old value, with a message; any change is reported.
     private func finite<F: BinaryFloatingPoint>(_ v: F, _ old: F, _ name: String) -> F {

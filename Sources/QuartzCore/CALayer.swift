@@ -4,7 +4,7 @@
 /// Every property documents its default and whether it animates (animation arrives with the
 /// animation issue; the property list is Apple's). Values that are not finite are refused with a
 /// message and the old value is kept; negative sizes become zero with a message.
-open class CALayer: NSObject {
+open class CALayer: NSObject, NSSecureCoding {
     // MARK: Geometry
 
     /// The layer's own coordinate space: origin and size. Defaults to `.zero`. Animatable.
@@ -463,9 +463,25 @@ open class CALayer: NSObject {
         }
     }
 
+    /// A layer unarchived from `coder`: what `encode(with:)` archived (its properties, managed
+    /// properties and custom keys, timing, sublayers, mask and animations).
     public required init?(coder: NSCoder) {
         super.init()
+        decodeArchivedValues(from: coder)
     }
+
+    /// Archives the layer into `coder` (`NSKeyedArchiver`): every property but `frame`, its
+    /// managed properties and custom keys, its timing, sublayers, mask and animations, each as
+    /// `shouldArchiveValue(forKey:)` allows. Delegates, layout managers and actions are not
+    /// archived, nor filter objects (left out with a message).
+    open func encode(with coder: NSCoder) { encodeArchivedValues(with: coder) }
+
+    /// Whether `encode(with:)` archives the value of `key` (a property name, a custom key or
+    /// `"animations"`). Defaults to true for every key.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// Layers support secure coding: unarchived with `NSKeyedUnarchiver.unarchivedObject(ofClass:from:)`.
+    open class var supportsSecureCoding: Bool { true }
 
     // MARK: Open members implemented in the CALayer+… files (declared here so that subclasses
     // can override them, as Apple's are `open`)

@@ -12,7 +12,7 @@ extension CAAnimationDelegate {
 }
 
 /// The abstract animation: timing, a timing function, a delegate. `add(_:forKey:)` stores a copy.
-open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
+open class CAAnimation: NSObject, CAMediaTiming, NSCopying, NSSecureCoding {
     // Values that are not numbers (or infinite, except repeats) keep the old value, with a message.
 
     /// When the animation starts, in its layer's time; 0 starts it when added. Defaults to 0.
@@ -62,6 +62,19 @@ open class CAAnimation: NSObject, CAMediaTiming, NSCopying {
     public required override init() {
         super.init()
     }
+
+    /// An animation unarchived from `coder`: what `encode(with:)` archived.
+    public required init?(coder: NSCoder) {
+        super.init()
+        decodeArchivedValues(from: coder)
+    }
+
+    /// Archives the animation into `coder`: every property of its class but the delegate, and
+    /// the custom keys set on it, each as `shouldArchiveValue(forKey:)` allows.
+    open func encode(with coder: NSCoder) { encodeArchivedValues(with: coder) }
+
+    /// Animations support secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     // MARK: Key-value coding (CAAnimation+KeyValueCoding)
 

@@ -12,7 +12,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// A cubic Bézier from (0, 0) to (1, 1) mapping an animation's time fraction to its progress.
 /// Evaluated by solving the curve's x for the time, then reading its y.
-open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
+open class CAMediaTimingFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     private let c1: (x: Float, y: Float)
     private let c2: (x: Float, y: Float)
 
@@ -45,6 +45,25 @@ open class CAMediaTimingFunction: NSObject, @unchecked Sendable {
         c2 = (unit(c2x), c2y.isFinite ? c2y : 1)
         super.init()
     }
+
+    /// A function unarchived from `coder`: its two inner control points; nil when they are missing.
+    public required init?(coder: NSCoder) {
+        guard let numbers = coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "controlPoints") as? NSArray,
+              numbers.count == 4 else { return nil }
+        let n = numbers.map { ($0 as? NSNumber)?.floatValue ?? .nan }
+        guard n.allSatisfy(\.isFinite) else { return nil }
+        c1 = (min(max(n[0], 0), 1), n[1])
+        c2 = (min(max(n[2], 0), 1), n[3])
+        super.init()
+    }
+
+    /// Archives the two inner control points.
+    open func encode(with coder: NSCoder) {
+        coder.encode(NSArray(array: [c1.x, c1.y, c2.x, c2.y].map { NSNumber(value: $0) }), forKey: "controlPoints")
+    }
+
+    /// Timing functions support secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     /// Control point `idx` (0…3) into `ptr[0]`, `ptr[1]`.
     open func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {

@@ -17,7 +17,7 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// Turns animated numbers into transforms, for animating `transform` by angle or scale.
-open class CAValueFunction: NSObject, @unchecked Sendable {
+open class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
     /// The function's name: which transform it makes of a value.
     open var name: CAValueFunctionName { storedName }
     private let storedName: CAValueFunctionName
@@ -28,6 +28,18 @@ open class CAValueFunction: NSObject, @unchecked Sendable {
         storedName = name
         super.init()
     }
+
+    /// A value function unarchived from `coder`; nil when its name is not one of Apple's.
+    public required convenience init?(coder: NSCoder) {
+        guard let name = coder.decodeObject(of: [NSString.self], forKey: "name") as? NSString else { return nil }
+        self.init(name: CAValueFunctionName(rawValue: name as String))
+    }
+
+    /// Archives the function's name.
+    open func encode(with coder: NSCoder) { coder.encode(NSString(string: name.rawValue), forKey: "name") }
+
+    /// Value functions support secure coding.
+    open class var supportsSecureCoding: Bool { true }
 
     /// The transform for an animated value: a number, or an array of 3 for the vector forms.
     final func transform(for value: Any?) -> CATransform3D? {
@@ -66,6 +78,11 @@ open class CAPropertyAnimation: CAAnimation {
 
     public required init() {
         super.init()
+    }
+
+    /// An animation unarchived from `coder`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
     }
 
     public convenience init(keyPath path: String?) {

@@ -39,6 +39,11 @@ open class CASpringAnimation: CABasicAnimation {
         super.init()
     }
 
+    /// An animation unarchived from `coder`.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
     /// A spring that takes about `perceptualDuration` seconds and bounces by `bounce`
     /// (0: no bounce, toward 1: more, negative: overdamped), as Apple's initializer.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
