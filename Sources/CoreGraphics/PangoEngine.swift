@@ -38,9 +38,47 @@ package enum PangoEngine {
         pango_fc_font_map_config_changed(OpaquePointer(fontMap))
     }
 
+    /// How many different font sizes one thread's font map is asked for before its caches are
+    /// emptied (see `noteFontSize(_:)`).
+    package static let sizesBeforeCacheClear = 256
+
+    /// Counts `size` (points) among the sizes this thread's font map has been asked for, and
+    /// empties the map's caches once they pass `sizesBeforeCacheClear`. Pango keeps every font
+    /// it made, one per size, for as long as its font map lives (a C probe: 36 KB for each new
+    /// size, 730 MB after 20,000 sizes; the text fuzz target ran out of memory that way), and a
+    /// font size animated frame by frame asks for a new size every frame. Layouts made before
+    /// keep their fonts (Pango counts references) and are laid out again when next used.
+    package static func noteFontSize(_ size: CGFloat) {
+        let ledger = SizeLedger.current
+        guard ledger.sizes.insert(Double(size)).inserted, ledger.sizes.count > sizesBeforeCacheClear else { return }
+        ledger.sizes.removeAll(keepingCapacity: true)
+        pango_fc_font_map_cache_clear(OpaquePointer(pango_cairo_font_map_get_default()))
+        ledger.clears += 1
+    }
+
+    /// How often this thread's font map caches were emptied (for tests).
+    package static var fontCacheClears: Int { SizeLedger.current.clears }
+
+    /// The font sizes a thread's font map has made fonts for since its caches were last emptied.
+    private final class SizeLedger {
+        var sizes = Set<Double>()
+        var clears = 0
+
+        static var current: SizeLedger {
+            let dictionary = Thread.current.threadDictionary
+            if let ledger = dictionary[key] as? SizeLedger { return ledger }
+            let ledger = SizeLedger()
+            dictionary[key] = ledger
+            return ledger
+        }
+
+        private static let key = "LaminaPangoFontSizes"
+    }
+
     /// A Pango description that fontconfig resolves to `match` at `size` points (absolute size:
     /// one point is one user-space unit, as in Core Text). Free it with `pango_font_description_free`.
     package static func fontDescription(for match: FontMatch, size: CGFloat) -> OpaquePointer {
+        noteFontSize(size)
         let description = pango_font_description_new()!
         pango_font_description_set_family(description, match.family)
         pango_font_description_set_weight(description, PangoWeight(rawValue: UInt32(FcWeightToOpenType(Int32(match.weight)))))

@@ -102,6 +102,7 @@ public struct TextLayout: Sendable {
         pango_layout_set_text(layout, text, -1)
         let font = pango_font_description_new()
         pango_font_description_set_family(font, FontResolver.resolve(fontFamily, function: "TextLayout").match.family)
+        PangoEngine.noteFontSize(fontSize)
         pango_font_description_set_absolute_size(font, Double(fontSize) * Double(PANGO_SCALE))
         pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(weight.rawValue)))
         pango_font_description_set_style(font, isItalic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)

@@ -1,5 +1,6 @@
 import XCTest
 import CoreText
+import CoreGraphics
 
 /// Text and numbers a hostile caller may hand Core Text: no trap, no crash inside Pango or
 /// fribidi, and one message where something was changed or refused.
@@ -116,6 +117,22 @@ final class CTHostileTextTests: XCTestCase {
             if covered == (text as NSString).length { laidOut += 1 }
         }
         XCTAssertEqual(laidOut, 2_000, "every text laid out whole")
+    }
+
+    /// Pango keeps a font for every size it was asked for (36 KB each, without bound): past
+    /// `PangoEngine.sizesBeforeCacheClear` sizes a thread's font map is emptied, and text lays
+    /// out as before.
+    func testEverNewFontSizesEmptyPangosFontCacheAndTextStillLaysOut() {
+        func width(_ size: CGFloat) -> Double {
+            let font = CTFontCreateWithName("Helvetica" as CFString, size, nil)
+            let sized = NSAttributedString(string: "Sized", attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font])
+            return CTLineGetTypographicBounds(CTLineCreateWithAttributedString(sized), nil, nil, nil)
+        }
+        let before = width(13)
+        let clears = PangoEngine.fontCacheClears
+        for i in 0..<(PangoEngine.sizesBeforeCacheClear + 10) { _ = width(20 + CGFloat(i) / 8) }
+        XCTAssertEqual(PangoEngine.fontCacheClears, clears + 1)
+        XCTAssertEqual(width(13), before, accuracy: 1e-9, "the same text, the same width")
     }
 
     /// Before: a trap in `start + range.length`.

@@ -15,15 +15,15 @@ final class FrameWorkersTests: XCTestCase {
             for call in 0..<3000 {
                 let iterations = 1 + call % 9
                 if call % 7 == 0 { workers.wake() }
-                let runs = LockedCounts(count: iterations)
+                let runs = Locked([Int](repeating: 0, count: iterations))
                 workers.perform(iterations) { k in
                     // A little work, so that helpers take some of the iterations.
                     var x = UInt64(k + 1)
                     for _ in 0..<(call % 3) * 200 { x = x &* 6364136223846793005 &+ 1 }
                     if x == 0 { print(x) }
-                    runs.bump(CollectionOfOne(k))
+                    runs.withLock { $0[k] += 1 }
                 }
-                let counts = runs.values
+                let counts = runs.withLock { $0 }
                 XCTAssertEqual(counts, [Int](repeating: 1, count: iterations), "threads \(threads), call \(call)")
                 if counts != [Int](repeating: 1, count: iterations) { return }
             }
@@ -65,12 +65,12 @@ final class FrameWorkersTests: XCTestCase {
         })
         XCTAssertEqual(began.wait(timeout: .now() + 5), .success, "the work handed aside never began")
         XCTAssertTrue(onHelper.load(ordering: .relaxed), "the work handed aside ran on the caller")
-        let runs = LockedCounts(count: 4)
+        let runs = Locked([Int](repeating: 0, count: 4))
         workers.perform(4) { k in
             XCTAssertNotEqual(pthread_equal(pthread_self(), caller), 0, "the busy helper took an iteration")
-            runs.bump(CollectionOfOne(k))
+            runs.withLock { $0[k] += 1 }
         }
-        XCTAssertEqual(runs.values, [1, 1, 1, 1])
+        XCTAssertEqual(runs.withLock { $0 }, [1, 1, 1, 1])
         release.signal()
         XCTAssertEqual(ended.wait(timeout: .now() + 5), .success)
         // With one thread there is no helper: nothing is handed aside, and the work never runs.
@@ -84,7 +84,7 @@ final class FrameWorkersTests: XCTestCase {
     func testACallFromAnIterationRunsItsIterationsInTurn() {
         let workers = FrameWorkers(threads: 3)
         for _ in 0..<200 {
-            let runs = Mutex([Int](repeating: 0, count: 16))
+            let runs = Locked([Int](repeating: 0, count: 16))
             workers.perform(4) { outer in
                 workers.perform(4) { inner in runs.withLock { $0[outer * 4 + inner] += 1 } }
             }
@@ -98,8 +98,8 @@ final class FrameWorkersTests: XCTestCase {
     func testEachCallIsToldWhichThreadRunsIt() {
         let workers = FrameWorkers(threads: 3)
         let caller = pthread_self()
-        let seen = Mutex([Int: Set<UInt>]())
-        let nested = Mutex(Set<Int>())
+        let seen = Locked([Int: Set<UInt>]())
+        let nested = Locked(Set<Int>())
         for call in 0..<300 {
             workers.wake()
             workers.perform(3) { _, thread in

@@ -43,13 +43,13 @@ final class ThreadSegmentsTests: XCTestCase {
         for round in 0..<50 {
             let count = 10_000 + round
             let segments = ThreadSegments(count: count, segments: 4, run: 7)
-            let counts = LockedCounts(count: count)
+            let counts = Locked([Int](repeating: 0, count: count))
             workers.perform(4) { _, thread in
                 var mine: [Int] = []
                 while let run = segments.next(for: thread) { mine.append(contentsOf: run) }
-                counts.bump(mine)
+                counts.withLock { for k in mine { $0[k] += 1 } }
             }
-            let all = counts.values
+            let all = counts.withLock { $0 }
             XCTAssertEqual(all.firstIndex { $0 != 1 }, nil, "round \(round)")
         }
     }
