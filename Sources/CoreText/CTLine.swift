@@ -202,15 +202,62 @@ public func CTLineCreateTruncatedLine(_ line: CTLine, _ width: Double, _ truncat
         // The line's own text was reported when it was made: its trial cuts say nothing again.
         return ParagraphShaper(result, range: NSRange(location: 0, length: result.length), log: OnceLog(silent: true)).singleLine()
     }
-    // The most characters that fit: widths grow with what is kept, so search.
-    var low = 0, high = characters - 1
-    var best = candidate(0)
+    // The most characters that fit. Each character's width in the line as laid out gives every
+    // cut's width without shaping it (shaping each trial of a search cost a layout apiece, and
+    // Foundation on Linux leaks the attributes of every attributed string made for one); the
+    // cut found is shaped, then one more or one fewer character tried until the shaped line
+    // fits and the next does not (shaping across a cut can differ by a kern or a ligature).
+    let advance = characterAdvances(of: line, carets: carets)
+    var prefix = [CGFloat](repeating: 0, count: characters + 1)
+    for i in 0..<characters { prefix[i + 1] = prefix[i] + advance[i] }
+    let tokenWidth = truncationToken.map { Double($0.width) } ?? 0
+    func estimate(_ kept: Int) -> Double {
+        let kept = min(max(kept, 0), characters)
+        switch truncationType {
+        case .end: return Double(prefix[kept]) + tokenWidth
+        case .start: return Double(prefix[characters] - prefix[characters - kept]) + tokenWidth
+        case .middle:
+            let head = (kept + 1) / 2
+            return Double(prefix[head] + prefix[characters] - prefix[characters - (kept - head)]) + tokenWidth
+        }
+    }
+    var low = 0, high = characters - 1, kept = 0
     while low <= high {
         let mid = (low + high) / 2
-        let trial = candidate(mid)
-        if Double(trial.width) <= width { best = trial; low = mid + 1 } else { high = mid - 1 }
+        if estimate(mid) <= width { kept = mid; low = mid + 1 } else { high = mid - 1 }
+    }
+    var best = candidate(kept)
+    while kept > 0, Double(best.width) > width {
+        kept -= 1
+        best = candidate(kept)
+    }
+    while kept + 1 < characters {
+        let next = candidate(kept + 1)
+        guard Double(next.width) <= width else { break }
+        kept += 1
+        best = next
     }
     return best
+}
+
+/// The advance of each character of `line` (between consecutive `carets`), in logical order:
+/// the advances of the glyphs made from it.
+private func characterAdvances(of line: CTLine, carets: [Int]) -> [CGFloat] {
+    var advances = [CGFloat](repeating: 0, count: max(carets.count - 1, 0))
+    guard !advances.isEmpty else { return advances }
+    for run in line.runs {
+        for i in 0..<run.glyphs.count {
+            // The character holding the glyph's string index: the last caret at or before it.
+            var low = 0, high = carets.count - 2
+            let index = run.stringIndices[i]
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if carets[mid] <= index { low = mid } else { high = mid - 1 }
+            }
+            advances[low] += run.advances[i].width
+        }
+    }
+    return advances
 }
 
 /// A copy of the line stretched to `justificationWidth` when `justificationFactor` is at least

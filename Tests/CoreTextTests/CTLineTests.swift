@@ -156,6 +156,24 @@ final class CTLineTests: XCTestCase {
         XCTAssertTrue(runs(line).contains { CTRunGetStatus($0).contains(.nonMonotonic) } || Set(indices).count < indices.count)
     }
 
+    /// At every width the truncated line fits, and keeps as many characters as fit: one more
+    /// (the same cut at a width that just holds it) would not. Mixed scripts and kerning, so
+    /// that shaping across a cut differs from the characters' widths in the whole line.
+    func testTruncationKeepsTheMostCharactersThatFitAtEveryWidth() throws {
+        let line = CTLineCreateWithAttributedString(attributed("AVATAR Ta \u{5E9}\u{5DC}\u{5D5}\u{5DD} fi ffl \u{915}\u{94D}\u{937} WAVE", helvetica))
+        let token = CTLineCreateWithAttributedString(attributed("\u{2026}", helvetica))
+        for type in [CTLineTruncationType.end, .start, .middle] {
+            var previous = 0
+            for width in stride(from: CTLineGetTypographicBounds(token, nil, nil, nil) + 0.5, through: 320, by: 3.5) {
+                let cut = try XCTUnwrap(CTLineCreateTruncatedLine(line, width, type, token), "\(type) \(width)")
+                XCTAssertLessThanOrEqual(CTLineGetTypographicBounds(cut, nil, nil, nil), width + 1e-9, "\(type) \(width)")
+                let kept = CTLineGetStringRange(cut).length
+                XCTAssertGreaterThanOrEqual(kept, previous, "a wider line keeps no fewer characters: \(type) \(width)")
+                previous = kept
+            }
+        }
+    }
+
     func testTruncationWithAnEllipsis() throws {
         let font = helvetica
         let line = CTLineCreateWithAttributedString(attributed("The quick brown fox jumps over the lazy dog", font))
