@@ -207,6 +207,7 @@ public func CTLineCreateTruncatedLine(_ line: CTLine, _ width: Double, _ truncat
     // Foundation on Linux leaks the attributes of every attributed string made for one); the
     // cut found is shaped, then one more or one fewer character tried until the shaped line
     // fits and the next does not (shaping across a cut can differ by a kern or a ligature).
+    guard characters > 0 else { return candidate(0) }
     let advance = characterAdvances(of: line, carets: carets)
     var prefix = [CGFloat](repeating: 0, count: characters + 1)
     for i in 0..<characters { prefix[i + 1] = prefix[i] + advance[i] }
