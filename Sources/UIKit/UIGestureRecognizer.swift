@@ -59,7 +59,7 @@ open class UIGestureRecognizer: NSObject {
         didSet {
             guard !isEnabled, oldValue else { return }
             if storedState == .began || storedState == .changed { state = .cancelled }
-            else if storedState == .possible { state = .failed }
+            else if storedState == .possible, !trackedTouches.isEmpty { state = .failed }
         }
     }
 

@@ -139,9 +139,29 @@ extension UIWindow {
     /// fallback for a pinch), otherwise it scrolls the innermost scroll view under the pointer.
     func scrolled(at location: CGPoint, delta: CGPoint, precise: Bool, began: Bool, ended: Bool,
                   modifiers: UIKeyModifierFlags, timestamp: TimeInterval) {
-        guard modifiers.contains(.control), delta.y != 0 else { return }
-        let magnification = pow(1.1, -delta.y / 10) - 1
-        transformed(at: location, phase: nil, magnification: magnification, rotation: 0, timestamp: timestamp)
+        if modifiers.contains(.control) {
+            guard delta.y != 0 else { return }
+            let magnification = pow(1.1, -delta.y / 10) - 1
+            transformed(at: location, phase: nil, magnification: magnification, rotation: 0, timestamp: timestamp)
+            return
+        }
+        // The innermost scroll view under the pointer that scrolls this way (a touchpad's
+        // scroll stays with the one it began in).
+        if !began, let scrollView = scrollingView, precise {
+            scrollView.scrollWheel(delta: delta, precise: precise, began: false, ended: ended, timestamp: timestamp)
+            if ended { scrollingView = nil }
+            return
+        }
+        var view = hitTest(location, with: nil)
+        while let current = view {
+            if let scrollView = current as? UIScrollView, scrollView.isScrollEnabled,
+               (delta.y != 0 && scrollView.scrollsVertically) || (delta.x != 0 && scrollView.scrollsHorizontally) || (precise && began) {
+                scrollingView = precise && !ended ? scrollView : nil
+                scrollView.scrollWheel(delta: delta, precise: precise, began: began, ended: ended, timestamp: timestamp)
+                return
+            }
+            view = current.superview
+        }
     }
 
     /// A touchpad pinch (scale and turn together) at `location`, or a Ctrl+scroll step (`phase`

@@ -51,6 +51,8 @@ open class UIWindow: UIView {
     var hostWindow: LaminaHost.Window?
     /// The keys held, by X keycode, with their presses.
     var pressesDown: [UInt16: UIPress] = [:]
+    /// The scroll view a touchpad's scroll in progress scrolls.
+    weak var scrollingView: UIScrollView?
     /// The pinch and rotation recognizers following the host's transform gesture in progress.
     var transformRecognizers: [UIGestureRecognizer] = []
     /// The touch sequence in progress (the pointer's), and the gesture recognizers' state.
