@@ -92,14 +92,12 @@ open class UIScrollView: UIView {
     }
 
     /// The point at which the origin of the content view is offset from the origin of the
-    /// scroll view: the bounds' origin. Setting it stops any motion; a non-finite component is
-    /// ignored.
+    /// scroll view: the bounds' origin. Setting it leaves a drag or a deceleration going (as in
+    /// UIKit, where `scrollViewDidScroll(_:)` may pin an axis); `setContentOffset(_:animated:)`
+    /// stops them. A non-finite component is ignored.
     open var contentOffset: CGPoint {
         get { bounds.origin }
-        set {
-            stopMotion()
-            moveContent(to: newValue)
-        }
+        set { moveContent(to: newValue) }
     }
 
     /// The custom distance that the content view is inset from the safe area or scroll view
@@ -126,7 +124,8 @@ open class UIScrollView: UIView {
 
     /// Sets the offset from the content view's origin, animating it over 0.3 s when asked
     /// (`scrollViewDidScroll(_:)` on every frame, `scrollViewDidEndScrollingAnimation(_:)` at
-    /// the end).
+    /// the end). It stops any deceleration first (`setContentOffset(contentOffset, animated:
+    /// false)` stops the content where it is).
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         guard contentOffset.x.isFinite, contentOffset.y.isFinite else {
             CGDiagnostics.log("UIScrollView.setContentOffset", "non-finite offset \(contentOffset) ignored.")

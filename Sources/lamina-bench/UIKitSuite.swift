@@ -100,10 +100,10 @@ enum UIKitSuite {
             input.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
             if pan {
                 let y = 110 + (i % 2) * 20
-                input.arguments = ["mousemove", "--window", "\(id)", "100", "\(y)", "mousedown", "1",
-                                   "mousemove", "--window", "\(id)", "112", "\(y)", "mousemove", "--window", "\(id)", "124", "\(y)",
-                                   "mousemove", "--window", "\(id)", "136", "\(y)",
-                                   "mousemove", "--window", "\(id)", "100", "\(y)", "mouseup", "1"]
+                // Moves 20 ms apart (the server would merge moves sent at once).
+                var arguments = ["mousemove", "--window", "\(id)", "100", "\(y)", "mousedown", "1"]
+                for x in [112, 124, 136, 112] { arguments += ["sleep", "0.02", "mousemove", "--window", "\(id)", "\(x)", "\(y)"] }
+                input.arguments = arguments + ["mouseup", "1"]
             } else {
                 input.arguments = ["mousemove", "--window", "\(id)", "100", "110", "click", "1"]
             }
