@@ -161,6 +161,27 @@ final class UIScrollViewTests: XCTestCase {
         }
     }
 
+    func testSettingTheOffsetLeavesADecelerationGoingAndSetContentOffsetStopsIt() {
+        MainActor.assumeIsolated {
+            let (window, scrollView, delegate) = Self.make()
+            scrollView.contentSize = CGSize(width: 3000, height: 4000)
+            Self.drag(window, from: CGPoint(x: 250, y: 350), by: CGPoint(x: -100, y: -100))
+            UIKitClock.shared.advance(by: 0.1)
+            // Pinning an axis as a delegate would: the other decelerates on.
+            scrollView.contentOffset.x = 0
+            let y = scrollView.contentOffset.y
+            UIKitClock.shared.advance(by: 0.1)
+            XCTAssertTrue(scrollView.isDecelerating)
+            XCTAssertGreaterThan(scrollView.contentOffset.y, y)
+            scrollView.setContentOffset(scrollView.contentOffset, animated: false)
+            XCTAssertFalse(scrollView.isDecelerating)
+            let stopped = scrollView.contentOffset
+            UIKitClock.shared.advance(by: 1)
+            XCTAssertEqual(scrollView.contentOffset, stopped, "setContentOffset(_:animated: false) stops the content")
+            XCTAssertFalse(delegate.log.contains("didEndDecelerating"))
+        }
+    }
+
     func testAFlingPastTheEndOvershootsAndSpringsBack() {
         MainActor.assumeIsolated {
             let (window, scrollView, _) = Self.make()
