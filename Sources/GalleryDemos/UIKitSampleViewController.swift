@@ -22,10 +22,12 @@ public final class UIKitSampleViewController: UIViewController {
     /// Not used: there are no storyboards.
     public required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
+    /// The screen's view: one that takes the keyboard.
     public override func loadView() {
         view = UIKitSampleRootView(frame: CGRect(x: 0, y: 0, width: 480, height: 640))
     }
 
+    /// Builds the screen.
     public override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .systemGroupedBackground
@@ -148,12 +150,14 @@ public final class UIKitSampleViewController: UIViewController {
         }
     }
 
+    /// Takes the keyboard.
     public override func viewDidAppear(_ animated: Bool) {
         super.viewDidAppear(animated)
         view.becomeFirstResponder()
         UIKitSampleLog.log("main appeared")
     }
 
+    /// Says so.
     public override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
         UIKitSampleLog.log("main disappeared")
