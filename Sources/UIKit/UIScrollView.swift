@@ -101,10 +101,13 @@ open class UIScrollView: UIView {
     }
 
     /// The custom distance that the content view is inset from the safe area or scroll view
-    /// edges. Defaults to zero.
+    /// edges. Defaults to zero. A non-finite inset counts as zero.
     open var contentInset: UIEdgeInsets {
         get { storedContentInset }
         set {
+            func safe(_ value: CGFloat) -> CGFloat { value.isFinite ? value : 0 }
+            let newValue = UIEdgeInsets(top: safe(newValue.top), left: safe(newValue.left), bottom: safe(newValue.bottom),
+                                        right: safe(newValue.right))
             guard newValue != storedContentInset else { return }
             storedContentInset = newValue
             adjustedContentInsetDidChange()

@@ -81,6 +81,8 @@ final class UIScrollViewTests: XCTestCase {
             XCTAssertEqual(scrollView.offsetRange.maxY, 4000 + 30 - 400)
             scrollView.contentOffset = CGPoint(x: CGFloat.nan, y: 5)
             XCTAssertEqual(scrollView.contentOffset, CGPoint(x: 0, y: 120), "a NaN offset is ignored")
+            scrollView.contentInset = UIEdgeInsets(top: .nan, left: 0, bottom: .infinity, right: 0)
+            XCTAssertEqual(scrollView.contentInset, .zero, "non-finite insets count as zero")
             scrollView.contentSize = CGSize(width: -5, height: CGFloat.infinity)
             XCTAssertEqual(scrollView.contentSize, .zero)
             XCTAssertTrue(scrollView.clipsToBounds)
