@@ -11,7 +11,7 @@ public final class UIKitSampleViewController: UIViewController {
     private let toggle = UISwitch()
     private let slider = UISlider()
     private let tapPad = UIView()
-    private let pressPad = UIView()
+    private let pressPad = UIKitSamplePressPad()
     private let cardArea = UIView()
     private let card = UIView()
     private var taps = 0
@@ -77,7 +77,8 @@ public final class UIKitSampleViewController: UIViewController {
         let longPress = UILongPressGestureRecognizer(target: self) { [unowned self] press in
             switch press.state {
             case .began:
-                UIKitSampleLog.log("long press began")
+                let held = CACurrentMediaTime() - pressPad.pressedAt
+                UIKitSampleLog.log("long press began after \(String(format: "%.2f", held)) s")
                 UIView.animate(withDuration: 0.2) { self.pressPad.transform = CGAffineTransform(scaleX: 0.95, y: 0.95) }
             case .ended, .cancelled:
                 UIKitSampleLog.log("long press ended")
@@ -104,6 +105,15 @@ public final class UIKitSampleViewController: UIViewController {
         card.addGestureRecognizer(UIPanGestureRecognizer(target: self) { [unowned self] pan in drag(pan) })
 
         for subview in [titleLabel, tapButton, showListButton, toggle, slider, tapPad, pressPad, cardArea] { view.addSubview(subview) }
+    }
+
+    /// A pad that notes when a press on it began (its touches reach it: the long press does not
+    /// delay them).
+    final class UIKitSamplePressPad: UIView {
+        private(set) var pressedAt: CFTimeInterval = 0
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            pressedAt = touches.first?.timestamp ?? CACurrentMediaTime()
+        }
     }
 
     private func setUpPad(_ pad: UIView, frame: CGRect, color: UIColor, title: String) {

@@ -63,7 +63,10 @@ final class UIKitSampleTests: XCTestCase {
         seen = lines().count
 
         try run(at(355, 250) + ["mousedown", "1", "sleep", "0.8", "mouseup", "1"])
-        expect("long press began", after: seen, "holding the pad")
+        let began = expect("long press began", after: seen, "holding the pad")
+        let held = Double(began?.split(separator: " ").dropLast().last ?? "") ?? 0
+        XCTAssertGreaterThanOrEqual(held, 0.5, "the long press began before its minimum duration")
+        XCTAssertLessThan(held, 0.8, "the long press began only at the release")
         expect("long press ended", after: seen, "releasing the pad")
         seen = lines().count
 

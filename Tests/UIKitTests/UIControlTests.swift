@@ -191,6 +191,8 @@ final class UIControlTests: XCTestCase {
             XCTAssertTrue(toggle.isOn)
             XCTAssertEqual(events(), ["down", "value", "upInside"])
             XCTAssertEqual(toggle.thumbFrame.maxX, 49)
+            XCTAssertNotNil(toggle.layer.sublayers?.last?.animation(forKey: "position"), "the thumb slides")
+            XCTAssertNotNil(toggle.layer.sublayers?.first?.animation(forKey: "backgroundColor"), "the track's color fades")
             XCTAssertEqual(toggle.trackColor, UIColor.systemGreen.cgColor)
             // A drag to the left side turns it off whatever it was.
             Self.press(window, at: CGPoint(x: 60, y: 35), moves: [CGPoint(x: 40, y: 35), CGPoint(x: 22, y: 35)])
