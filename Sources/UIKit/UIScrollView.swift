@@ -23,6 +23,9 @@ open class UIScrollView: UIView {
     private let verticalIndicator = CALayer()
     private let horizontalIndicator = CALayer()
     private var dragStartOffset: CGPoint = .zero
+    /// The axis a directional lock keeps the drag to (nil: not decided, or both).
+    private var lockedAxis: LockedAxis?
+    private enum LockedAxis { case horizontal, vertical }
     private var motion: (x: ScrollAxisMotion, y: ScrollAxisMotion, start: TimeInterval, steps: Int)?
     private var frameHandler: Int?
     private var offsetAnimation: (from: CGPoint, to: CGPoint, fromScale: CGFloat, toScale: CGFloat, start: TimeInterval,
@@ -211,8 +214,8 @@ open class UIScrollView: UIView {
     open var isScrollEnabled = true {
         didSet { scrollPan.isEnabled = isScrollEnabled }
     }
-    /// Whether scrolling is disabled in a particular direction. Defaults to false. (Lamina
-    /// scrolls both axes together.)
+    /// Whether scrolling is disabled in a particular direction: a drag that starts mostly
+    /// along one axis (twice as far as along the other) keeps to it. Defaults to false.
     open var isDirectionalLockEnabled = false
     /// A floating-point value that determines the rate of deceleration after the user lifts
     /// their finger. Defaults to `.normal`.
@@ -363,7 +366,12 @@ open class UIScrollView: UIView {
         case .began:
             beginDragging()
         case .changed:
-            let t = scrollPan.translation(in: self)
+            var t = scrollPan.translation(in: self)
+            if isDirectionalLockEnabled, scrollsHorizontally, scrollsVertically {
+                if lockedAxis == nil, abs(t.x) > 2 * abs(t.y) { lockedAxis = .horizontal }
+                if lockedAxis == nil, abs(t.y) > 2 * abs(t.x) { lockedAxis = .vertical }
+                if lockedAxis == .horizontal { t.y = 0 } else if lockedAxis == .vertical { t.x = 0 }
+            }
             drag(to: CGPoint(x: dragStartOffset.x - t.x, y: dragStartOffset.y - t.y))
         case .ended, .cancelled:
             let v = scrollPan.velocity(in: self)
@@ -400,7 +408,9 @@ open class UIScrollView: UIView {
     private func endDragging(velocity raw: CGPoint, rate override: CGFloat? = nil) {
         isTracking = false
         isDragging = false
-        let velocity = CGPoint(x: scrollsHorizontally && raw.x.isFinite ? raw.x : 0, y: scrollsVertically && raw.y.isFinite ? raw.y : 0)
+        var velocity = CGPoint(x: scrollsHorizontally && raw.x.isFinite ? raw.x : 0, y: scrollsVertically && raw.y.isFinite ? raw.y : 0)
+        if lockedAxis == .horizontal { velocity.y = 0 } else if lockedAxis == .vertical { velocity.x = 0 }
+        lockedAxis = nil
         let rate = override ?? decelerationRate.rawValue
         let range = offsetRange
         let offset = contentOffset

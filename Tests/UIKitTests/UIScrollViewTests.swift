@@ -184,6 +184,21 @@ final class UIScrollViewTests: XCTestCase {
         }
     }
 
+    func testADirectionalLockKeepsAMostlyVerticalDragVertical() {
+        MainActor.assumeIsolated {
+            let (window, scrollView, _) = Self.make()
+            scrollView.contentSize = CGSize(width: 3000, height: 4000)
+            Self.drag(window, from: CGPoint(x: 200, y: 350), by: CGPoint(x: -30, y: -200), hold: 0.2)
+            XCTAssertGreaterThan(scrollView.contentOffset.x, 10, "unlocked, the drag goes both ways")
+            scrollView.setContentOffset(.zero, animated: false)
+            scrollView.isDirectionalLockEnabled = true
+            Self.drag(window, from: CGPoint(x: 200, y: 350), by: CGPoint(x: -30, y: -200))
+            UIKitClock.shared.advance(by: 5)
+            XCTAssertEqual(scrollView.contentOffset.x, 0, "locked to the vertical")
+            XCTAssertGreaterThan(scrollView.contentOffset.y, 150)
+        }
+    }
+
     func testAFlingPastTheEndOvershootsAndSpringsBack() {
         MainActor.assumeIsolated {
             let (window, scrollView, _) = Self.make()
