@@ -404,9 +404,10 @@ open class UIViewController: UIResponder {
     // MARK: - Responder chain
 
     /// The next responder: the presenting view controller when presented, else the view's
-    /// superview (the window for a window's root view controller), else the parent.
+    /// superview (the window for a window's root view controller; while a presentation covers
+    /// the view, where it was), else the parent.
     open override var next: UIResponder? {
         if let storedPresenting { return storedPresenting }
-        return storedView?.superview ?? storedParent
+        return storedView?.superview ?? coveredViewPlace?.superview ?? storedParent
     }
 }

@@ -190,6 +190,7 @@ final class UIViewControllerTests: XCTestCase {
             XCTAssertEqual(second.view.frame, window.bounds)
             XCTAssertNil(first.view.superview, "a full-screen presentation takes the covered view out")
             XCTAssertTrue(second.next === first)
+            XCTAssertTrue(first.next === window, "the covered controller's chain still reaches the window")
 
             // A second presentation from the same controller is refused.
             first.present(Logging("third", log), animated: false)
@@ -202,6 +203,30 @@ final class UIViewControllerTests: XCTestCase {
             XCTAssertNil(second.presentingViewController)
             XCTAssertTrue(first.view.superview === window)
             XCTAssertNil(second.view.superview)
+        }
+    }
+
+    func testKeysReachTheViewControllersInTheResponderChain() {
+        MainActor.assumeIsolated {
+            final class Commanding: UIViewController {
+                var ran = 0
+                override var keyCommands: [UIKeyCommand]? {
+                    [UIKeyCommand(input: "k", modifierFlags: .command) { [unowned self] _ in ran += 1 }]
+                }
+            }
+            final class Focus: UIView { override var canBecomeFirstResponder: Bool { true } }
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+            let controller = Commanding()
+            window.rootViewController = controller
+            window.makeKeyAndVisible()
+            let focus = Focus(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            controller.view.addSubview(focus)
+            XCTAssertTrue(focus.becomeFirstResponder())
+            let key = UIKey(characters: "k", charactersIgnoringModifiers: "k", modifierFlags: .command, keyCode: .keyboardK)
+            window.deliverKey(key, phase: .began, code: 45, timestamp: 1)
+            window.deliverKey(key, phase: .ended, code: 45, timestamp: 1.1)
+            XCTAssertEqual(controller.ran, 1, "the view's controller is on the way from the first responder")
+            focus.resignFirstResponder()
         }
     }
 
