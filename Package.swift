@@ -74,6 +74,8 @@ let package = Package(
         .executableTarget(name: "lamina-gallery", dependencies: ["GalleryDemos"]),
         // A Mac app written as one is without a nib (`@main` on its NSApplicationDelegate).
         .executableTarget(name: "lamina-appkit-sample", dependencies: ["AppKit"]),
+        // An iOS app written as one is without a storyboard (`@main` on its UIApplicationDelegate).
+        .executableTarget(name: "lamina-uikit-sample", dependencies: ["UIKit", "GalleryDemos"]),
         .executableTarget(name: "lamina-snap", dependencies: ["GalleryDemos", "LaminaTesting"]),
         // Fuzzing: the scenarios (replayed by the unit tests over the committed corpus) and the
         // libFuzzer entry point that scripts/fuzz builds with -sanitize=fuzzer.

@@ -32,6 +32,8 @@ public let demos: [Demo] = [
     Demo(name: "emitters", summary: "particles: confetti spinning down, a fire of added glows with sparks trailing embers", make: EmitterDemo.init),
     Demo(name: "replicators", summary: "activity indicators from replicator layers: a dot loader, a pulse halo, bouncing bars, a colored fan", make: ReplicatorDemo.init),
     Demo(name: "uikit", summary: "UIKit's views as an iOS developer writes them: a card of labels, an image view, a drawn ring, a pulsing badge", make: UIKitDemo.init),
+    Demo(name: "uikit-app", summary: "a UIKit app: view controllers, a presented list in a scroll view, buttons, a switch, a slider, taps, a long press, a card to fling",
+         make: UIKitAppDemo.init),
     Demo(name: "appkit", summary: "AppKit's layer-backed views as a Mac developer writes them: layer hosting, makeBackingLayer, updateLayer with an image, draw(_:), a pulse",
          make: AppKitDemo.init),
 ]

@@ -59,7 +59,7 @@ open class UIGestureRecognizer: NSObject {
         didSet {
             guard !isEnabled, oldValue else { return }
             if storedState == .began || storedState == .changed { state = .cancelled }
-            else if storedState == .possible { state = .failed }
+            else if storedState == .possible, !trackedTouches.isEmpty { state = .failed }
         }
     }
 
@@ -173,6 +173,21 @@ open class UIGestureRecognizer: NSObject {
                 || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
                 || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true)
         }
+    }
+
+    /// A vector in window coordinates, in `view`'s (nil: the window's): turned and scaled as
+    /// the view is, not moved.
+    func vector(_ v: CGPoint, in view: UIView?) -> CGPoint {
+        guard let view, let window = trackedTouches.first?.window ?? self.view?.window ?? view.window else { return v }
+        let origin = view.convert(CGPoint.zero, from: window), end = view.convert(v, from: window)
+        return CGPoint(x: end.x - origin.x, y: end.y - origin.y)
+    }
+
+    /// A vector in `view`'s coordinates (nil: the window's), in the window's.
+    func windowVector(_ v: CGPoint, from view: UIView?) -> CGPoint {
+        guard let view, let window = trackedTouches.first?.window ?? self.view?.window ?? view.window else { return v }
+        let origin = view.convert(CGPoint.zero, to: window), end = view.convert(v, to: window)
+        return CGPoint(x: end.x - origin.x, y: end.y - origin.y)
     }
 
     /// Back to `.possible` after an attempt.

@@ -67,13 +67,42 @@ extension UIView {
         }
     }
 
+    /// Tells the subtree it moves to `newWindow`, and the view controllers of its views whether
+    /// they are about to appear or disappear (entering or leaving a visible window).
     func notifyWillMove(toWindow newWindow: UIWindow?) {
-        willMove(toWindow: newWindow)
-        for subview in storedSubviews { subview.notifyWillMove(toWindow: newWindow) }
+        let wasVisible = window.map { !$0.isHidden } ?? false, willBeVisible = newWindow.map { !$0.isHidden } ?? false
+        notifyWillMove(toWindow: newWindow, visibility: wasVisible == willBeVisible ? nil : willBeVisible)
+        pendingVisibility = wasVisible == willBeVisible ? nil : willBeVisible
     }
 
+    private func notifyWillMove(toWindow newWindow: UIWindow?, visibility: Bool?) {
+        if let visibility { owningViewController?.viewWillChangeVisibility(visibility) }
+        willMove(toWindow: newWindow)
+        for subview in storedSubviews { subview.notifyWillMove(toWindow: newWindow, visibility: visibility) }
+    }
+
+    /// Tells the subtree it moved to its window, and its view controllers that they appeared
+    /// or disappeared.
     func notifyDidMoveToWindow() {
+        let visibility = pendingVisibility
+        pendingVisibility = nil
+        notifyDidMoveToWindow(visibility: visibility)
+    }
+
+    private func notifyDidMoveToWindow(visibility: Bool?) {
         didMoveToWindow()
-        for subview in storedSubviews { subview.notifyDidMoveToWindow() }
+        if let visibility { owningViewController?.viewDidChangeVisibility(visibility) }
+        for subview in storedSubviews { subview.notifyDidMoveToWindow(visibility: visibility) }
+    }
+
+    /// A window was shown (true) or hidden: the view controllers in it appear or disappear.
+    func notifyVisibilityChanged(_ visible: Bool) {
+        forEachViewController { $0.viewWillChangeVisibility(visible) }
+        forEachViewController { $0.viewDidChangeVisibility(visible) }
+    }
+
+    private func forEachViewController(_ body: (UIViewController) -> Void) {
+        if let controller = owningViewController { body(controller) }
+        for subview in storedSubviews { subview.forEachViewController(body) }
     }
 }

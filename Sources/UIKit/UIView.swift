@@ -32,6 +32,10 @@ open class UIView: UIResponder, CALayerDelegate {
     var storedAutoresizingMask: AutoresizingMask = []
     /// The gesture recognizers attached to the view, in the order they were added.
     var storedGestureRecognizers: [UIGestureRecognizer] = []
+    /// The view controller whose root view this is.
+    weak var owningViewController: UIViewController?
+    /// Whether the move in progress takes the view into (true) or out of a visible window.
+    var pendingVisibility: Bool?
 
     /// Initializes and returns a newly allocated view object with the specified frame rectangle.
     public init(frame: CGRect) {
@@ -219,8 +223,8 @@ open class UIView: UIResponder, CALayerDelegate {
         return nil
     }
 
-    /// The next responder: the superview.
-    open override var next: UIResponder? { superview }
+    /// The next responder: the view controller whose root view this is, else the superview.
+    open override var next: UIResponder? { owningViewController ?? superview }
 
     /// The class, frame and layer class of the view.
     nonisolated open override var description: String {
@@ -470,12 +474,17 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
-    /// Lays out the view's subviews for its layer's layout pass: calls `layoutSubviews()`.
+    /// Lays out the view's subviews for its layer's layout pass: calls `layoutSubviews()`,
+    /// between its view controller's `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`.
     nonisolated open func layoutSublayers(of layer: CALayer) {
         guard MainThread.isCurrent else { return }
         nonisolated(unsafe) let layer = layer
         MainActor.assumeIsolated {
-            if layer === self.backingLayer { self.layoutSubviews() }
+            guard layer === self.backingLayer else { return }
+            let controller = self.owningViewController
+            controller?.viewWillLayoutSubviews()
+            self.layoutSubviews()
+            controller?.viewDidLayoutSubviews()
         }
     }
 

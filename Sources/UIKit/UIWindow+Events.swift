@@ -136,16 +136,62 @@ extension UIWindow {
     // MARK: Scrolling and transforms
 
     /// A scroll of the wheel or the touchpad at `location`: Ctrl+scroll pinches (the host's
-    /// fallback for a pinch), otherwise nothing in this build.
+    /// fallback for a pinch), otherwise it scrolls the innermost scroll view under the pointer.
     func scrolled(at location: CGPoint, delta: CGPoint, precise: Bool, began: Bool, ended: Bool,
                   modifiers: UIKeyModifierFlags, timestamp: TimeInterval) {
-        guard modifiers.contains(.control), delta.y != 0 else { return }
-        let magnification = pow(1.1, -delta.y / 10) - 1
-        transformed(at: location, phase: nil, magnification: magnification, rotation: 0, timestamp: timestamp)
+        if modifiers.contains(.control) {
+            guard delta.y != 0 else { return }
+            let magnification = pow(1.1, -delta.y / 10) - 1
+            transformed(at: location, phase: nil, magnification: magnification, rotation: 0, timestamp: timestamp)
+            return
+        }
+        // The innermost scroll view under the pointer that scrolls this way (a touchpad's
+        // scroll stays with the one it began in).
+        if !began, let scrollView = scrollingView, precise {
+            scrollView.scrollWheel(delta: delta, precise: precise, began: false, ended: ended, timestamp: timestamp)
+            if ended { scrollingView = nil }
+            return
+        }
+        var view = hitTest(location, with: nil)
+        while let current = view {
+            if let scrollView = current as? UIScrollView, scrollView.isScrollEnabled,
+               (delta.y != 0 && scrollView.scrollsVertically) || (delta.x != 0 && scrollView.scrollsHorizontally) || (precise && began) {
+                scrollingView = precise && !ended ? scrollView : nil
+                scrollView.scrollWheel(delta: delta, precise: precise, began: began, ended: ended, timestamp: timestamp)
+                return
+            }
+            view = current.superview
+        }
     }
 
-    /// A touchpad pinch (scale and turn together) at `location`: not delivered yet (Lamina has
-    /// no pinch or rotation recognizers in this build).
+    /// A touchpad pinch (scale and turn together) at `location`, or a Ctrl+scroll step (`phase`
+    /// nil): for the pinch and rotation recognizers of the view hit and its superviews.
     func transformed(at location: CGPoint, phase: UIGestureRecognizer.State?, magnification: CGFloat, rotation: CGFloat,
-                     timestamp: TimeInterval) {}
+                     timestamp: TimeInterval) {
+        let inProgress = transformRecognizers.contains { $0.storedState == .began || $0.storedState == .changed }
+        if (phase == .ended || phase == .cancelled) && !inProgress {
+            transformRecognizers = []
+            return
+        }
+        if phase == .began || !inProgress {
+            var chain: [UIGestureRecognizer] = []
+            var view = hitTest(location, with: nil)
+            while let current = view {
+                chain += current.storedGestureRecognizers.filter {
+                    $0.isEnabled && ($0 is UIPinchGestureRecognizer || ($0 is UIRotationGestureRecognizer && phase != nil))
+                }
+                view = current.superview
+            }
+            transformRecognizers = chain
+        }
+        let start: UIGestureRecognizer.State? = phase == .began || (phase != nil && !inProgress) ? .began : phase
+        for recognizer in transformRecognizers {
+            if let pinch = recognizer as? UIPinchGestureRecognizer {
+                pinch.hostPinch(phase: start, magnification: magnification, at: location, timestamp: timestamp)
+            } else if let rotator = recognizer as? UIRotationGestureRecognizer {
+                rotator.hostRotate(phase: start, rotation: rotation, at: location, timestamp: timestamp)
+            }
+        }
+        if phase == .ended || phase == .cancelled { transformRecognizers = [] }
+    }
 }

@@ -15,6 +15,27 @@ open class UIWindow: UIView {
     /// The position of the window in the z-axis. Defaults to `.normal`.
     open var windowLevel: UIWindow.Level = .normal
 
+    /// The root view controller for the window: its view fills the window (resizing with it),
+    /// installed when the window is shown (or at once on a visible window), and its appearance
+    /// callbacks follow the window's. Replacing it takes the old one's view out.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let old = oldValue?.viewIfLoaded, old.superview === self { old.removeFromSuperview() }
+            if !isHidden { installRootView() }
+        }
+    }
+
+    /// Puts the root view controller's view in the window, filling it, behind the other views.
+    func installRootView() {
+        guard let root = rootViewController else { return }
+        let view: UIView = root.view
+        guard view.superview !== self else { return }
+        view.frame = bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        insertSubview(view, at: 0)
+    }
+
     /// The screen on which the window is displayed. Defaults to the main screen.
     open var screen: UIScreen = .main
 
@@ -30,6 +51,10 @@ open class UIWindow: UIView {
     var hostWindow: LaminaHost.Window?
     /// The keys held, by X keycode, with their presses.
     var pressesDown: [UInt16: UIPress] = [:]
+    /// The scroll view a touchpad's scroll in progress scrolls.
+    weak var scrollingView: UIScrollView?
+    /// The pinch and rotation recognizers following the host's transform gesture in progress.
+    var transformRecognizers: [UIGestureRecognizer] = []
     /// The touch sequence in progress (the pointer's), and the gesture recognizers' state.
     lazy var gestureArena = GestureArena(window: self)
 
@@ -95,11 +120,14 @@ open class UIWindow: UIView {
     static weak var keyWindow: UIWindow?
 
     private func windowDidShow() {
+        installRootView()
+        notifyVisibilityChanged(true)
         if !UIApplication.shared.visibleWindows.contains(where: { $0 === self }) { UIApplication.shared.visibleWindows.append(self) }
         if UIApplication.shared.presentsWindowsOnScreen { openHostWindow() }
     }
 
     private func windowDidHide() {
+        notifyVisibilityChanged(false)
         UIApplication.shared.visibleWindows.removeAll { $0 === self }
         UIApplication.shared.shownWindows.removeAll { $0 === self }
         if let hostWindow {

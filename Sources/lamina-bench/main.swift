@@ -59,6 +59,7 @@ if arguments.first == "stress" {
 if arguments.first == "frames", arguments.contains("--layers") || arguments.contains("--count") {
     exit(MainActor.assumeIsolated { FrameSuite.runStress(arguments) })
 }
+if arguments.first == "uikit" { exit(MainActor.assumeIsolated { UIKitSuite.run(arguments) }) }
 if arguments.first == "scaling" { exit(MainActor.assumeIsolated { ScalingSuite.run(arguments) }) }
 if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
@@ -99,6 +100,7 @@ guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
           + "   |   lamina-bench nested|drag|effects|scroll|tiles|frost|particles|shapes|labels|views [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]\n"
           + "       (effects --layers N, particles --count N)\n"
           + "   |   lamina-bench first-frame [DEMO…] [--runs N] [--phases]   |   lamina-bench filters [--samples N]\n"
+          + "   |   lamina-bench uikit [--presses N] [--seconds S]\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

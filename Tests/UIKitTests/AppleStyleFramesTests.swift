@@ -25,9 +25,9 @@ final class AppleStyleFramesTests: XCTestCase {
         nonisolated(unsafe) var frames: [CFTimeInterval: CGImage] = [:]
         MainActor.assumeIsolated {
             let chevrons = ChevronView(frame: CGRect(x: 10, y: 5, width: 300, height: 150))
+            XCTAssertNil(chevrons.layer.sublayers?.first?.animationKeys(), "still until it is in a window")
             let window = Self.window(with: chevrons, background: UIColor(red: 0.1, green: 0.11, blue: 0.14, alpha: 1))
-            chevrons.startAnimating()
-            XCTAssertEqual(chevrons.layer.sublayers?.first?.animationKeys(), ["sweep"])
+            XCTAssertEqual(chevrons.layer.sublayers?.first?.animationKeys(), ["sweep"], "didMoveToWindow started the sweep")
             for t in [0, 0.4, 0.8, 1.2] { frames[t] = frame(of: window.layer, at: 1000 + t) }
         }
         for (t, image) in frames.sorted(by: { $0.key < $1.key }) {
@@ -40,6 +40,17 @@ final class AppleStyleFramesTests: XCTestCase {
         func brightness(_ image: CGImage, _ p: CGPoint) -> Int { rgba(image, Int(p.x), Int(p.y))[0] }
         XCTAssertGreaterThan(brightness(early, first), brightness(early, second) + 40)
         XCTAssertGreaterThan(brightness(late, second), brightness(late, first) + 40)
+    }
+
+    func testTheChevronsStopWhenTakenOutOfTheirWindow() {
+        MainActor.assumeIsolated {
+            let chevrons = ChevronView(frame: CGRect(x: 10, y: 5, width: 300, height: 150))
+            let window = Self.window(with: chevrons, background: .black)
+            chevrons.removeFromSuperview()
+            XCTAssertNil(chevrons.layer.sublayers?.first?.animationKeys())
+            window.addSubview(chevrons)
+            XCTAssertEqual(chevrons.layer.sublayers?.first?.animationKeys(), ["sweep"])
+        }
     }
 
     func testTheMaskedLabelShimmers() throws {

@@ -34,6 +34,12 @@ final class ChevronView: UIView {
         CATransaction.commit()
     }
 
+    /// Starts sweeping once the view is in a window, as the guide's sample code does.
+    override func didMoveToWindow() {
+        super.didMoveToWindow()
+        if window != nil { startAnimating() } else { gradientLayer.removeAnimation(forKey: "sweep") }
+    }
+
     /// Starts the sweep of the bright band from left to right.
     func startAnimating() {
         let animation = CABasicAnimation(keyPath: "locations")
