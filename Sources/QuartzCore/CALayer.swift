@@ -133,7 +133,8 @@ open class CALayer: NSObject {
         }
     }
 
-    /// Pixels of backing image per point. Defaults to 1.
+    /// Pixels of backing image per point: how many of the contents image's pixels make one point
+    /// of the layer (2 for an image drawn for a 2× screen). Defaults to 1. Animatable.
     open var contentsScale: CGFloat = 1 {
         didSet { if accept(&contentsScale, oldValue, "contentsScale", Validate.positive) { didChange("contentsScale", from: oldValue) } }
     }
@@ -234,8 +235,11 @@ open class CALayer: NSObject {
         }
     }
 
-    /// Whether the back of the layer shows when it faces away. Defaults to true.
-    open var isDoubleSided = true { didSet { didChange("doubleSided", from: oldValue) } }
+    /// Whether the back of the layer shows when it faces away from the viewer (turned past 90°
+    /// about x or y); a single-sided layer turned away draws nothing. Defaults to true. Animatable.
+    open var isDoubleSided = true {
+        didSet { didChange("doubleSided", from: oldValue) }
+    }
 
     /// Whether opacity applies to the layer and its sublayers as one image. Defaults to true (iOS 7 and later).
     open var allowsGroupOpacity = true { didSet { didChange("allowsGroupOpacity", from: oldValue) } }
@@ -278,19 +282,21 @@ open class CALayer: NSObject {
 
     /// Core Image filters (`CIFilter`s) applied to the layer and its sublayers as one picture,
     /// in order. Stored as given; a filter Lamina lacks draws unfiltered, with one message.
-    /// Defaults to nil. Animatable (through key paths with the filter's `name`:
-    /// "filters.blur.inputRadius").
+    /// Defaults to nil. Animatable, but only explicitly, through key paths with the filter's
+    /// `name` ("filters.blur.inputRadius"): changing the array makes no implicit animation.
     open var filters: [Any]? {
         didSet { didChange("filters", from: oldValue); reportUnknownFilters("filters", filters, old: oldValue) }
     }
     /// Core Image filters applied to what is behind the layer, inside its shape (the root's are
-    /// ignored). Defaults to nil. Animatable ("backgroundFilters.frost.inputRadius").
+    /// ignored). Defaults to nil. Animatable, but only explicitly, through key paths with the
+    /// filter's name ("backgroundFilters.frost.inputRadius").
     open var backgroundFilters: [Any]? {
         didSet { didChange("backgroundFilters", from: oldValue); reportUnknownFilters("backgroundFilters", backgroundFilters, old: oldValue) }
     }
     /// How the layer is composited with what is behind it: a `CIFilter` of the composite
     /// operation category or its name as a string ("multiplyBlendMode"); nil is source-over.
-    /// Defaults to nil. Animatable ("compositingFilter.inputIntensity").
+    /// Defaults to nil. Animatable, but only explicitly, through key paths
+    /// ("compositingFilter.inputIntensity").
     open var compositingFilter: Any? {
         didSet {
             didChange("compositingFilter", from: oldValue)
@@ -485,6 +491,7 @@ open class CALayer: NSObject {
     /// Detaches the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
     open func removeAnimation(forKey key: String) { defaultRemoveAnimation(forKey: key) }
 
+    /// Removes every animation the layer runs; the removed animations' delegates are told they stopped, unfinished.
     open func removeAllAnimations() { defaultRemoveAllAnimations() }
 
     /// `t` from `l`'s time (nil: media time, `CACurrentMediaTime()`) to this layer's time.
@@ -518,6 +525,7 @@ open class CALayer: NSObject {
     /// Marks the layer for layout at the next layout pass (`layoutIfNeeded()` or a commit).
     open func setNeedsLayout() { defaultSetNeedsLayout() }
 
+    /// Whether `setNeedsLayout()` was called since the layer last laid out its sublayers.
     open func needsLayout() -> Bool { defaultNeedsLayout() }
 
     /// Lays out this layer if it was marked, then its sublayers, top-down.
@@ -545,6 +553,7 @@ open class CALayer: NSObject {
     /// `rect` from `layer`'s coordinates: the bounding box of its converted corners.
     open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { defaultConvert(rect, from: layer) }
 
+    /// `rect`, in this layer's coordinates, in `layer`'s (nil: the root's): the box of its corners where the map turns it.
     open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { defaultConvert(rect, to: layer) }
 
     /// The sublayers, back to front; nil when there are none. Setting it removes the old ones
@@ -673,6 +682,7 @@ open class CALayer: NSObject {
     /// paths, and any other key stored on the layer.
     open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
 
+    /// Sets a property by its key (through the property table), or stores the value under an unknown key, as Core Animation does.
     open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
 
     /// What a subclass draws besides `contents` (a gradient); nil for plain layers.
