@@ -130,6 +130,10 @@ final class DocCommentTests: XCTestCase {
                         disagreements.append("\(name):\(line): \(key) has no doc comment")
                         continue
                     }
+                    // A doc says what the property means before its default.
+                    if type == CALayer.self, doc.trimmingCharacters(in: .whitespaces).hasPrefix("Defaults to") {
+                        disagreements.append("\(name):\(line): \(key): the doc gives only the default, not what the property means")
+                    }
                     if Self.saysAnimatable(doc) != property.isAnimatable {
                         disagreements.append("\(name):\(line): \(key): the table says \(property.isAnimatable ? "" : "not ")animatable, "
                                              + "the doc \(Self.saysAnimatable(doc) ? "says Animatable" : "does not say Animatable")")
