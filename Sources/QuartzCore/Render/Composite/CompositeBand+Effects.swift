@@ -1,6 +1,6 @@
 import CPixman
 
-/// The items that read what is composited below them (see `FilterGroup.swift`): a compositing
+/// The items that read what is composited below them (see `FilterNode.swift`): a compositing
 /// filter's blend, and background filters. Kept apart from the band's fast paths, which never
 /// look at them beyond one check per item.
 extension CompositeBand {

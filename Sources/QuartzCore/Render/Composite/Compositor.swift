@@ -53,7 +53,7 @@ package final class Compositor: @unchecked Sendable {
 
     /// The threads a frame's placing, shapes and bands are shared with.
     private let workers: FrameWorkers
-    /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
+    /// One per thread, and one more for the rectangles background filters read (see `FilterNode.swift`).
     private let bands: [CompositeBand]
     /// How a frame of one round of bands splits its work between the threads, learned from the
     /// frames before (`OneRoundBalance`).
@@ -181,7 +181,7 @@ package final class Compositor: @unchecked Sendable {
         previous = nil
         let overlayRects = overlay.rectangles(scale: scale, screen: screen)
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
-        let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
+        let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterNode.swift
         BackdropFilter.grow(changes, reads: backdropReads)
         // The last frame's nodes that were not reused (those placed again stay, emptied, to be
         // renewed: `PlacedNode.retire`; the children they let go are the plan's leftovers), and

@@ -68,7 +68,7 @@ enum LayerRenderer {
             drawTransformLayer(layer, toTarget: CATransform3DIdentity, in: ctx, context: context)
             return
         }
-        // Filters, background filters and compositing filters (FilteredLayer.swift).
+        // Filters, background filters and compositing filters (FilterNode.swift).
         if FilteredLayer.draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings) { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }

@@ -228,7 +228,7 @@ final class CompositePlan {
                 && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
         }
         if !isRoot, layer.hasBackgroundFilters {
-            Self.placeBackdrop(layer, node, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)   // FilterGroup.swift
+            Self.placeBackdrop(layer, node, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)   // FilterNode.swift
         }
         if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         switch route {
@@ -504,7 +504,7 @@ final class CompositePlan {
         if !layer.hasAnimations || Self.movesOnly(layer, reason), let kept = old?.group, kept.key == key {
             texture = kept.texture
         } else {
-            // The item blends and the backdrop item filters (FilterGroup.swift), not the texture.
+            // The item blends and the backdrop item filters (FilterNode.swift), not the texture.
             var drawn = layer
             (drawn.compositingFilter, drawn.backgroundFilters) = (nil, [])
             texture = LayerTexture(covering: rect, scale: textureScale, maxSide: LayerTexture.maxSide) { LayerRenderer.draw(drawn, in: $0, context: cache.context) }

@@ -29,7 +29,7 @@ extension CompositePlan {
         // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
         // mask the mask would have to cut it too.
         if shadowUnderMaskIsUnknown { return .drawn(.shadowOfSubtree) }
-        if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
+        if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterNode.swift
         if layer.hasMask { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
         if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }

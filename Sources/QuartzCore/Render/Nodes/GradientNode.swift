@@ -1,3 +1,7 @@
+// The gradient node (`CAGradientLayer`): a layer's own drawing that is a gradient. Its extent is
+// the bounds (it never overflows them); it draws through `GradientContent.draw`; it is placed as
+// the layer's own texture (`LayerNode`), since nothing about it needs a route of its own.
+
 /// A gradient layer's gradient, drawn over its bounds.
 struct GradientContent: Hashable, Sendable {
     var colors: [CGColor]
