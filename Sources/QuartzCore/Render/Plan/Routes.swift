@@ -34,13 +34,13 @@ extension CompositePlan {
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
         if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
         // The renderer fades a faded layer's background and border as one picture, sublayers between.
-        if hasBorder(layer), hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
+        if layer.hasVisibleBorder, hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
         return .items
     }
 
     /// Whether `layer` casts a shadow under a mask, of a shape not known from its own geometry.
     static func shadowUnderMaskIsUnknown(_ layer: LayerSnapshot, paths: PathCache) -> Bool {
-        castsShadow(layer) && layer.hasMask && LayerShadow.knownShape(of: layer, paths: paths) == nil
+        layer.castsShadow && layer.hasMask && LayerShadow.knownShape(of: layer, paths: paths) == nil
     }
 
     /// The device pixels a `masksToBounds` layer keeps, when its clip is a rectangle on whole
