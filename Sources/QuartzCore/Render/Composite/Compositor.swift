@@ -217,7 +217,7 @@ package final class Compositor: @unchecked Sendable {
             BackdropFilter.grow(grown, reads: backdropReads)
             rects = grown.rectangles
         }
-        let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
+        let surface = PixelTarget(data: data, width: Int32(target.width), height: Int32(target.height),
                                            bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }

@@ -21,7 +21,7 @@ enum FlattenedLayer {
         // Pixel (u, v) → layer point → parent plane.
         let pixelToLayer = Homography(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: extent.minX, ty: extent.minY))
         let projectedLeaf = rasterizationScale == nil && layer.sublayers.isEmpty && layer.mask.isEmpty && layer.transition == nil
-            && layer.tiles == nil && !layer.castsShadow && CompositePlan.filterRoute(of: layer) == nil
+            && layer.tiles == nil && !layer.castsShadow && FilteredLayer.drawnReason(of: layer) == nil
         let sides = cutsEdges && projectedLeaf ? layer.aliasedEdges.rawValue : 0
         let own = LayerNode.ownExtent(of: layer)
         let outline = CGRect(x: (own.minX - extent.minX) * scale, y: (own.minY - extent.minY) * scale,

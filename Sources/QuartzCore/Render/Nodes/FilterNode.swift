@@ -1,8 +1,9 @@
 // The filter node (`filters`, `backgroundFilters`, `compositingFilter`): how far filters spread a
 // layer's picture (`FilteredLayer.reach`, part of `LayerNode.extent`), how a filtered layer draws
 // (`FilteredLayer`: the picture drawn, then filtered), what a background filter reads and writes
-// (`BackdropFilter`) and how both are placed in windows (`CompositePlan.filterRoute`,
-// `placeBackdrop`: a group, and an item that filters what is behind it).
+// (`BackdropFilter`) and how both are placed in windows (`FilteredLayer.drawnReason`, its
+// `Route`; `CompositePlan.placeBackdrop`: a texture the layer renderer draws, and an item that filters
+// what is behind it).
 
 /// A layer with Core Image filters, as the layer renderer draws it (and so as the compositor's
 /// textures of such layers are drawn):
@@ -17,6 +18,15 @@ enum FilteredLayer {
     /// The layer's filters that change its picture (known, enabled, not compositing operators).
     static func drawingFilters(of layer: LayerSnapshot) -> [FilterRecipe] {
         layer.filters.filter { $0.isKnown && $0.isEnabled && !$0.isCompositeOperation }
+    }
+
+    /// Why a layer with filters is drawn into a texture of its own (its `Route`); nil when it
+    /// has none that draw.
+    static func drawnReason(of layer: LayerSnapshot) -> DrawnReason? {
+        guard layer.hasFilters else { return nil }          // most layers: asked every frame
+        if !drawingFilters(of: layer).isEmpty { return .filters }
+        if LayerBlend(layer.compositingFilter) != nil { return .compositingFilter }
+        return nil
     }
 
     /// How far the layer's filters spread its picture, in its own units.
@@ -108,13 +118,6 @@ enum FilteredLayer {
 ///   the rectangles touching it are composited whole by one more band (the filters read across
 ///   band borders), beside the bands that composite the rest.
 extension CompositePlan {
-    /// Why a layer with filters is drawn into a texture of its own; nil when it has none that draw.
-    static func filterRoute(of layer: LayerSnapshot) -> DrawnReason? {
-        guard layer.hasFilters else { return nil }          // most layers: asked every frame
-        if !FilteredLayer.drawingFilters(of: layer).isEmpty { return .filters }
-        if LayerBlend(layer.compositingFilter) != nil { return .compositingFilter }
-        return nil
-    }
 
     /// Whether a layer drawn for its filters only moves (its animations place it, nothing inside
     /// changes): its filtered texture stays.

@@ -105,7 +105,7 @@ final class GroupCompositor {
         }
         // Shapes placed inside are drawn before the group composites them.
         cache.drawDeferred()
-        func composite(into target: CompositeBand.Target) {
+        func composite(into target: PixelTarget) {
             band.draw(CompositeList(root: inner), in: [screen], band: screen, target: target, backdrop: 0)
             if let clipMask { Self.apply(clipMask, to: target) }
         }
@@ -115,7 +115,7 @@ final class GroupCompositor {
         }
         guard let texture = LayerTexture(covering: rect, scale: scale, draw: { ctx in
             guard let data = ctx.data, ctx.width == Int(width), ctx.height == Int(height) else { return }
-            composite(into: CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
+            composite(into: PixelTarget(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
                                                  format: PIXMAN_a8r8g8b8))
         }) else { return nil }
         return OffscreenGroup(key: key, texture: texture, inner: inner, clip: clipMask)
@@ -140,7 +140,7 @@ final class GroupCompositor {
     }
 
     /// Keeps of `target` only what the mask's alpha covers.
-    private static func apply(_ mask: ClipMask, to target: CompositeBand.Target) {
+    private static func apply(_ mask: ClipMask, to target: PixelTarget) {
         guard let bits = mask.alpha.data else { return }
         let source = pixman_image_create_bits(PIXMAN_a8, Int32(mask.alpha.width), Int32(mask.alpha.height),
                                               bits.assumingMemoryBound(to: UInt32.self), Int32(mask.alpha.bytesPerRow))

@@ -3,7 +3,7 @@ import CPixman
 /// Places a presented tree as composite items, reusing what the last frame placed (`PlacedNode`)
 /// wherever a subtree did not change, and adding to `damage` the device pixels that differ.
 ///
-/// Per layer, one of these ways, chosen by `route(of:)` — one predicate, with a reason — or,
+/// Per layer, one of these ways, chosen by `Route` — one predicate, with a reason — or,
 /// under perspective, by `placeProjected`:
 /// 1. **Items**: the layer's own textures (shadow, body, border) placed by an affine map, its
 ///    sublayers recursively; a rectangular `masksToBounds` on whole pixels clips their items. A
@@ -215,10 +215,10 @@ final class CompositePlan {
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
-        // The path cache read only when the question is asked (see `route`), nothing retained for it.
-        let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity,
-                               shadowUnderMaskIsUnknown: layer.castsShadow && layer.hasMask
-                                   && Self.shadowUnderMaskIsUnknown(layer, paths: cache.context.paths))
+        // The path cache read only when the question is asked (see `Route.init`), nothing retained for it.
+        let route = Route(of: layer, toDevice: toDevice, opacity: opacity,
+                          shadowUnderMaskIsUnknown: layer.castsShadow && layer.hasMask
+                              && Route.shadowUnderMaskIsUnknown(layer, paths: cache.context.paths))
         // A shadow of unknown shape cast by a subtree or a faded drawing: the blurred alpha of the
         // whole picture, placed behind it as one item (the picture itself takes its route; a
         // texture the layer renderer draws has its shadow in it already).
@@ -255,7 +255,7 @@ final class CompositePlan {
     func placeSublayers(of layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                         old: PlacedNode?, tracked: Bool) {
         var clip = node.placement.clip
-        if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
+        if layer.masksToBounds, let rect = Route.rectangularClip(of: layer, toDevice: toDevice) {
             guard let inside = clip.intersection(rect) else { return }
             clip = inside
         }

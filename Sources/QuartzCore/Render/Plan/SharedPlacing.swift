@@ -90,7 +90,7 @@ extension CompositePlan {
     /// the parent's thread.
     static func placesAlone(_ layer: LayerSnapshot, in placement: Placement, over match: PlacedNode) -> CGAffineTransform? {
         guard !layer.hasSublayers, !layer.hasMask, !layer.isTransformLayer, !layer.hasTransition, !layer.shouldRasterize,
-              !layer.castsShadow, !layer.hasBackgroundFilters, filterRoute(of: layer) == nil, !layer.hasTiles,
+              !layer.castsShadow, !layer.hasBackgroundFilters, FilteredLayer.drawnReason(of: layer) == nil, !layer.hasTiles,
               !layer.hasEmitter, !layer.hasReplicator, !layer.animatesLook, layer.isVisible,
               // A still layer placed elsewhere takes `place`'s way for still subtrees, which measures it.
               match.version != layer.version || match.animated || layer.hasAnimations,

@@ -21,59 +21,12 @@ final class LayerTexture: @unchecked Sendable {
         }
     }
 
-    /// What the drawing depends on: equal looks draw equal pixels.
-    struct Look: Hashable {
-        var bounds: CGRect
-        var backgroundColor: CGColor?
-        var cornerRadius: CGFloat
-        var maskedCorners: CACornerMask
-        var cornerCurve: CALayerCornerCurve
-        var borderWidth: CGFloat
-        var borderColor: CGColor?
-        var contents: ContentsIdentity?
-        var contentsRect: CGRect
-        var contentsCenter: CGRect
-        var contentsGravity: CALayerContentsGravity
-        var contentsScale: CGFloat
-        var minificationFilter: CALayerContentsFilter
-        var magnificationFilter: CALayerContentsFilter
-        var minificationFilterBias: Float
-        var masksToBounds: Bool
-        var isGeometryFlipped: Bool
-        var content: LayerContent?
-        /// Texture pixels per point of the layer.
-        var scale: CGFloat
-
-        init(_ layer: LayerSnapshot, scale: CGFloat, atOrigin: Bool = false) {
-            bounds = atOrigin ? CGRect(origin: .zero, size: layer.bounds.size) : layer.bounds
-            backgroundColor = layer.backgroundColor
-            cornerRadius = layer.cornerRadius
-            maskedCorners = layer.maskedCorners
-            cornerCurve = layer.cornerCurve
-            borderWidth = layer.borderWidth
-            borderColor = layer.borderColor
-            contents = layer.contents.map(ContentsIdentity.init)
-            contentsRect = layer.contentsRect
-            contentsCenter = layer.contentsCenter
-            contentsGravity = layer.contentsGravity
-            contentsScale = layer.contentsScale
-            minificationFilter = layer.minificationFilter
-            magnificationFilter = layer.magnificationFilter
-            minificationFilterBias = layer.minificationFilterBias
-            masksToBounds = layer.masksToBounds
-            isGeometryFlipped = layer.isGeometryFlipped
-            // Drawn at the bounds' origin zero, a shape moves with it.
-            content = atOrigin && layer.bounds.origin != .zero ? layer.content?.movedToOrigin(from: layer.bounds.origin) : layer.content
-            self.scale = scale
-        }
-    }
-
     /// What a shadow's pixels depend on.
     struct ShadowLook: Hashable {
         /// What casts it: a known shape, or the layer's own drawing.
         enum Silhouette: Hashable {
             case shape(CGPath)
-            case drawing(Look)
+            case drawing(DrawingLook)
         }
 
         var silhouette: Silhouette
@@ -91,36 +44,6 @@ final class LayerTexture: @unchecked Sendable {
             opacity = layer.shadowOpacity
             self.scale = scale
         }
-    }
-
-    /// An image compared by identity (images are immutable). Held weakly: once nothing else
-    /// holds the image, no snapshot can show it again, so a texture keyed by it can never be
-    /// looked up again (`TextureCache` drops it at once instead of a second later). A key whose
-    /// image is gone equals only itself (same address, both gone): an image made later at the
-    /// same address is live, so never equal to it.
-    struct ContentsIdentity: Hashable {
-        /// The weak reference, boxed: looks are copied and hashed all the time, and copying a
-        /// weak reference itself costs atomic operations on the image's side table.
-        private final class Reference: @unchecked Sendable {
-            weak var image: CGImage?
-            init(_ image: CGImage) { self.image = image }
-        }
-
-        private let reference: Reference
-        private let id: ObjectIdentifier
-
-        init(image: CGImage) {
-            reference = Reference(image)
-            id = ObjectIdentifier(image)
-        }
-
-        /// Whether the image has been freed.
-        var isGone: Bool { reference.image == nil }
-
-        static func == (a: Self, b: Self) -> Bool {
-            a.id == b.id && (a.reference === b.reference || a.reference.image === b.reference.image)
-        }
-        func hash(into hasher: inout Hasher) { hasher.combine(id) }
     }
 
     /// The most pixels a texture has on a side (every texture the compositor places: a layer's
@@ -238,11 +161,11 @@ final class LayerTexture: @unchecked Sendable {
     /// Draws the texture anew in place, as a texture over `rect` at `scale` of the same pixel
     /// size (an offscreen group composited again: no new bitmap, no page faults); `body` gets
     /// its raw pixels. False when the sizes differ.
-    func recomposite(covering rect: CGRect, scale: CGFloat, _ body: (CompositeBand.Target) -> Void) -> Bool {
+    func recomposite(covering rect: CGRect, scale: CGFloat, _ body: (PixelTarget) -> Void) -> Bool {
         let padded = Self.padded(rect, scale: scale)
         guard Int32((padded.width * scale).rounded(.up)) == width, Int32((padded.height * scale).rounded(.up)) == height,
               let bitmap, let data = bitmap.data else { return false }
-        body(CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
+        body(PixelTarget(data: data, width: width, height: height, bytesPerRow: Int32(bitmap.bytesPerRow), format: PIXMAN_a8r8g8b8))
         toLayer = Self.toLayer(covering: padded, scale: scale)
         outline = Self.outline(of: rect, scale: scale)
         drawnOutline = nil

@@ -7,7 +7,7 @@ import CLaminaKernels
 final class TextureCache {
     /// What a texture of the cache shows.
     enum CachedLook: Hashable {
-        case own(LayerTexture.Look)
+        case own(DrawingLook)
         case shadow(LayerTexture.ShadowLook)
     }
 
@@ -78,7 +78,7 @@ final class TextureCache {
             }
             let drawn = part == .whole ? layer : part.applied(to: layer)
             let own = LayerTexture.ownDrawing(of: drawn)
-            let texture = animated.texture(for: LayerTexture.Look(drawn, scale: scale, atOrigin: true),
+            let texture = animated.texture(for: DrawingLook(drawn, scale: scale, atOrigin: true),
                                            covering: LayerNode.ownExtent(of: own),
                                            scale: scale) { [context] in LayerRenderer.draw(own, in: $0, context: context) }
             texture?.drawnOutline = texture.flatMap { DrawnOutline.of(own, outline: $0.outline, scale: scale) }
@@ -87,12 +87,12 @@ final class TextureCache {
         // The whole layer needs no copy of its snapshot (copies retain everything it holds).
         // Keyed at the bounds' origin zero, as `own` draws them.
         guard part != .whole else {
-            return texture(Key(.own(LayerTexture.Look(layer, scale: scale, atOrigin: true)))) {
+            return texture(Key(.own(DrawingLook(layer, scale: scale, atOrigin: true)))) {
                 LayerTexture.own(layer, scale: scale, context: context, spare: takeSpare)
             }
         }
         let drawn = part.applied(to: layer)
-        return texture(Key(.own(LayerTexture.Look(drawn, scale: scale, atOrigin: true)))) {
+        return texture(Key(.own(DrawingLook(drawn, scale: scale, atOrigin: true)))) {
             LayerTexture.own(drawn, scale: scale, context: context, spare: takeSpare)
         }
     }
@@ -109,7 +109,7 @@ final class TextureCache {
 
     /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
     func shadowTexture(for layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
-        let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(LayerTexture.Look(layer, scale: scale))
+        let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(DrawingLook(layer, scale: scale))
         return texture(Key(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale)))) {
             LayerTexture.shadow(of: layer, shape: shape, scale: scale, context: context)
         }
@@ -226,7 +226,7 @@ final class TextureCache {
 
 extension HashedLook where Look == TextureCache.CachedLook {
     /// The contents image an own look shows, if any.
-    var contents: LayerTexture.ContentsIdentity? {
+    var contents: ContentsIdentity? {
         if case .own(let own) = look { own.contents } else { nil }
     }
 }

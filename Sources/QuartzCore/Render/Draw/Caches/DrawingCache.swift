@@ -13,8 +13,8 @@ final class DrawingCache: @unchecked Sendable {
         let rect: CGRect
     }
 
-    private var drawings: [LayerTexture.Look: Drawing] = [:]
-    private var seen = Set<LayerTexture.Look>()
+    private var drawings: [DrawingLook: Drawing] = [:]
+    private var seen = Set<DrawingLook>()
     private var bytes = 0
     private let lock = NSLock()
     /// Layers drawn from a kept drawing (for tests).
@@ -47,7 +47,7 @@ final class DrawingCache: @unchecked Sendable {
     }
 
     private func drawing(of layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
-        let look = LayerTexture.Look(layer, scale: scale)
+        let look = DrawingLook(layer, scale: scale)
         lock.lock()
         if let drawing = drawings[look] { hits += 1; lock.unlock(); return drawing }
         if seen.count >= 4096 { seen.removeAll(keepingCapacity: true) }

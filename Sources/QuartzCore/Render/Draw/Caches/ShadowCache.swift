@@ -8,7 +8,7 @@ final class ShadowCache: @unchecked Sendable {
         /// What casts it: a shape in layer coordinates, or a layer's own drawing (by its look).
         enum Silhouette: Hashable {
             case shape(CGPath)
-            case drawing(LayerTexture.Look)
+            case drawing(DrawingLook)
         }
 
         let silhouette: Silhouette
