@@ -15,7 +15,7 @@ enum FlattenedLayer {
         // a wall (its warp and its conversion cost as much as its pixels): 4 million at most.
         let pixels = extent.width * scale * extent.height * scale
         if pixels > Self.largestFlattening, pixels.isFinite { scale *= (Self.largestFlattening / pixels).squareRoot() }
-        guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: 8192) else { return }
+        guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: LayerCanvas.maxDrawnSide) else { return }
         LayerRenderer.draw(layer, in: flat, context: context)
         guard let image = flat.makeImage() else { return }
         // Pixel (u, v) → layer point → parent plane.

@@ -435,14 +435,11 @@ enum EmitterDrawing {
         let pixelExtent = CGRect(x: (extent.minX * scale).rounded(.down) / scale, y: (extent.minY * scale).rounded(.down) / scale,
                                  width: 0, height: 0)
             .union(CGRect(x: (extent.maxX * scale).rounded(.up) / scale, y: (extent.maxY * scale).rounded(.up) / scale, width: 0, height: 0))
-        guard let canvas = LayerCanvas.make(covering: pixelExtent, scale: scale, maxSide: 8192) else { return }
+        guard let canvas = LayerCanvas.make(covering: pixelExtent, scale: scale, maxSide: LayerCanvas.maxDrawnSide) else { return }
         draw(particles, additive: emitter.renderMode == .additive, into: canvas, origin: pixelExtent.origin, scale: scale)
         guard let image = canvas.makeImage() else { return }
         let placed = LayerCanvas.extent(of: canvas, covering: pixelExtent, scale: scale)
-        ctx.saveGState()
-        ctx.concatenate(CGContext.imageFlip(about: placed))
-        ctx.draw(image, in: placed)
-        ctx.restoreGState()
+        ctx.draw(layerImage: image, in: placed)
     }
 }
 
@@ -485,7 +482,7 @@ extension CompositePlan {
             kept.finishRedraw(shift: shift, clearing: false, findingFlatRect: false, draw)
             texture = kept
         } else {
-            guard let made = LayerTexture(covering: shown, scale: scale, maxSide: 8192, findingFlatRect: false, draw: draw) else { return }
+            guard let made = LayerTexture(covering: shown, scale: scale, maxSide: LayerCanvas.maxDrawnSide, findingFlatRect: false, draw: draw) else { return }
             texture = made
         }
         node.particles = texture

@@ -69,7 +69,8 @@ enum FilteredLayer {
         let reach = CGFloat(filters.reduce(0) { $0 + $1.reach(scale: Double(scale)) })
         let area = LayerNode.extent(of: inner).applying(toDevice).insetBy(dx: -reach, dy: -reach)
             .intersection(clip.insetBy(dx: -reach, dy: -reach))
-        guard !area.isNull, area.isFiniteRect, area.width > 0, area.height > 0, area.width <= 8192, area.height <= 8192 else { return true }
+        guard !area.isNull, area.isFiniteRect, area.width > 0, area.height > 0, area.width <= CGFloat(LayerCanvas.maxDrawnSide),
+              area.height <= CGFloat(LayerCanvas.maxDrawnSide) else { return true }
         let x = Int(area.minX.rounded(.down)), y = Int(area.minY.rounded(.down))
         let width = Int(area.maxX.rounded(.up)) - x, height = Int(area.maxY.rounded(.up)) - y
         guard let canvas = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,

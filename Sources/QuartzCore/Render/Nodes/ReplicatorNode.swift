@@ -181,15 +181,12 @@ extension LayerRenderer {
         let area = extent.width * scale * extent.height * scale
         let fitted = area > FlattenedLayer.largestFlattening ? scale * (FlattenedLayer.largestFlattening / area).squareRoot() : scale
         extent = extent.integral
-        guard let canvas = LayerCanvas.make(covering: extent, scale: fitted, maxSide: 8192) else { return }
+        guard let canvas = LayerCanvas.make(covering: extent, scale: fitted, maxSide: LayerCanvas.maxDrawnSide) else { return }
         for i in order { drawSublayer(sublayers[i], in: space, ctx: canvas, context: context) }
         multiply(canvas, by: tint)
         guard let image = canvas.makeImage() else { return }
         let placed = LayerCanvas.extent(of: canvas, covering: extent, scale: fitted)
-        ctx.saveGState()
-        ctx.concatenate(CGContext.imageFlip(about: placed))
-        ctx.draw(image, in: placed)
-        ctx.restoreGState()
+        ctx.draw(layerImage: image, in: placed)
     }
 
     /// Multiplies each premultiplied BGRA pixel of `canvas` by (r·a, g·a, b·a, a).

@@ -33,10 +33,7 @@ final class DrawingCache: @unchecked Sendable {
         let corner = CGPoint(x: layer.bounds.minX, y: layer.bounds.minY).applying(m)
         guard abs(corner.x) < 1e7, abs(corner.y) < 1e7, corner.x == corner.x.rounded(), corner.y == corner.y.rounded(),
               let drawing = drawing(of: layer, scale: m.a, context: context) else { return false }
-        ctx.saveGState()
-        ctx.concatenate(CGContext.imageFlip(about: drawing.rect))
-        ctx.draw(drawing.image, in: drawing.rect)
-        ctx.restoreGState()
+        ctx.draw(layerImage: drawing.image, in: drawing.rect)
         return true
     }
 

@@ -63,7 +63,7 @@ final class ShadowCache: @unchecked Sendable {
         // Core Animation's shadow radius is the gaussian's sigma; its spread holds it all.
         let pad = ShadowNode.silhouettePadding(radius: radius)
         let rect = box.insetBy(dx: -pad, dy: -pad)
-        guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: 8192) else { return nil }
+        guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: LayerCanvas.maxDrawnSide) else { return nil }
         draw(context)
         context.blurAlpha(sigma: radius * scale)
         // Drawing an image mask paints through it in one step; a clip to it and a fill take several.
