@@ -218,7 +218,7 @@ package final class Compositor: @unchecked Sendable {
             rects = grown.rectangles
         }
         let surface = PixelTarget(data: data, width: Int32(target.width), height: Int32(target.height),
-                                           bytesPerRow: Int32(target.bytesPerRow), format: format)
+                                  bytesPerRow: Int32(target.bytesPerRow), format: format)
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
         let threads = workers.threads

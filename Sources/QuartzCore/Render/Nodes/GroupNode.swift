@@ -116,7 +116,7 @@ final class GroupCompositor {
         guard let texture = LayerTexture(covering: rect, scale: scale, draw: { ctx in
             guard let data = ctx.data, ctx.width == Int(width), ctx.height == Int(height) else { return }
             composite(into: PixelTarget(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
-                                                 format: PIXMAN_a8r8g8b8))
+                                        format: PIXMAN_a8r8g8b8))
         }) else { return nil }
         return OffscreenGroup(key: key, texture: texture, inner: inner, clip: clipMask)
     }
