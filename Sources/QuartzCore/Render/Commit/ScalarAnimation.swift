@@ -87,7 +87,7 @@ struct ScalarAnimation {
             components[field: f] = v
             layer.transform = components.transform
         case .content(let key): layer.content?.setNumber(v, forKey: key.rawValue)
-        case .cornerRadius, .borderWidth, .shadowRadius: field.set(max(0, v), in: &layer)
+        case .cornerRadius, .borderWidth, .shadowRadius: field.set(LayerValueRule.nonNegative(v) ?? 0, in: &layer)
         case .boundsWidth, .boundsHeight:
             // The layer's own rule for its bounds (`LayerValueRule.standardized`), as the
             // general path applies it.

@@ -34,7 +34,7 @@ extension CompositePlan {
     static func deviceMap(of layer: LayerSnapshot, in placement: Placement) -> DeviceMap {
         let affine: CGAffineTransform
         if let flat = planeAffine(of: layer, in: placement) {
-            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
+            affine = flat                 // `planeAffine`: the 4×4 products below written out
         } else {
             let m = layer.transformToParent(in: placement.space)
             if !layer.isDoubleSided && m.m33 < 0 { return .unseen }
