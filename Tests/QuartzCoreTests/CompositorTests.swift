@@ -166,7 +166,7 @@ final class CompositorTests: CompositingTestCase {
     /// Frames of one tree place only its animated sublayers once their shape is known; when one
     /// of them places a different number of items (faded out, then back), the frame is planned
     /// in full. Every frame equals a fresh compositor's.
-    func testFramesWhoseAnimatedSublayersChangeShapeArePlannedInFull() throws {
+    func testFramesWhoseAnimatedSublayersMoveAndVanishMatchWholeFrames() throws {
         let layer = scene()
         let mover = tile(CGRect(x: 20, y: 110, width: 24, height: 24), CGColor(red: 1, green: 0, blue: 1, alpha: 1))
         mover.add(slide(from: 30, to: 200), forKey: "slide")

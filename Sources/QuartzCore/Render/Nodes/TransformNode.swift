@@ -1,7 +1,9 @@
 // The transform-layer node (`CATransformLayer`): no drawing of its own; its sublayers keep their
 // 3D positions and are drawn in depth order. How it draws (`TransformLayerDepth`: the flattened
 // leaves, sorted back to front) and how it is placed (`CompositePlan.placeTransformLayer`: each
-// leaf placed by its own map, in that order). Its extent is its leaves'.
+// leaf placed by its own map, in that order). Its extent is measured as a plain layer's
+// (`LayerNode.extent`: its sublayers mapped into its plane); culling a first placement does not
+// measure it (`LayerNode.cheapExtent`), it is placed.
 
 /// The sublayers of a `CATransformLayer` in 3D, as the compositor's rules draw them: every
 /// descendant that is not itself a transform layer, with the sublayer space that places it

@@ -23,20 +23,14 @@ final class LayerTexture: @unchecked Sendable {
 
     /// What a shadow's pixels depend on.
     struct ShadowLook: Hashable {
-        /// What casts it: a known shape, or the layer's own drawing.
-        enum Silhouette: Hashable {
-            case shape(CGPath)
-            case drawing(DrawingLook)
-        }
-
-        var silhouette: Silhouette
+        var silhouette: ShadowSilhouette
         var radius: CGFloat
         var offset: CGSize
         var color: CGColor?
         var opacity: CGFloat
         var scale: CGFloat
 
-        init(_ layer: LayerSnapshot, silhouette: Silhouette, scale: CGFloat) {
+        init(_ layer: LayerSnapshot, silhouette: ShadowSilhouette, scale: CGFloat) {
             self.silhouette = silhouette
             radius = layer.shadowRadius
             offset = layer.shadowOffset

@@ -109,7 +109,7 @@ final class TextureCache {
 
     /// The texture of `layer`'s shadow, cast from `shape` (nil: from its own drawing), at `scale`.
     func shadowTexture(for layer: LayerSnapshot, shape: CGPath?, scale: CGFloat) -> LayerTexture? {
-        let silhouette: LayerTexture.ShadowLook.Silhouette = shape.map { .shape($0) } ?? .drawing(DrawingLook(layer, scale: scale))
+        let silhouette: ShadowSilhouette = shape.map { .shape($0) } ?? .drawing(DrawingLook(layer, scale: scale))
         return texture(Key(.shadow(LayerTexture.ShadowLook(layer, silhouette: silhouette, scale: scale)))) {
             LayerTexture.shadow(of: layer, shape: shape, scale: scale, context: context)
         }

@@ -5,13 +5,7 @@
 /// the device scale.
 final class ShadowCache: @unchecked Sendable {
     struct Key: Hashable {
-        /// What casts it: a shape in layer coordinates, or a layer's own drawing (by its look).
-        enum Silhouette: Hashable {
-            case shape(CGPath)
-            case drawing(DrawingLook)
-        }
-
-        let silhouette: Silhouette
+        let silhouette: ShadowSilhouette
         let radius: CGFloat
         let scale: CGFloat
     }
@@ -73,4 +67,12 @@ final class ShadowCache: @unchecked Sendable {
         else { return nil }
         return Entry(mask: mask, rect: LayerCanvas.extent(of: context, covering: rect, scale: scale))
     }
+}
+
+/// What casts a shadow: a shape in layer coordinates (`shadowPath`, the rounded bounds of an
+/// opaque background), or a layer's own drawing, by its look. The blurred silhouettes
+/// (`ShadowCache`) and the compositor's shadow textures (`LayerTexture.ShadowLook`) are keyed by it.
+enum ShadowSilhouette: Hashable {
+    case shape(CGPath)
+    case drawing(DrawingLook)
 }
