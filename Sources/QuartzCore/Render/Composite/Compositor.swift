@@ -219,6 +219,23 @@ package final class Compositor: @unchecked Sendable {
         }
         let surface = PixelTarget(data: data, width: Int32(target.width), height: Int32(target.height),
                                   bytesPerRow: Int32(target.bytesPerRow), format: format)
+        drawBands(items, in: rects, reads: backdropReads, screen: screen, target: surface, backdrop: backdrop,
+                  followsClosely: followsClosely)
+        if !debug.isDisjoint(with: [.offscreen, .misaligned, .blended]) {
+            RenderDebug.tint(items, over: rects, options: debug, in: surface)
+        }
+        flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
+        overlay.draw(in: surface, scale: scale)
+        overlaid = overlayRects
+        return shown
+    }
+
+    /// Composites `items` over `rects` into `surface`: the calling thread alone for small
+    /// damage, else bands across the helpers (split by the work they hold, `bandEdges`, in
+    /// rounds or one band a thread, `OneRoundBalance`), and the rectangles a background filter
+    /// reads whole by one more band (`BackdropFilter`: the filters read across band borders).
+    private func drawBands(_ items: CompositeList, in rects: [DeviceRect], reads backdropReads: [DeviceRect], screen: DeviceRect,
+                           target surface: PixelTarget, backdrop: UInt32, followsClosely: Bool) {
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
         let threads = workers.threads
@@ -237,7 +254,7 @@ package final class Compositor: @unchecked Sendable {
             let oneRound = rounds == 1 && threads <= Int.bitWidth
             let shares = oneRound ? oneRoundBalance.shares : Self.bandShares(threads: threads, rounds: max(rounds, 2))
             lastBandRounds = oneRound ? 1 : max(rounds, 2)
-            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: shares, height: Int32(target.height))
+            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: shares, height: surface.height)
             let taken = Atomic<Int>(0)
             // In one round, when each band began and ended, and whether its own thread drew it.
             var timed = [(began: Double, ended: Double, own: Bool)](repeating: (0, 0, false), count: oneRound ? threads : 0)
@@ -264,13 +281,6 @@ package final class Compositor: @unchecked Sendable {
             lastBandRounds = 0
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
         }
-        if !debug.isDisjoint(with: [.offscreen, .misaligned, .blended]) {
-            RenderDebug.tint(items, over: rects, options: debug, in: surface)
-        }
-        flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
-        overlay.draw(in: surface, scale: scale)
-        overlaid = overlayRects
-        return shown
     }
 
     /// Whether a frame that begins at `began` follows the last one, which returned at
