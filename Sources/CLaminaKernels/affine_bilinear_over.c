@@ -26,20 +26,6 @@ static inline sample_clamp padding_clamp(const lamina_texture *src) {
 }
 
 #if defined(__SSE2__)
-/// The 2×2 texels at `row` blended with 7-bit weights, as 4 × 16-bit lanes.
-static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, int dy) {
-    __m128i zero = _mm_setzero_si128();
-    __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)row), zero);             // tl | tr
-    __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(row + stride)), zero); // bl | br
-    __m128i vertical = _mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - dy))),
-                                     _mm_mullo_epi16(bottom, _mm_set1_epi16((short)dy)));
-    // Pair each left channel with its right one; madd weighs and adds them in 32 bits.
-    __m128i pairs = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
-    __m128i sum = _mm_madd_epi16(pairs, _mm_set1_epi32((dx << 16) | (128 - dx)));
-    sum = _mm_srli_epi32(_mm_add_epi32(sum, _mm_set1_epi32(1 << 13)), 14);
-    return _mm_packs_epi32(sum, zero);
-}
-
 /// The sample at texel position (u, v) (16.16, clamped inside) as 4 × 16-bit lanes. With
 /// `check_flat`, four equal texels are taken as they are (the same result, sooner); that pays
 /// where many samples fall inside flat areas, and costs mispredicted branches where few do.
@@ -52,7 +38,7 @@ static inline __attribute__((always_inline)) __m128i texel_lanes(const lamina_te
     const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
     uint32_t p = row[0];
     if (check_flat && p == row[1] && p == row[stride] && p == row[stride + 1]) return _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p), zero);
-    return bilinear_lanes(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+    return lamina_bilinear_lanes(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
 }
 
 #if defined(__x86_64__)
@@ -75,7 +61,7 @@ static inline __m256i translated_eight(const uint32_t *top, int stride, __m256i 
     const __m256i left_hi = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(t0, b0), vertical), doubled);
     const __m256i right_lo = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpacklo_epi8(t1, b1), vertical), doubled);
     const __m256i right_hi = _mm256_sll_epi16(_mm256_maddubs_epi16(_mm256_unpackhi_epi8(t1, b1), vertical), doubled);
-    // left·(128 − dx) + right·dx in 32 bits, rounded back to 8 bits as bilinear_lanes does.
+    // left·(128 − dx) + right·dx in 32 bits, rounded back to 8 bits as lamina_bilinear_lanes does.
     const __m256i round = _mm256_set1_epi32(1 << 13);
 #define LAMINA_ACROSS(l, r, unpack) _mm256_srli_epi32(_mm256_add_epi32(_mm256_madd_epi16(unpack(l, r), horizontal), round), 14)
     __m256i lo = _mm256_packs_epi32(LAMINA_ACROSS(left_lo, right_lo, _mm256_unpacklo_epi16), LAMINA_ACROSS(left_lo, right_lo, _mm256_unpackhi_epi16));
@@ -113,7 +99,7 @@ static int translated_run(uint32_t *out, int count, const lamina_texture *src, l
 }
 
 /// Two pixels' samples, one per lane (`top`, `bottom`: each lane's pixel's left and right
-/// texels of its two texel rows, widened to 16 bits), as bilinear_lanes weighs them: `vertical`
+/// texels of its two texel rows, widened to 16 bits), as lamina_bilinear_lanes weighs them: `vertical`
 /// (128 − dy) | dy << 16 and `horizontal` (128 − dx) | dx << 16 of each lane's pixel in all of
 /// its 32-bit words.
 __attribute__((target("avx2")))
@@ -246,18 +232,6 @@ static void sampled_edge(uint32_t *out, int first, int last, const lamina_textur
     sample_span(out, first, last, src, w, k, tint, 0, 0, wide);
 }
 #else
-/// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them).
-static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy) {
-    uint32_t result = 0;
-    for (int k = 0; k < 32; k += 8) {
-        uint32_t tl = (row[0] >> k) & 0xff, tr = (row[1] >> k) & 0xff;
-        uint32_t bl = (row[stride] >> k) & 0xff, br = (row[stride + 1] >> k) & 0xff;
-        uint32_t top = tl * (128 - dx) + tr * dx, bottom = bl * (128 - dx) + br * dx;
-        result |= ((top * (128 - dy) + bottom * dy + (1 << 13)) >> 14) << k;
-    }
-    return result;
-}
-
 /// Samples, fades and blends the pixels [first, last) of `out`, one at a time.
 static void sampled_span(uint32_t *out, int first, int last, const lamina_texture *src, lamina_walk w, sample_clamp k,
                          uint32_t tint, int additive, int wide) {
@@ -270,7 +244,7 @@ static void sampled_span(uint32_t *out, int first, int last, const lamina_textur
         const uint32_t *row = src->texels + (vc >> 16) * stride + (uc >> 16);
         uint32_t p = row[0];
         if (p != row[1] || p != row[stride] || p != row[stride + 1])
-            p = bilinear(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+            p = lamina_bilinear(row, stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
         if (p == 0) continue;
         if (tint != 0xFFFFFFFFu) p = lamina_multiply_channels(p, tint);
         out[x] = additive ? lamina_add(p, out[x]) : lamina_over(p, out[x]);

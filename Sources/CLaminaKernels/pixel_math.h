@@ -11,6 +11,34 @@ static inline __m128i lamina_div255_epi16(__m128i x) {
     x = _mm_add_epi16(x, _mm_set1_epi16(128));
     return _mm_srli_epi16(_mm_add_epi16(x, _mm_srli_epi16(x, 8)), 8);
 }
+
+/// The 2×2 texels at `row` blended with 7-bit weights dx, dy (as pixman weighs them), as
+/// 4 × 16-bit lanes: the sampling kernels' one bilinear step (affine, sprite).
+static inline __m128i lamina_bilinear_lanes(const uint32_t *row, int stride, int dx, int dy) {
+    __m128i zero = _mm_setzero_si128();
+    __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)row), zero);             // tl | tr
+    __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(row + stride)), zero); // bl | br
+    __m128i vertical = _mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - dy))),
+                                     _mm_mullo_epi16(bottom, _mm_set1_epi16((short)dy)));
+    // Pair each left channel with its right one; madd weighs and adds them in 32 bits.
+    __m128i pairs = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
+    __m128i sum = _mm_madd_epi16(pairs, _mm_set1_epi32((dx << 16) | (128 - dx)));
+    sum = _mm_srli_epi32(_mm_add_epi32(sum, _mm_set1_epi32(1 << 13)), 14);
+    return _mm_packs_epi32(sum, zero);
+}
+#else
+/// The blend of the 2×2 texels at `row` with 7-bit weights dx, dy (as pixman weighs them), one
+/// channel at a time: `lamina_bilinear_lanes` where there is no SSE2.
+static inline uint32_t lamina_bilinear(const uint32_t *row, int stride, int dx, int dy) {
+    uint32_t result = 0;
+    for (int k = 0; k < 32; k += 8) {
+        uint32_t tl = (row[0] >> k) & 0xff, tr = (row[1] >> k) & 0xff;
+        uint32_t bl = (row[stride] >> k) & 0xff, br = (row[stride + 1] >> k) & 0xff;
+        uint32_t top = tl * (128 - dx) + tr * dx, bottom = bl * (128 - dx) + br * dx;
+        result |= ((top * (128 - dy) + bottom * dy + (1 << 13)) >> 14) << k;
+    }
+    return result;
+}
 #endif
 
 /// Each 8-bit channel of x times a / 255, rounded exactly as the 16-bit lanes round it.

@@ -30,23 +30,10 @@ void lamina_sprite_find_reach(lamina_sprite *sprite) {
 }
 
 #if defined(__SSE2__)
-/// The 2×2 texels at `row` blended with 7-bit weights, as 4 × 16-bit lanes (the affine kernel's arithmetic).
-static inline __m128i bilinear_lanes(const uint32_t *row, int stride, int dx, int dy) {
-    __m128i zero = _mm_setzero_si128();
-    __m128i top = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)row), zero);
-    __m128i bottom = _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(row + stride)), zero);
-    __m128i vertical = _mm_add_epi16(_mm_mullo_epi16(top, _mm_set1_epi16((short)(128 - dy))),
-                                     _mm_mullo_epi16(bottom, _mm_set1_epi16((short)dy)));
-    __m128i pairs = _mm_unpacklo_epi16(vertical, _mm_srli_si128(vertical, 8));
-    __m128i sum = _mm_madd_epi16(pairs, _mm_set1_epi32((dx << 16) | (128 - dx)));
-    sum = _mm_srli_epi32(_mm_add_epi32(sum, _mm_set1_epi32(1 << 13)), 14);
-    return _mm_packs_epi32(sum, zero);
-}
-
 /// The sample at (u, v) (16.16, clamped inside: rounding may step a hair out), 4 × 16-bit lanes.
 static inline __m128i sample(const uint32_t *texels, int stride, int32_t u, int32_t v, int32_t umax, int32_t vmax) {
     int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
-    return bilinear_lanes(texels + (vc >> 16) * stride + (uc >> 16), stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+    return lamina_bilinear_lanes(texels + (vc >> 16) * stride + (uc >> 16), stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
 }
 
 /// Two pixels' samples (8 × 16-bit lanes) tinted, blended with two destination pixels.
@@ -86,24 +73,13 @@ static inline __attribute__((always_inline)) void sprite_span(uint32_t *out, int
     }
 }
 #else
-static inline uint32_t bilinear(const uint32_t *row, int stride, int dx, int dy) {
-    uint32_t result = 0;
-    for (int k = 0; k < 32; k += 8) {
-        uint32_t tl = (row[0] >> k) & 0xff, tr = (row[1] >> k) & 0xff;
-        uint32_t bl = (row[stride] >> k) & 0xff, br = (row[stride + 1] >> k) & 0xff;
-        uint32_t top = tl * (128 - dx) + tr * dx, bottom = bl * (128 - dx) + br * dx;
-        result |= ((top * (128 - dy) + bottom * dy + (1 << 13)) >> 14) << k;
-    }
-    return result;
-}
-
 static void sprite_span(uint32_t *out, int first, int last, const lamina_texture *src,
                         int32_t u, int32_t v, int32_t du, int32_t dv, uint32_t tint, int additive) {
     const int32_t umax = (src->width - 2) << 16 | 0xffff, vmax = (src->height - 2) << 16 | 0xffff;
     int stride = src->stride_pixels;
     for (int x = first; x < last; x++, u += du, v += dv) {
         int32_t uc = u < 0 ? 0 : u > umax ? umax : u, vc = v < 0 ? 0 : v > vmax ? vmax : v;
-        uint32_t p = bilinear(src->texels + (vc >> 16) * stride + (uc >> 16), stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
+        uint32_t p = lamina_bilinear(src->texels + (vc >> 16) * stride + (uc >> 16), stride, (uc >> 9) & 0x7f, (vc >> 9) & 0x7f);
         if (tint != 0xFFFFFFFFu) p = lamina_multiply_channels(p, tint);
         out[x] = additive ? lamina_add(p, out[x]) : lamina_over(p, out[x]);
     }

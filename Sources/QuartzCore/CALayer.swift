@@ -124,7 +124,8 @@ open class CALayer: NSObject, NSSecureCoding {
         didSet { if accept(&contentsCenter, oldValue, "contentsCenter", Validate.unitRect) { didChange("contentsCenter", from: oldValue) } }
     }
 
-    /// Defaults to `.resize`.
+    /// Where the contents image sits in the bounds and how it is scaled to them (stretched,
+    /// fitted, filled, or at its natural size against an edge or corner). Defaults to `.resize`.
     open var contentsGravity = CALayerContentsGravity.resize {
         didSet {
             // A name Core Animation does not know reads back as `.center`, as Apple's does.
@@ -133,16 +134,20 @@ open class CALayer: NSObject, NSSecureCoding {
         }
     }
 
-    /// Pixels of backing image per point. Defaults to 1.
+    /// Pixels of backing image per point: how many of the contents image's pixels make one point
+    /// of the layer (2 for an image drawn for a 2× screen). Defaults to 1. Animatable.
     open var contentsScale: CGFloat = 1 {
         didSet { if accept(&contentsScale, oldValue, "contentsScale", Validate.positive) { didChange("contentsScale", from: oldValue) } }
     }
 
-    /// Defaults to `.linear`.
+    /// How the contents are sampled when drawn smaller than their pixels (`.trilinear` blends
+    /// mipmap levels). Defaults to `.linear`.
     open var minificationFilter = CALayerContentsFilter.linear { didSet { didChange("minificationFilter", from: oldValue) } }
-    /// Defaults to `.linear`.
+    /// How the contents are sampled when drawn larger than their pixels (`.nearest` keeps hard
+    /// pixel edges). Defaults to `.linear`.
     open var magnificationFilter = CALayerContentsFilter.linear { didSet { didChange("magnificationFilter", from: oldValue) } }
-    /// Defaults to 0.
+    /// Added to the mipmap level `.trilinear` minification picks: positive is blurrier, negative
+    /// sharper. Defaults to 0.
     open var minificationFilterBias: Float = 0 { didSet { didChange("minificationFilterBias", from: oldValue) } }
 
     /// Whether the layer promises to be fully opaque (lets the renderer skip what is behind).
@@ -152,7 +157,8 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Whether a bounds size change calls `setNeedsDisplay()`. Defaults to false.
     open var needsDisplayOnBoundsChange = false { didSet { didChange("needsDisplayOnBoundsChange", from: oldValue) } }
 
-    /// Defaults to false.
+    /// Whether `draw(in:)` may be queued to run later off the main thread. Kept for code that sets
+    /// it; Lamina always draws when the layer is displayed. Defaults to false.
     open var drawsAsynchronously = false { didSet { didChange("drawsAsynchronously", from: oldValue) } }
 
     // Extended range and formats: kept with Apple's defaults, for code that sets them; Lamina
@@ -180,6 +186,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Style
 
+    /// The color filling the bounds (rounded by `cornerRadius`), below the contents and sublayers.
     /// Defaults to nil (no background). Animatable.
     open var backgroundColor: CGColor? { didSet { didChange("backgroundColor", from: oldValue) } }
 
@@ -189,7 +196,7 @@ open class CALayer: NSObject, NSSecureCoding {
         didSet { if accept(&cornerRadius, oldValue, "cornerRadius", Validate.length) { didChange("cornerRadius", from: oldValue) } }
     }
 
-    /// Defaults to all four corners.
+    /// Which corners `cornerRadius` rounds; the others stay square. Defaults to all four corners.
     open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
         didSet {
             // Only the four corner bits are kept, as Apple's does.
@@ -204,7 +211,8 @@ open class CALayer: NSObject, NSSecureCoding {
         curve == .continuous ? 1.528665 : 1
     }
 
-    /// Defaults to `.circular`.
+    /// The shape of the rounded corners: quarter circles, or `.continuous` curves that blend into
+    /// the sides. Defaults to `.circular`.
     open var cornerCurve = CALayerCornerCurve.circular {
         didSet {
             // A curve Core Animation does not know reads back as `.circular`, as Apple's does.
@@ -218,15 +226,17 @@ open class CALayer: NSObject, NSSecureCoding {
         didSet { if accept(&borderWidth, oldValue, "borderWidth", Validate.length) { didChange("borderWidth", from: oldValue) } }
     }
 
-    /// Defaults to opaque black. Animatable.
+    /// The color of the border `borderWidth` draws. Defaults to opaque black. Animatable.
     open var borderColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { didChange("borderColor", from: oldValue) } }
 
-    /// Defaults to 1. Animatable.
+    /// How opaque the layer and its sublayers are, from 0 (invisible) to 1. Defaults to 1.
+    /// Animatable.
     open var opacity: Float = 1 {
         didSet { if accept(&opacity, oldValue, "opacity", Validate.number) { didChange("opacity", from: oldValue) } }
     }
 
-    /// Defaults to false. Animatable (discretely).
+    /// Whether the layer and its sublayers are left out of drawing and hit testing. Defaults to
+    /// false. Animatable (discretely).
     open var isHidden = false {
         didSet {
             didChange("hidden", from: oldValue)
@@ -234,21 +244,26 @@ open class CALayer: NSObject, NSSecureCoding {
         }
     }
 
-    /// Whether the back of the layer shows when it faces away. Defaults to true.
-    open var isDoubleSided = true { didSet { didChange("doubleSided", from: oldValue) } }
+    /// Whether the back of the layer shows when it faces away from the viewer (turned past 90°
+    /// about x or y); a single-sided layer turned away draws nothing. Defaults to true. Animatable.
+    open var isDoubleSided = true {
+        didSet { didChange("doubleSided", from: oldValue) }
+    }
 
     /// Whether opacity applies to the layer and its sublayers as one image. Defaults to true (iOS 7 and later).
     open var allowsGroupOpacity = true { didSet { didChange("allowsGroupOpacity", from: oldValue) } }
 
-    /// Defaults to false (iOS).
+    /// Whether the edges of a layer turned off the pixel grid (rotated or in 3D) are antialiased,
+    /// on the sides `edgeAntialiasingMask` names. Defaults to false (iOS).
     open var allowsEdgeAntialiasing = false { didSet { didChange("allowsEdgeAntialiasing", from: oldValue) } }
 
-    /// Defaults to all four edges.
+    /// Which edges are antialiased when `allowsEdgeAntialiasing` is on. Defaults to all four edges.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge] {
         didSet { didChange("edgeAntialiasingMask", from: oldValue) }
     }
 
-    /// Defaults to false.
+    /// Whether the layer and its sublayers are drawn once into an image (at `rasterizationScale`)
+    /// that is reused while they do not change. Defaults to false.
     open var shouldRasterize = false { didSet { didChange("shouldRasterize", from: oldValue) } }
     /// Pixels per point of the rasterized image. Defaults to 1. Must be a positive number.
     open var rasterizationScale: CGFloat = 1 {
@@ -257,13 +272,15 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Shadow
 
-    /// Defaults to opaque black. Animatable.
+    /// The color of the shadow cast by the layer's shape (or `shadowPath`). Defaults to opaque
+    /// black. Animatable.
     open var shadowColor: CGColor? = CGColor(red: 0, green: 0, blue: 0, alpha: 1) { didSet { didChange("shadowColor", from: oldValue) } }
-    /// Defaults to 0 (no shadow). Animatable.
+    /// How opaque the shadow is, from 0 to 1. Defaults to 0 (no shadow). Animatable.
     open var shadowOpacity: Float = 0 {
         didSet { if accept(&shadowOpacity, oldValue, "shadowOpacity", Validate.number) { didChange("shadowOpacity", from: oldValue) } }
     }
-    /// Defaults to (0, −3). Animatable.
+    /// How far the shadow is moved from the layer, in the superlayer's points (negative height is
+    /// up on iOS). Defaults to (0, −3). Animatable.
     open var shadowOffset = CGSize(width: 0, height: -3) {
         didSet { if accept(&shadowOffset, oldValue, "shadowOffset", Validate.size) { didChange("shadowOffset", from: oldValue) } }
     }
@@ -278,19 +295,21 @@ open class CALayer: NSObject, NSSecureCoding {
 
     /// Core Image filters (`CIFilter`s) applied to the layer and its sublayers as one picture,
     /// in order. Stored as given; a filter Lamina lacks draws unfiltered, with one message.
-    /// Defaults to nil. Animatable (through key paths with the filter's `name`:
-    /// "filters.blur.inputRadius").
+    /// Defaults to nil. Animatable, but only explicitly, through key paths with the filter's
+    /// `name` ("filters.blur.inputRadius"): changing the array makes no implicit animation.
     open var filters: [Any]? {
         didSet { didChange("filters", from: oldValue); reportUnknownFilters("filters", filters, old: oldValue) }
     }
     /// Core Image filters applied to what is behind the layer, inside its shape (the root's are
-    /// ignored). Defaults to nil. Animatable ("backgroundFilters.frost.inputRadius").
+    /// ignored). Defaults to nil. Animatable, but only explicitly, through key paths with the
+    /// filter's name ("backgroundFilters.frost.inputRadius").
     open var backgroundFilters: [Any]? {
         didSet { didChange("backgroundFilters", from: oldValue); reportUnknownFilters("backgroundFilters", backgroundFilters, old: oldValue) }
     }
     /// How the layer is composited with what is behind it: a `CIFilter` of the composite
     /// operation category or its name as a string ("multiplyBlendMode"); nil is source-over.
-    /// Defaults to nil. Animatable ("compositingFilter.inputIntensity").
+    /// Defaults to nil. Animatable, but only explicitly, through key paths
+    /// ("compositingFilter.inputIntensity").
     open var compositingFilter: Any? {
         didSet {
             didChange("compositingFilter", from: oldValue)
@@ -300,7 +319,7 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // MARK: Identity
 
-    /// Defaults to nil.
+    /// A name for finding the layer (and for debug dumps); it changes no pixel. Defaults to nil.
     open var name: String? { didSet { snapshotDidChange() } }
 
     /// Values for keys the layer has not set itself: properties it never assigned take their
@@ -341,35 +360,40 @@ open class CALayer: NSObject, NSSecureCoding {
 
     // Values that are not numbers (or infinite, except repeats) keep the old value, with a message.
 
-    /// Defaults to 0.
+    /// When the layer's time starts, in its superlayer's time. Defaults to 0.
     open var beginTime: CFTimeInterval = 0 {
         didSet { snapshotDidChange(); beginTime = TimingValidation.time(beginTime, old: oldValue, "CALayer.beginTime") }
     }
-    /// Defaults to 0.
+    /// The length of one pass of the layer's time, for `repeatCount` and `autoreverses`; 0 means
+    /// it runs unbounded. Defaults to 0.
     open var duration: CFTimeInterval = 0 {
         didSet { snapshotDidChange(); duration = TimingValidation.time(duration, old: oldValue, "CALayer.duration") }
     }
-    /// Defaults to 1; 0 pauses everything in the layer's subtree.
+    /// How fast the layer's time runs against its superlayer's; 0 pauses everything in the
+    /// layer's subtree. Defaults to 1.
     open var speed: Float = 1 {
         didSet { snapshotDidChange(); speed = TimingValidation.number(speed, old: oldValue, "CALayer.speed") }
     }
+    /// Added to the layer's time after `speed` is applied (how far ahead a paused layer shows).
     /// Defaults to 0.
     open var timeOffset: CFTimeInterval = 0 {
         didSet { snapshotDidChange(); timeOffset = TimingValidation.time(timeOffset, old: oldValue, "CALayer.timeOffset") }
     }
-    /// Defaults to 0; `.infinity` repeats forever.
+    /// How many times the layer's `duration` repeats; `.infinity` repeats forever. Defaults to 0.
     open var repeatCount: Float = 0 {
         didSet { snapshotDidChange(); repeatCount = TimingValidation.number(repeatCount, old: oldValue, "CALayer.repeatCount", infinityMeansForever: true) }
     }
-    /// Defaults to 0; `.infinity` repeats forever.
+    /// For how long the layer's time repeats, in its own time; `.infinity` repeats forever.
+    /// Defaults to 0.
     open var repeatDuration: CFTimeInterval = 0 {
         didSet {
             snapshotDidChange()
             repeatDuration = TimingValidation.time(repeatDuration, old: oldValue, "CALayer.repeatDuration", infinityMeansForever: true)
         }
     }
-    /// Defaults to false.
+    /// Whether each pass of the layer's time runs forward, then backward. Defaults to false.
     open var autoreverses = false { didSet { snapshotDidChange() } }
+    /// Whether the layer's time holds its first or last value outside its active span.
     /// Defaults to `.removed`.
     open var fillMode = CAMediaTimingFillMode.removed { didSet { snapshotDidChange() } }
 
@@ -501,6 +525,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Detaches the animation under `key`; its delegate hears `animationDidStop(_:finished: false)`.
     open func removeAnimation(forKey key: String) { defaultRemoveAnimation(forKey: key) }
 
+    /// Removes every animation the layer runs; the removed animations' delegates are told they stopped, unfinished.
     open func removeAllAnimations() { defaultRemoveAllAnimations() }
 
     /// `t` from `l`'s time (nil: media time, `CACurrentMediaTime()`) to this layer's time.
@@ -534,6 +559,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// Marks the layer for layout at the next layout pass (`layoutIfNeeded()` or a commit).
     open func setNeedsLayout() { defaultSetNeedsLayout() }
 
+    /// Whether `setNeedsLayout()` was called since the layer last laid out its sublayers.
     open func needsLayout() -> Bool { defaultNeedsLayout() }
 
     /// Lays out this layer if it was marked, then its sublayers, top-down.
@@ -561,6 +587,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// `rect` from `layer`'s coordinates: the bounding box of its converted corners.
     open func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect { defaultConvert(rect, from: layer) }
 
+    /// `rect`, in this layer's coordinates, in `layer`'s (nil: the root's): the box of its corners where the map turns it.
     open func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect { defaultConvert(rect, to: layer) }
 
     /// The sublayers, back to front; nil when there are none. Setting it removes the old ones
@@ -689,6 +716,7 @@ open class CALayer: NSObject, NSSecureCoding {
     /// paths, and any other key stored on the layer.
     open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
 
+    /// Sets a property by its key (through the property table), or stores the value under an unknown key, as Core Animation does.
     open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
 
     /// What a subclass draws besides `contents` (a gradient); nil for plain layers.

@@ -17,9 +17,13 @@ public protocol CALayerDelegate: AnyObject {
 extension CALayerDelegate {
     /// Not implemented: the layer falls back to drawing with `draw(_:in:)`.
     public func display(_ layer: CALayer) { layer.delegateLacksDisplay = true }
+    /// Draws nothing.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Does nothing.
     public func layerWillDraw(_ layer: CALayer) {}
+    /// Lays out nothing.
     public func layoutSublayers(of layer: CALayer) {}
+    /// No action: the layer looks further (its `actions`, its style, its class's default).
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }
 
@@ -31,8 +35,12 @@ public protocol CALayoutManager: AnyObject {
 }
 
 extension CALayoutManager {
+    /// The layer's bounds' size.
     public func preferredSize(of layer: CALayer) -> CGSize { layer.bounds.size }
+    /// Does nothing.
     public func invalidateLayout(of layer: CALayer) {}
+    /// Lays out nothing.
     public func layoutSublayers(of layer: CALayer) {}
+    /// No action: the layer looks further (its `actions`, its style, its class's default).
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
 }

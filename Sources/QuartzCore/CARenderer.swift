@@ -23,6 +23,7 @@ open class CARenderer: NSObject {
     let renderContext = RenderContext()
     private var frameTime: CFTimeInterval = 0
 
+    /// A renderer of a `size`-point picture at `scale` pixels per point, with caches of its own.
     public init(size: CGSize, scale: CGFloat = 1) {
         bounds = CGRect(origin: .zero, size: size)
         self.scale = scale.isFinite && scale > 0 ? scale : 1

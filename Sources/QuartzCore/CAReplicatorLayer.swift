@@ -3,8 +3,8 @@
 /// `instanceDelay` later.
 ///
 /// Windows (the compositor) place each copy as items of the same textures with a per-item color
-/// multiply (`ReplicatorPlacement`); `render(in:)` and `CARenderer` follow Apple's measured
-/// `render(in:)` instead (`ReplicatorDrawing`): copies without colors, the transform applied
+/// multiply (`CompositePlan.placeInstances`); `render(in:)` and `CARenderer` follow Apple's measured
+/// `render(in:)` instead (`LayerRenderer.drawReplicatorInstances`): copies without colors, the transform applied
 /// about the layer's origin. Hit tests reach only the first copy (the sublayers themselves).
 open class CAReplicatorLayer: CALayer {
     /// How many copies of the sublayers are drawn, the first being the sublayers themselves.

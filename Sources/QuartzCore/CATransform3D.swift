@@ -2,9 +2,13 @@
 /// [x y z 1] · M, so translations live in m41…m43 and perspective in m34 (m34 = −1/d gives a
 /// viewer at distance d).
 public struct CATransform3D: Equatable, Hashable, Sendable {
+    /// The first row: how x maps (row vectors, as Core Animation multiplies: `p′ = p · M`).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: how y maps.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: how z maps (`m34` = −1/distance gives perspective).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (`m41`, `m42`, `m43`).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The identity.
@@ -13,6 +17,7 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
                   m31: 0, m32: 0, m33: 1, m34: 0, m41: 0, m42: 0, m43: 0, m44: 1)
     }
 
+    /// A transform of these sixteen values, row by row.
     public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                 m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                 m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
@@ -76,16 +81,20 @@ public struct CATransform3D: Equatable, Hashable, Sendable {
 /// The identity transform.
 public let CATransform3DIdentity = CATransform3D()
 
+/// Whether `t` is exactly the identity.
 public func CATransform3DIsIdentity(_ t: CATransform3D) -> Bool { t == CATransform3DIdentity }
 
+/// Whether the two transforms have exactly the same sixteen values.
 public func CATransform3DEqualToTransform(_ a: CATransform3D, _ b: CATransform3D) -> Bool { a == b }
 
+/// A move by (tx, ty, tz).
 public func CATransform3DMakeTranslation(_ tx: CGFloat, _ ty: CGFloat, _ tz: CGFloat) -> CATransform3D {
     var t = CATransform3D()
     t.m41 = tx; t.m42 = ty; t.m43 = tz
     return t
 }
 
+/// A scale by (sx, sy, sz).
 public func CATransform3DMakeScale(_ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     var t = CATransform3D()
     t.m11 = sx; t.m22 = sy; t.m33 = sz
@@ -114,10 +123,12 @@ public func CATransform3DTranslate(_ t: CATransform3D, _ tx: CGFloat, _ ty: CGFl
     CATransform3DMakeTranslation(tx, ty, tz).concatenating(t)
 }
 
+/// `t` with a scale by (sx, sy, sz) applied first.
 public func CATransform3DScale(_ t: CATransform3D, _ sx: CGFloat, _ sy: CGFloat, _ sz: CGFloat) -> CATransform3D {
     CATransform3DMakeScale(sx, sy, sz).concatenating(t)
 }
 
+/// `t` with a turn by `angle` radians about the axis (x, y, z) applied first.
 public func CATransform3DRotate(_ t: CATransform3D, _ angle: CGFloat, _ x: CGFloat, _ y: CGFloat, _ z: CGFloat) -> CATransform3D {
     CATransform3DMakeRotation(angle, x, y, z).concatenating(t)
 }
@@ -132,6 +143,7 @@ public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     Matrix4.inverse(t.entries).map(CATransform3D.init(entries:)) ?? t
 }
 
+/// The 3D transform that does what `m` does in the plane (z kept).
 public func CATransform3DMakeAffineTransform(_ m: CGAffineTransform) -> CATransform3D {
     var t = CATransform3D()
     t.m11 = m.a; t.m12 = m.b; t.m21 = m.c; t.m22 = m.d; t.m41 = m.tx; t.m42 = m.ty

@@ -37,6 +37,7 @@ public struct LayerProperty {
     /// The render node's side of the property; nil when the render tree does not carry it.
     let node: NodeField?
 
+    /// A subclass's property read by `get` and written by `set` (false for a value of the wrong type), copied through them.
     public init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool,
                 animatable: Bool = false, effect: Effect = .look) {
         self.init(get: get, set: set, copy: { _ = set($0, get($1)) }, animatable: animatable, effect: effect)

@@ -61,6 +61,19 @@ final class RenderTreeEvaluationTests: XCTestCase {
         }
     }
 
+    /// The typed path's numbers come from the property table: each is an animatable row of
+    /// CALayer's (or a component of one), and its key path parses back to it.
+    func testTypedNumbersAreAnimatableRowsOfThePropertyTable() {
+        for number in ScalarAnimation.Number.allCases {
+            let row = CALayer.keyValueProperties[number.property.key]
+            XCTAssertEqual(row?.isAnimatable, true, "\(number.keyPath)")
+            XCTAssertEqual(ScalarAnimation.Field(number.keyPath), .number(number))
+        }
+        XCTAssertEqual(ScalarAnimation.Field("strokeEnd"), .content(.strokeEnd))
+        XCTAssertEqual(ScalarAnimation.Field("transform.rotation.z"), .transform(.rotationZ))
+        XCTAssertNil(ScalarAnimation.Field("position"), "a point takes the general path")
+    }
+
     /// Plain numbers from one value to another take a typed path on the render tree; each such key
     /// path must give what the general path (presentation layers) gives, in order with other animations.
     func testTypedScalarAnimationsMatchTheGeneralPath() throws {

@@ -7,7 +7,9 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing: a delegate that does not implement it is not told.
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing: a delegate that does not implement it is not told.
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 

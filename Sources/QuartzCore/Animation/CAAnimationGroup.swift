@@ -1,6 +1,7 @@
 /// Animations run together; each child's timing is measured in the group's own time, and the
 /// group's duration cuts them off. A child without a duration of its own lasts as long as the group.
 open class CAAnimationGroup: CAAnimation {
+    /// The animations run together, each on the group's time (cut off where the group's duration ends). Defaults to nil.
     open var animations: [CAAnimation]?
 
     /// A copy of the group holding the same animation objects (Apple's copy is shallow).

@@ -2,8 +2,11 @@
 /// documents: from→to; from→from+by; to−by→to; from→current; current→to; current→current+by;
 /// none of them: current→current (the current value is the model's).
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value the animation starts from; nil: the layer's current presentation value (or `toValue − byValue`). Defaults to nil.
     open var fromValue: Any?
+    /// The value the animation ends at; nil: the model value (or `fromValue + byValue`). Defaults to nil.
     open var toValue: Any?
+    /// The change the animation makes, added to `fromValue` (or to the current value) when `toValue` is nil. Defaults to nil.
     open var byValue: Any?
 
     open override func copy(with zone: NSZone? = nil) -> Any {

@@ -3,10 +3,15 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Straight between keyframes, at the times `keyTimes` gives.
     public static let linear = Self(rawValue: "linear")
+    /// Each keyframe held until the next one's time: no interpolation.
     public static let discrete = Self(rawValue: "discrete")
+    /// Straight between keyframes at an even speed over the whole path (`keyTimes` ignored).
     public static let paced = Self(rawValue: "paced")
+    /// A smooth curve through the keyframes (Kochanek–Bartels: `tensionValues`, `continuityValues`, `biasValues`).
     public static let cubic = Self(rawValue: "cubic")
+    /// The cubic curve at an even speed (`keyTimes` ignored).
     public static let cubicPaced = Self(rawValue: "cubicPaced")
 }
 
@@ -15,7 +20,9 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The layer turns to follow the path's tangent.
     public static let rotateAuto = Self(rawValue: "auto")
+    /// The layer turns to follow the path's tangent, plus half a turn.
     public static let rotateAutoReverse = Self(rawValue: "autoReverse")
 }
 
@@ -40,7 +47,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var rotationMode: CAAnimationRotationMode?
     /// Kochanek–Bartels parameters for cubic modes, one per keyframe. Default nil (all 0).
     open var tensionValues: [NSNumber]?
+    /// Per keyframe, how sharp the cubic curve's corner is there (−1 to 1; 0 is smooth). Defaults to nil.
     open var continuityValues: [NSNumber]?
+    /// Per keyframe, which way the cubic curve leans there (−1 to 1; 0 is even). Defaults to nil.
     open var biasValues: [NSNumber]?
 
     open override func copy(with zone: NSZone? = nil) -> Any {

@@ -9,6 +9,7 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let forwards = Self(rawValue: "forwards")
     /// Shows its initial value before it starts.
     public static let backwards = Self(rawValue: "backwards")
+    /// The animation's first value shows before it starts and its last after it ends.
     public static let both = Self(rawValue: "both")
 }
 

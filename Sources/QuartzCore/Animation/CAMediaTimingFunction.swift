@@ -3,10 +3,15 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// Even pace: the control points (0, 0) and (1, 1).
     public static let linear = Self(rawValue: "linear")
+    /// Starts slowly: control points (0.42, 0) and (1, 1).
     public static let easeIn = Self(rawValue: "easeIn")
+    /// Ends slowly: control points (0, 0) and (0.58, 1).
     public static let easeOut = Self(rawValue: "easeOut")
+    /// Starts and ends slowly: control points (0.42, 0) and (0.58, 1).
     public static let easeInEaseOut = Self(rawValue: "easeInEaseOut")
+    /// What implicit animations use: control points (0.25, 0.1) and (0.25, 1).
     public static let `default` = Self(rawValue: "default")
 }
 

@@ -3,25 +3,37 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// One number, an angle in radians: a turn about the x axis.
     public static let rotateX = Self(rawValue: "rotateX")
+    /// One number, an angle in radians: a turn about the y axis.
     public static let rotateY = Self(rawValue: "rotateY")
+    /// One number, an angle in radians: a turn about the z axis.
     public static let rotateZ = Self(rawValue: "rotateZ")
+    /// One number (the same scale on all three axes) or three.
     public static let scale = Self(rawValue: "scale")
+    /// One number: a scale along x.
     public static let scaleX = Self(rawValue: "scaleX")
+    /// One number: a scale along y.
     public static let scaleY = Self(rawValue: "scaleY")
+    /// One number: a scale along z.
     public static let scaleZ = Self(rawValue: "scaleZ")
+    /// Two or three numbers: a move along x, y (and z).
     public static let translate = Self(rawValue: "translate")
+    /// One number: a move along x.
     public static let translateX = Self(rawValue: "translateX")
+    /// One number: a move along y.
     public static let translateY = Self(rawValue: "translateY")
+    /// One number: a move along z.
     public static let translateZ = Self(rawValue: "translateZ")
 }
 
 /// Turns animated numbers into transforms, for animating `transform` by angle or scale.
 open class CAValueFunction: NSObject, NSSecureCoding, @unchecked Sendable {
-    /// The function's name: which transform it makes of a value.
+    /// Which transform the animated numbers make.
     open var name: CAValueFunctionName { storedName }
     private let storedName: CAValueFunctionName
 
+    /// The value function of `name`; nil for a name Core Animation does not define.
     public init?(name: CAValueFunctionName) {
         guard [.rotateX, .rotateY, .rotateZ, .scale, .scaleX, .scaleY, .scaleZ, .translate, .translateX, .translateY, .translateZ]
             .contains(name) else { return nil }
@@ -85,6 +97,7 @@ open class CAPropertyAnimation: CAAnimation {
         super.init(coder: coder)
     }
 
+    /// An animation of the property at `path` (see `keyPath`).
     public convenience init(keyPath path: String?) {
         self.init()
         keyPath = path

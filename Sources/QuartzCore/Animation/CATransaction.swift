@@ -77,6 +77,7 @@ open class CATransaction: NSObject {
     /// sublayers and masks) and around a commit's layout and display passes, so that threads
     /// that change one tree's hierarchy at once, and the main thread committing it, see it whole.
     open class func lock() { transactionLock.lock() }
+    /// Releases the lock `lock()` took.
     open class func unlock() { transactionLock.unlock() }
 
     /// Runs `body` holding the transaction lock.
@@ -108,6 +109,7 @@ open class CATransaction: NSObject {
         value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
 
+    /// Sets the timing function of the implicit animations this transaction makes (`animationTimingFunction()`).
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
@@ -121,6 +123,7 @@ open class CATransaction: NSObject {
         return Boxing.number(value).map { $0 != 0 } ?? false
     }
 
+    /// Whether changes in this transaction run no actions (no implicit animations): `disableActions()`.
     open class func setDisableActions(_ flag: Bool) { setValue(flag, forKey: kCATransactionDisableActions) }
 
     /// The completion block set last in this transaction (nil after `setCompletionBlock(nil)`).
@@ -143,6 +146,7 @@ open class CATransaction: NSObject {
         return nil
     }
 
+    /// Sets a value of the current transaction (`kCATransaction…` keys, or any of the caller's own).
     open class func setValue(_ anObject: Any?, forKey key: String) {
         let frame = current
         if key == kCATransactionCompletionBlock, let box = anObject as? CompletionBox { frame.completions.append(box.block) }
@@ -245,8 +249,11 @@ open class CATransaction: NSObject {
 
 /// The keys of `CATransaction.value(forKey:)`.
 public let kCATransactionAnimationDuration = "animationDuration"
+/// The transaction key of `disableActions()` (a Boolean).
 public let kCATransactionDisableActions = "disableActions"
+/// The transaction key of `animationTimingFunction()` (a `CAMediaTimingFunction`).
 public let kCATransactionAnimationTimingFunction = "animationTimingFunction"
+/// The transaction key of `completionBlock()` (a closure run once its animations are done).
 public let kCATransactionCompletionBlock = "completionBlock"
 
 final class CompletionBox {

@@ -18,9 +18,13 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The new content comes in from the right side.
     public static let fromRight = Self(rawValue: "fromRight")
+    /// The new content comes in from the left side.
     public static let fromLeft = Self(rawValue: "fromLeft")
+    /// The new content comes in from the top.
     public static let fromTop = Self(rawValue: "fromTop")
+    /// The new content comes in from the bottom.
     public static let fromBottom = Self(rawValue: "fromBottom")
 }
 
@@ -36,6 +40,7 @@ open class CATransition: CAAnimation {
     open var subtype: CATransitionSubtype?
     /// Where the transition starts and ends, 0…1. Default 0 and 1.
     open var startProgress: Float = 0
+    /// Where in the transition (0 to 1) it ends. Defaults to 1.
     open var endProgress: Float = 1
     /// A filter for the transition; not supported (kept for source compatibility).
     open var filter: Any?

@@ -99,12 +99,12 @@ final class AnimatedSublayers: @unchecked Sendable {
                 let sublayer = committed[i].pointer
                 guard sublayer.pointee.presentsNumbersAlone else { others.append(i); continue }
                 let first = entries.count
-                var written: UInt32 = 0                 // a bit per number (`Storage`) written so far
+                var written: UInt32 = 0                 // a bit per number (`Number.rawValue`) written so far
                 let animations = sublayer.pointee.animations
                 for a in animations.indices {
                     let scalar = animations[a].scalar!
-                    let bit: UInt32 = switch scalar.field.storage {
-                    case .number(let n): 1 << n
+                    let bit: UInt32 = switch scalar.field {
+                    case .number(let n): 1 << n.rawValue
                     case .transform: 1 << 31
                     case .content: 0                    // not presented here (`presentsNumbersAlone`)
                     }

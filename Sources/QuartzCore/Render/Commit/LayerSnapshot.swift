@@ -427,7 +427,7 @@ struct LayerSnapshot: Sendable {
     }
 
     /// The layer's own drawing alone: without its sublayers, or an emitter's particles (they
-    /// change with time: an item of their own, `EmitterPlacement`).
+    /// change with time: an item of their own, `CompositePlan.placeParticles`).
     mutating func removeSublayers() {
         change {
             $0.sublayers = SublayerList()

@@ -32,10 +32,4 @@ package struct RenderTree: Sendable {
     package func evaluated(atMediaTime t: CFTimeInterval) -> Int {
         snapshot.presented(atParentTime: t).sublayers.count
     }
-
-    /// Draws the tree as it is at media time `t`, placed by the root's frame, into `ctx`, with
-    /// the caches of `context`.
-    package func draw(atMediaTime t: CFTimeInterval, in ctx: CGContext, context: RenderContext) {
-        LayerRenderer.renderPlaced(snapshot.presented(atParentTime: t), in: ctx, context: context)
-    }
 }

@@ -8,50 +8,63 @@ struct ScalarAnimation {
     let from: Double
     let to: Double
 
-    /// A number of a layer snapshot that a key path names.
-    enum Field {
-        case opacity, zPosition, anchorPointZ, cornerRadius, borderWidth, shadowOpacity, shadowRadius
-        case positionX, positionY, anchorPointX, anchorPointY, shadowOffsetWidth, shadowOffsetHeight
-        case boundsX, boundsY, boundsWidth, boundsHeight
+    /// What a key path names: a number of the snapshot's own, a component of its transform (an
+    /// animation of one composes over the others'), or a number of a subclass's content (a
+    /// shape's `strokeEnd`: spinners animate it).
+    enum Field: Equatable {
+        case number(Number)
         case transform(TransformComponents.Field)
-        /// A number of a subclass's content (a shape's `strokeEnd`: spinners animate it).
         case content(ContentKey)
 
         init?(_ keyPath: String) {
-            switch keyPath {
-            case "opacity": self = .opacity
-            case "zPosition": self = .zPosition
-            case "anchorPointZ": self = .anchorPointZ
-            case "cornerRadius": self = .cornerRadius
-            case "borderWidth": self = .borderWidth
-            case "shadowOpacity": self = .shadowOpacity
-            case "shadowRadius": self = .shadowRadius
-            case "position.x": self = .positionX
-            case "position.y": self = .positionY
-            case "anchorPoint.x": self = .anchorPointX
-            case "anchorPoint.y": self = .anchorPointY
-            case "shadowOffset.width": self = .shadowOffsetWidth
-            case "shadowOffset.height": self = .shadowOffsetHeight
-            case "bounds.origin.x": self = .boundsX
-            case "bounds.origin.y": self = .boundsY
-            case "bounds.size.width": self = .boundsWidth
-            case "bounds.size.height": self = .boundsHeight
-            case "strokeStart": self = .content(.strokeStart)
-            case "strokeEnd": self = .content(.strokeEnd)
-            case "lineWidth": self = .content(.lineWidth)
-            case "lineDashPhase": self = .content(.lineDashPhase)
-            default:
-                guard keyPath.hasPrefix("transform."), let field = TransformComponents.Field(String(keyPath.dropFirst(10)))
-                else { return nil }
+            if let number = Number.named[keyPath] {
+                self = .number(number)
+            } else if let key = ContentKey(rawValue: keyPath) {
+                self = .content(key)
+            } else if keyPath.hasPrefix("transform."), let field = TransformComponents.Field(String(keyPath.dropFirst(10))) {
                 self = .transform(field)
+            } else {
+                return nil
             }
         }
     }
 
-    /// Where a field's number is kept: the fields of one transform share it (an animation of
-    /// one composes over the others'), every other field is a number of its own (0 to 16).
-    enum Storage: Equatable {
-        case number(Int), transform, content(ContentKey)
+    /// A number of a layer snapshot that an animation writes alone. Its raw value is where it
+    /// is kept (0 to 16: a bit each where a frame's animations are tallied); its key path is a
+    /// row of the property table (`property`, animatable) and, for a structure, a component of it.
+    enum Number: Int, CaseIterable {
+        case opacity, zPosition, anchorPointZ, cornerRadius, borderWidth, shadowOpacity, shadowRadius
+        case positionX, positionY, anchorPointX, anchorPointY, shadowOffsetWidth, shadowOffsetHeight
+        case boundsX, boundsY, boundsWidth, boundsHeight
+
+        /// The property table's key, and the component of its value (nil: the value itself).
+        var property: (key: String, component: String?) {
+            switch self {
+            case .opacity: ("opacity", nil)
+            case .zPosition: ("zPosition", nil)
+            case .anchorPointZ: ("anchorPointZ", nil)
+            case .cornerRadius: ("cornerRadius", nil)
+            case .borderWidth: ("borderWidth", nil)
+            case .shadowOpacity: ("shadowOpacity", nil)
+            case .shadowRadius: ("shadowRadius", nil)
+            case .positionX: ("position", "x")
+            case .positionY: ("position", "y")
+            case .anchorPointX: ("anchorPoint", "x")
+            case .anchorPointY: ("anchorPoint", "y")
+            case .shadowOffsetWidth: ("shadowOffset", "width")
+            case .shadowOffsetHeight: ("shadowOffset", "height")
+            case .boundsX: ("bounds", "origin.x")
+            case .boundsY: ("bounds", "origin.y")
+            case .boundsWidth: ("bounds", "size.width")
+            case .boundsHeight: ("bounds", "size.height")
+            }
+        }
+
+        /// Core Animation's key path for it ("position.x").
+        var keyPath: String { property.component.map { "\(property.key).\($0)" } ?? property.key }
+
+        /// Each number by its key path, for the commit's parse of an animation's (once each).
+        static let named: [String: Number] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.keyPath, $0) })
     }
 
     /// A content number's key (an enum rather than the key's string, so that the animation is
@@ -87,13 +100,16 @@ struct ScalarAnimation {
             components[field: f] = v
             layer.transform = components.transform
         case .content(let key): layer.content?.setNumber(v, forKey: key.rawValue)
-        case .cornerRadius, .borderWidth, .shadowRadius: field.set(max(0, v), in: &layer)
-        case .boundsWidth, .boundsHeight:
-            // The layer's own rule for its bounds (`LayerValueRule.standardized`), as the
-            // general path applies it.
-            field.set(v, in: &layer)
-            layer.bounds = LayerValueRule.standardized(layer.bounds) ?? layer.bounds
-        default: field.set(v, in: &layer)
+        case .number(let number):
+            switch number {
+            // The table's rules for these rows, as the general path applies them: lengths are
+            // never negative, and bounds are standardized.
+            case .cornerRadius, .borderWidth, .shadowRadius: number.set(LayerValueRule.nonNegative(v) ?? 0, in: &layer)
+            case .boundsWidth, .boundsHeight:
+                number.set(v, in: &layer)
+                layer.bounds = LayerValueRule.standardized(layer.bounds) ?? layer.bounds
+            default: number.set(v, in: &layer)
+            }
         }
     }
 
@@ -121,32 +137,20 @@ struct ScalarAnimation {
 }
 
 extension ScalarAnimation.Field {
-    /// Where the number is kept (see `Storage`).
-    var storage: ScalarAnimation.Storage {
-        switch self {
-        case .opacity: .number(0)
-        case .zPosition: .number(1)
-        case .anchorPointZ: .number(2)
-        case .cornerRadius: .number(3)
-        case .borderWidth: .number(4)
-        case .shadowOpacity: .number(5)
-        case .shadowRadius: .number(6)
-        case .positionX: .number(7)
-        case .positionY: .number(8)
-        case .anchorPointX: .number(9)
-        case .anchorPointY: .number(10)
-        case .shadowOffsetWidth: .number(11)
-        case .shadowOffsetHeight: .number(12)
-        case .boundsX: .number(13)
-        case .boundsY: .number(14)
-        case .boundsWidth: .number(15)
-        case .boundsHeight: .number(16)
-        case .transform: .transform
-        case .content(let key): .content(key)
-        }
+    /// The number as `layer` holds it (0 for a transform's or content's: those are kept whole).
+    func value(in layer: LayerSnapshot) -> CGFloat {
+        if case .number(let number) = self { number.value(in: layer) } else { 0 }
     }
 
-    /// The number as `layer` holds it (0 for a transform's or content's: those are kept whole).
+    /// Puts back a number `value(in:)` read, as it was (nothing for a transform's or content's).
+    func set(_ value: CGFloat, in layer: inout LayerSnapshot) {
+        if case .number(let number) = self { number.set(value, in: &layer) }
+    }
+}
+
+extension ScalarAnimation.Number {
+    /// The number as `layer` holds it. (Stored properties named here, not through key paths:
+    /// a key path's projection costs a runtime call per write, and every frame writes these.)
     func value(in layer: LayerSnapshot) -> CGFloat {
         switch self {
         case .opacity: layer.opacity
@@ -166,12 +170,10 @@ extension ScalarAnimation.Field {
         case .boundsY: layer.bounds.origin.y
         case .boundsWidth: layer.bounds.size.width
         case .boundsHeight: layer.bounds.size.height
-        case .transform, .content: 0
         }
     }
 
-    /// Puts back a number `value(in:)` read, as it was (no clamping; nothing for a transform's
-    /// or content's).
+    /// Writes the number as given (the caller applies the row's rule).
     func set(_ value: CGFloat, in layer: inout LayerSnapshot) {
         switch self {
         case .opacity: layer.opacity = value
@@ -191,7 +193,6 @@ extension ScalarAnimation.Field {
         case .boundsY: layer.bounds.origin.y = value
         case .boundsWidth: layer.bounds.size.width = value
         case .boundsHeight: layer.bounds.size.height = value
-        case .transform, .content: break
         }
     }
 }

@@ -1,11 +1,11 @@
 import CPixman
 
-/// The items that read what is composited below them (see `FilterGroup.swift`): a compositing
+/// The items that read what is composited below them (see `FilterNode.swift`): a compositing
 /// filter's blend, and background filters. Kept apart from the band's fast paths, which never
 /// look at them beyond one check per item.
 extension CompositeBand {
     static func drawEffect(_ item: CompositeItem, clip: UnsafeMutablePointer<pixman_region32_t>,
-                           within r: (Int32, Int32, Int32, Int32), target: Target) {
+                           within r: (Int32, Int32, Int32, Int32), target: PixelTarget) {
         let opaque = target.format == PIXMAN_x8r8g8b8
         var extent = pixman_box32_t(x1: item.extent.x, y1: item.extent.y, x2: item.extent.x + item.extent.width,
                                     y2: item.extent.y + item.extent.height)

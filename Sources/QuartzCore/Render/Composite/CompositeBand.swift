@@ -4,12 +4,6 @@ import CLaminaKernels
 /// One thread's share of a frame: the rows of one band. It keeps its own pixman images (images
 /// carry per-use state, so threads never share one), reused from frame to frame.
 final class CompositeBand: @unchecked Sendable {
-    struct Target: @unchecked Sendable {
-        let data: UnsafeMutableRawPointer
-        let width: Int32, height: Int32, bytesPerRow: Int32
-        let format: pixman_format_code_t
-    }
-
     private var destination: OpaquePointer?
     private var destinationKey: (UnsafeMutableRawPointer?, Int32, Int32, Int32) = (nil, 0, 0, 0)
     /// Per item index: the texture last placed there and this band's image over it.
@@ -42,7 +36,7 @@ final class CompositeBand: @unchecked Sendable {
 
     /// Paints `backdrop` (premultiplied ARGB), then `items` back to front, over the parts of
     /// `rects` inside `band`.
-    func draw(_ items: CompositeList, in rects: [DeviceRect], band: DeviceRect, target: Target, backdrop: UInt32) {
+    func draw(_ items: CompositeList, in rects: [DeviceRect], band: DeviceRect, target: PixelTarget, backdrop: UInt32) {
         guard let dest = destination(for: target) else { return }
         pixman_region32_clear(clip)
         defer { pixman_image_set_clip_region32(dest, nil) }
@@ -102,7 +96,7 @@ final class CompositeBand: @unchecked Sendable {
     }
 
     private func draw(_ item: CompositeItem, outline: lamina_rounded_rect?, index: Int, within e: pixman_box32_t,
-                      on dest: OpaquePointer, target: Target) {
+                      on dest: OpaquePointer, target: PixelTarget) {
         let x0 = max(item.extent.x, e.x1), y0 = max(item.extent.y, e.y1)
         let x1 = min(item.extent.x + item.extent.width, e.x2), y1 = min(item.extent.y + item.extent.height, e.y2)
         guard x1 > x0, y1 > y0 else { return }
@@ -146,7 +140,7 @@ final class CompositeBand: @unchecked Sendable {
     }
 
     private static func placeTransformed(_ item: CompositeItem, alpha: UInt8, clip: UnsafeMutablePointer<pixman_region32_t>,
-                                         within r: (Int32, Int32, Int32, Int32), target: Target) {
+                                         within r: (Int32, Int32, Int32, Int32), target: PixelTarget) {
         guard item.texture.texels.texels != nil else { return }
         let inverse = item.toDevice.inverted()
         let pixels = target.data.assumingMemoryBound(to: UInt32.self)
@@ -170,7 +164,7 @@ final class CompositeBand: @unchecked Sendable {
 
     /// A background and border drawn from their outline (`lamina_rounded_rect_over`), over the clip's boxes.
     private static func placeOutline(_ item: CompositeItem, _ shape: lamina_rounded_rect, clip: UnsafeMutablePointer<pixman_region32_t>,
-                                     within r: (Int32, Int32, Int32, Int32), target: Target) {
+                                     within r: (Int32, Int32, Int32, Int32), target: PixelTarget) {
         let inverse = item.toDevice.inverted()
         let pixels = target.data.assumingMemoryBound(to: UInt32.self)
         var count: Int32 = 0
@@ -191,7 +185,7 @@ final class CompositeBand: @unchecked Sendable {
 
     /// A layer under perspective: our projective kernel, over the clip's boxes.
     private static func placeProjected(_ item: CompositeItem, clip: UnsafeMutablePointer<pixman_region32_t>,
-                                       within r: (Int32, Int32, Int32, Int32), target: Target) {
+                                       within r: (Int32, Int32, Int32, Int32), target: PixelTarget) {
         guard item.texture.texels.texels != nil, let inverse = item.homography.inverse else { return }
         let pixels = target.data.assumingMemoryBound(to: UInt32.self)
         var count: Int32 = 0
@@ -218,7 +212,7 @@ final class CompositeBand: @unchecked Sendable {
                             aliased: UInt32(item.aliasedEdges))
     }
 
-    private func destination(for target: Target) -> OpaquePointer? {
+    private func destination(for target: PixelTarget) -> OpaquePointer? {
         let key = (Optional(target.data), target.width, target.height, target.bytesPerRow)
         if destination == nil || destinationKey != key {
             if let destination { pixman_image_unref(destination) }

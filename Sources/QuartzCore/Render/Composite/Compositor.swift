@@ -53,7 +53,7 @@ package final class Compositor: @unchecked Sendable {
 
     /// The threads a frame's placing, shapes and bands are shared with.
     private let workers: FrameWorkers
-    /// One per thread, and one more for the rectangles background filters read (see `FilterGroup.swift`).
+    /// One per thread, and one more for the rectangles background filters read (see `FilterNode.swift`).
     private let bands: [CompositeBand]
     /// How a frame of one round of bands splits its work between the threads, learned from the
     /// frames before (`OneRoundBalance`).
@@ -181,7 +181,7 @@ package final class Compositor: @unchecked Sendable {
         previous = nil
         let overlayRects = overlay.rectangles(scale: scale, screen: screen)
         for rect in flashed + overlaid + overlayRects { changes.add(rect) }
-        let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterGroup.swift
+        let backdropReads = BackdropFilter.reads(of: items, screen: screen)          // FilterNode.swift
         BackdropFilter.grow(changes, reads: backdropReads)
         // The last frame's nodes that were not reused (those placed again stay, emptied, to be
         // renewed: `PlacedNode.retire`; the children they let go are the plan's leftovers), and
@@ -217,8 +217,25 @@ package final class Compositor: @unchecked Sendable {
             BackdropFilter.grow(grown, reads: backdropReads)
             rects = grown.rectangles
         }
-        let surface = CompositeBand.Target(data: data, width: Int32(target.width), height: Int32(target.height),
-                                           bytesPerRow: Int32(target.bytesPerRow), format: format)
+        let surface = PixelTarget(data: data, width: Int32(target.width), height: Int32(target.height),
+                                  bytesPerRow: Int32(target.bytesPerRow), format: format)
+        drawBands(items, in: rects, reads: backdropReads, screen: screen, target: surface, backdrop: backdrop,
+                  followsClosely: followsClosely)
+        if !debug.isDisjoint(with: [.offscreen, .misaligned, .blended]) {
+            RenderDebug.tint(items, over: rects, options: debug, in: surface)
+        }
+        flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
+        overlay.draw(in: surface, scale: scale)
+        overlaid = overlayRects
+        return shown
+    }
+
+    /// Composites `items` over `rects` into `surface`: the calling thread alone for small
+    /// damage, else bands across the helpers (split by the work they hold, `bandEdges`, in
+    /// rounds or one band a thread, `OneRoundBalance`), and the rectangles a background filter
+    /// reads whole by one more band (`BackdropFilter`: the filters read across band borders).
+    private func drawBands(_ items: CompositeList, in rects: [DeviceRect], reads backdropReads: [DeviceRect], screen: DeviceRect,
+                           target surface: PixelTarget, backdrop: UInt32, followsClosely: Bool) {
         // Waking the other threads costs more than a small damage takes to composite.
         let area = rects.reduce(0) { $0 + Int($1.width) * Int($1.height) }
         let threads = workers.threads
@@ -237,7 +254,7 @@ package final class Compositor: @unchecked Sendable {
             let oneRound = rounds == 1 && threads <= Int.bitWidth
             let shares = oneRound ? oneRoundBalance.shares : Self.bandShares(threads: threads, rounds: max(rounds, 2))
             lastBandRounds = oneRound ? 1 : max(rounds, 2)
-            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: shares, height: Int32(target.height))
+            let edges = Self.bandEdges(splitting: far, items: items.items, atShares: shares, height: surface.height)
             let taken = Atomic<Int>(0)
             // In one round, when each band began and ended, and whether its own thread drew it.
             var timed = [(began: Double, ended: Double, own: Bool)](repeating: (0, 0, false), count: oneRound ? threads : 0)
@@ -264,13 +281,6 @@ package final class Compositor: @unchecked Sendable {
             lastBandRounds = 0
             bands[0].draw(items, in: rects, band: screen, target: surface, backdrop: backdrop)
         }
-        if !debug.isDisjoint(with: [.offscreen, .misaligned, .blended]) {
-            RenderDebug.tint(items, over: rects, options: debug, in: surface)
-        }
-        flashed = debug.contains(.damage) ? RenderDebug.flash(shown, in: surface) : []
-        overlay.draw(in: surface, scale: scale)
-        overlaid = overlayRects
-        return shown
     }
 
     /// Whether a frame that begins at `began` follows the last one, which returned at

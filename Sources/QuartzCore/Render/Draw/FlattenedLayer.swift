@@ -15,13 +15,13 @@ enum FlattenedLayer {
         // a wall (its warp and its conversion cost as much as its pixels): 4 million at most.
         let pixels = extent.width * scale * extent.height * scale
         if pixels > Self.largestFlattening, pixels.isFinite { scale *= (Self.largestFlattening / pixels).squareRoot() }
-        guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: 8192) else { return }
+        guard let flat = LayerCanvas.make(covering: extent, scale: scale, maxSide: LayerCanvas.maxDrawnSide) else { return }
         LayerRenderer.draw(layer, in: flat, context: context)
         guard let image = flat.makeImage() else { return }
         // Pixel (u, v) → layer point → parent plane.
         let pixelToLayer = Homography(CGAffineTransform(a: 1 / scale, b: 0, c: 0, d: 1 / scale, tx: extent.minX, ty: extent.minY))
         let projectedLeaf = rasterizationScale == nil && layer.sublayers.isEmpty && layer.mask.isEmpty && layer.transition == nil
-            && layer.tiles == nil && !CompositePlan.castsShadow(layer) && CompositePlan.filterRoute(of: layer) == nil
+            && layer.tiles == nil && !layer.castsShadow && FilteredLayer.drawnReason(of: layer) == nil
         let sides = cutsEdges && projectedLeaf ? layer.aliasedEdges.rawValue : 0
         let own = LayerNode.ownExtent(of: layer)
         let outline = CGRect(x: (own.minX - extent.minX) * scale, y: (own.minY - extent.minY) * scale,

@@ -1,6 +1,12 @@
 /// Bitmaps whose user space is a rectangle of layer coordinates (y down, as layers are) at a
 /// scale: backing stores, masks, shadow silhouettes and flattened layers all draw into one.
 enum LayerCanvas {
+    /// The most pixels a side of a bitmap the layer renderer draws a picture into has (a
+    /// flattened or filtered layer, a shadow's silhouette, a tinted replicator copy, particles,
+    /// a conic gradient): 8192² × 4 bytes is 256 MB. Past it the picture is left out, not made
+    /// (its callers clip to what can show, or fit the scale, first).
+    static let maxDrawnSide = 8192
+
     /// A zeroed bitmap covering `rect` at `scale` pixels per point: BGRA, or alpha only. Nil
     /// when it would be empty or larger than `maxSide` pixels on a side.
     static func make(covering rect: CGRect, scale: CGFloat, alphaOnly: Bool = false, maxSide: Int = 16384) -> CGContext? {
@@ -42,6 +48,15 @@ extension CGContext {
         concatenate(flip)
         clip(to: rect, mask: image)
         concatenate(flip.inverted())
+    }
+
+    /// Draws `image` over `rect` of a layer-coordinates (y-down) user space, its first row at the
+    /// rect's min y (a canvas's picture placed back where it was drawn).
+    func draw(layerImage image: CGImage, in rect: CGRect) {
+        saveGState()
+        concatenate(Self.imageFlip(about: rect))
+        draw(image, in: rect)
+        restoreGState()
     }
 
     /// Flips about `rect`'s middle row, so that an image drawn (or masked) over `rect` of a

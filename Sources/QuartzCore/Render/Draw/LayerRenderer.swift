@@ -68,7 +68,7 @@ enum LayerRenderer {
             drawTransformLayer(layer, toTarget: CATransform3DIdentity, in: ctx, context: context)
             return
         }
-        // Filters, background filters and compositing filters (FilteredLayer.swift).
+        // Filters, background filters and compositing filters (FilterNode.swift).
         if FilteredLayer.draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings) { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
@@ -101,8 +101,7 @@ enum LayerRenderer {
         // Sides of the outline cut by pixel centers (`allowsEdgeAntialiasing`): the own drawing
         // reaches past them and is cut there (`drawCut`). The route is the one inside the group
         // (its opacity 1 there).
-        let asItems = CompositePlan.route(of: layer, toDevice: ctx.ctm, opacity: group ? 1 : ctx.currentAlpha,
-                                          paths: context.paths) == .items
+        let asItems = Route(of: layer, toDevice: ctx.ctm, opacity: group ? 1 : ctx.currentAlpha, paths: context.paths) == .items
         let cuts = cutsEdges && asItems
         // A group's sublayers are cut in the group's plane: like the device's unless it is turned.
         let sublayersCut = cutsEdges && (asItems || (ctx.ctm.b == 0 && ctx.ctm.c == 0))
@@ -248,4 +247,12 @@ extension LayerRenderer {
 extension CGContext {
     /// Device pixels per user-space unit (the square root of the CTM's area scale).
     var deviceScale: CGFloat { abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot() }
+}
+
+extension RenderTree {
+    /// Draws the tree as it is at media time `t`, placed by the root's frame, into `ctx`, with
+    /// the caches of `context`.
+    package func draw(atMediaTime t: CFTimeInterval, in ctx: CGContext, context: RenderContext) {
+        LayerRenderer.renderPlaced(snapshot.presented(atParentTime: t), in: ctx, context: context)
+    }
 }

@@ -41,7 +41,7 @@ enum LayerShadow {
         own.shadowOpacity = 0
         own.transition = nil
         let scale = max(ctx.deviceScale, 0.01)
-        let key = ShadowCache.Key(silhouette: .drawing(LayerTexture.Look(own, scale: scale)), radius: layer.shadowRadius, scale: scale)
+        let key = ShadowCache.Key(silhouette: .drawing(DrawingLook(own, scale: scale)), radius: layer.shadowRadius, scale: scale)
         guard let entry = context.shadows.entry(for: key, make: {
             ShadowCache.silhouette(covering: LayerNode.extent(of: own), radius: layer.shadowRadius, scale: scale,
                                    draw: { LayerRenderer.draw(own, in: $0, context: context) })

@@ -100,3 +100,180 @@ extension LayerSnapshot {
     /// The radius its corners are drawn with (`LayerNode.cornerRadius(_:in:)` of its bounds).
     var effectiveCornerRadius: CGFloat { LayerNode.cornerRadius(cornerRadius, in: bounds) }
 }
+
+extension LayerSnapshot {
+    /// Whether `part` of the layer's own drawing shows anything.
+    func drawsItself(_ part: LayerTexture.Part) -> Bool {
+        switch part {
+        case .whole: return bodyCanShow || hasVisibleBorder
+        case .body: return bodyCanShow
+        case .border: return hasVisibleBorder
+        }
+    }
+}
+
+/// How a layer is placed once `CompositePlan.placeLayer` has chosen its route (`Route`): on the
+/// `.items` route its own textures (shadow, body, border: `ShadowNode`, below, and here) and its
+/// sublayers' items; on a `.drawn` one a texture the layer renderer draws; under perspective a
+/// projected item or a drawing warped into its parent's plane.
+extension CompositePlan {
+    /// The layer's own textures (shadow, body, border) and, between them, its sublayers' items.
+    func placeItems(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                    scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool, withShadow: Bool = true) {
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook)
+        if withShadow, layer.castsShadow { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
+        // The border goes above the sublayers: apart from the body when there are sublayers.
+        let borderApart = layer.hasVisibleBorder && layer.hasSublayers
+        let part: LayerTexture.Part = borderApart ? .body : .whole
+        if layer.drawsItself(part),
+           let texture = keptTexture(.body, of: layer, old: old, scale: scale)
+            ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice,
+                             after: old?.textures.drawnAnimated == true ? old?.textures.body : nil) {
+            if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
+            if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
+                backdrop = color          // a root that fills the screen with one color is the backdrop
+            } else {
+                place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
+                      edges: layer.aliasedEdges)
+            }
+            // Stored last, moved: the reference taken from the old node (or the cache's lookup)
+            // is the node's, with no retain (the first write to the texture's header, a cache miss).
+            node.textures.body = consume texture
+        }
+        if layer.hasTiles, let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
+        if layer.hasEmitter, let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
+        if layer.hasSublayers { placeSublayers(of: layer, node, toDevice: toDevice, opacity: opacity, old: old, tracked: tracked) }
+        placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
+    }
+
+    func placeBorder(_ layer: LayerSnapshot, _ node: PlacedNode, _ toDevice: CGAffineTransform, _ opacity: CGFloat,
+                     _ scale: CGFloat, _ old: PlacedNode?, _ borderApart: Bool) {
+        guard borderApart,
+              let texture = keptTexture(.border, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .border, scale: scale)
+        else { return }
+        place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
+              edges: layer.aliasedEdges)
+        node.textures.border = consume texture           // moved, as the body's
+    }
+
+    /// A texture of the layer's own that the last frame had, while its look stays (else the
+    /// caller asks the cache; no closure here: capturing the snapshot would copy it).
+    func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
+        if let old, !layer.animatesLook, old.textures.fit(ownVersion: layer.ownVersion, scale: scale),
+           let texture = old.textures.take(slot) {
+            // Taken: the last frame's node is done with it (retired once placed), and moving
+            // the reference spares a retain here and a release (a cache miss) when it goes.
+            if !isShare, cache.wantsTouches { cache.touch(texture) }
+            return texture
+        }
+        return nil
+    }
+
+    /// The color of `texture` placed by `toDevice`, when it covers `screen` with that one opaque
+    /// color, texel for pixel.
+    func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
+                     _ toDevice: CGAffineTransform) -> UInt32? {
+        cache.drawDeferred()           // its pixels are read here
+        texture.ensureDrawn()
+        let t = texture.texels
+        let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
+            .concatenating(toDevice)
+        guard t.flat_color >> 24 == 255, placed.a == 1, placed.b == 0, placed.c == 0, placed.d == 1,
+              placed.tx == placed.tx.rounded(), placed.ty == placed.ty.rounded(), abs(placed.tx) < 1e6, abs(placed.ty) < 1e6
+        else { return nil }
+        let x = Int32(placed.tx), y = Int32(placed.ty)
+        guard t.flat_x0 + x <= screen.x, t.flat_y0 + y <= screen.y,
+              t.flat_x1 + x >= screen.x + screen.width, t.flat_y1 + y >= screen.y + screen.height else { return nil }
+        return t.flat_color
+    }
+
+    // MARK: Drawn by the layer renderer
+
+    /// The layer and its subtree drawn by the layer renderer into a texture over what can show
+    /// of them, in the layer's own space; kept while the subtree is still.
+    func placeDrawn(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                    scale: CGFloat, reason: DrawnReason, old: PlacedNode?) {
+        let textureScale = reason == .rasterized ? max(min(layer.rasterizationScale, 16), 0.01) : scale
+        guard let rect = Self.visible(LayerNode.extent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity)
+        let texture: LayerTexture?
+        if !layer.hasAnimations || Self.movesOnly(layer, reason), let kept = old?.group, kept.key == key {
+            texture = kept.texture
+        } else {
+            // The item blends and the backdrop item filters (FilterNode.swift), not the texture.
+            var drawn = layer
+            (drawn.compositingFilter, drawn.backgroundFilters) = (nil, [])
+            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: LayerTexture.maxSide) { LayerRenderer.draw(drawn, in: $0, context: cache.context) }
+        }
+        guard let texture else { return }
+        node.group = OffscreenGroup(key: key, texture: texture)
+        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, offscreen: true)
+        if let blend = LayerBlend(layer.compositingFilter), !node.below.isEmpty {
+            node.below[node.below.count - 1].blend = blend
+            node.effects.append(blend)            // items do not retain it
+        }
+    }
+
+    /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or
+    /// anything else drawn around it), placed as one item through its homography; false when it
+    /// is not such a layer or some of it is behind the viewer.
+    func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
+        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize, layer.tiles == nil,
+              !layer.castsShadow, layer.isVisible else { return false }
+        let placement = node.placement
+        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
+        guard det != 0, det.isFinite else { return true }
+        guard layer.drawsItself(.whole) else { return true }
+        // Perspective enlarges the near side: a little more resolution than the plane's.
+        let scale = Self.textureScale(abs(det).squareRoot() * 1.5)
+        guard let texture = keptTexture(.body, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .whole, scale: scale)
+        else { return true }
+        let toLayer = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
+        let map = Homography(toLayer).concatenating(m.homography).concatenating(Homography(placement.toDevice))
+        var corners: [CGPoint] = []
+        for p in [CGPoint(x: 0, y: 0), CGPoint(x: Int(texture.width), y: 0), CGPoint(x: 0, y: Int(texture.height)),
+                  CGPoint(x: Int(texture.width), y: Int(texture.height))] {
+            guard let q = map.apply(p) else { return false }
+            corners.append(q)
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook, body: texture)
+        guard let extent = DeviceRect(enclosing: box, within: placement.clip) else { return true }
+        let alpha = UInt8((min(max(placement.opacity * min(layer.opacity, 1), 0), 1) * 255).rounded())
+        guard alpha > 0 else { return true }
+        var item = CompositeItem(texture: texture, toDevice: CGAffineTransform(a: map.m[0], b: map.m[1], c: map.m[3], d: map.m[4],
+                                                                            tx: map.m[6], ty: map.m[7]),
+                                 alpha: alpha, extent: extent)
+        item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
+        texture.ensureDrawn()            // the projective kernel samples it
+        item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
+        item.aliasedEdges = layer.aliasedEdges.rawValue
+        node.below.append(item)
+        node.cover(extent)
+        return true
+    }
+
+    /// A layer under perspective, drawn flat and warped into its parent's plane by the layer
+    /// renderer, over what can show of it there.
+    func placeDrawnInParent(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) {
+        let placement = node.placement
+        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
+        guard det != 0, det.isFinite else { return }
+        let scale = Self.textureScale(abs(det).squareRoot())
+        let extent = CALayer.mapRect(LayerNode.extent(of: layer), m.homography)
+        guard !extent.isNull, let rect = Self.visible(extent, toDevice: placement.toDevice, clip: placement.clip) else { return }
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: m)
+        let texture: LayerTexture?
+        if !layer.hasAnimations, let kept = old?.group, kept.key == key {
+            texture = kept.texture
+        } else {
+            texture = LayerTexture(covering: rect, scale: scale, maxSide: LayerTexture.maxSide) {
+                LayerRenderer.drawSublayer(layer, in: placement.space, ctx: $0, context: cache.context)
+            }
+        }
+        guard let texture else { return }
+        node.group = OffscreenGroup(key: key, texture: texture)
+        place(texture, into: &node.below, node, toDevice: placement.toDevice, opacity: placement.opacity, offscreen: true)
+    }
+}

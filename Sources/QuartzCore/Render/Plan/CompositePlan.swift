@@ -3,7 +3,7 @@ import CPixman
 /// Places a presented tree as composite items, reusing what the last frame placed (`PlacedNode`)
 /// wherever a subtree did not change, and adding to `damage` the device pixels that differ.
 ///
-/// Per layer, one of these ways, chosen by `route(of:)` — one predicate, with a reason — or,
+/// Per layer, one of these ways, chosen by `Route` — one predicate, with a reason — or,
 /// under perspective, by `placeProjected`:
 /// 1. **Items**: the layer's own textures (shadow, body, border) placed by an affine map, its
 ///    sublayers recursively; a rectangular `masksToBounds` on whole pixels clips their items. A
@@ -22,15 +22,15 @@ final class CompositePlan {
     @exclusivity(unchecked) private var leftovers = Leftovers()
     /// What a frame needs besides the cache: the screen (or group texture) it places into and
     /// where to report damage and fallbacks.
-    private let cache: TextureCache
-    private let screen: DeviceRect
+    let cache: TextureCache
+    let screen: DeviceRect
     let damage: Damage?
     private let groups: GroupCompositor
     /// Subtrees drawn by the layer renderer this frame because items could not show them.
-    private(set) var fallbacks: [Fallback] = []
+    var fallbacks: [Fallback] = []
     /// What the frame is painted with before the items (premultiplied ARGB): white, or the
     /// root's color when it fills the screen.
-    private(set) var backdrop: UInt32 = 0xFFFF_FFFF
+    var backdrop: UInt32 = 0xFFFF_FFFF
     /// The threads that may place a parent's changed sublayers at once (`placeSharing`); none
     /// for a share.
     let workers: FrameWorkers?
@@ -45,7 +45,7 @@ final class CompositePlan {
     var placedByShares = 0
     /// Textures a share placed through the sampling kernels that may not be drawn yet: drawn
     /// by `absorb`, one thread, before anything composites them.
-    private var undrawn: [LayerTexture] = []
+    var undrawn: [LayerTexture] = []
 
     init(screen: DeviceRect, cache: TextureCache, groups: GroupCompositor, damage: Damage?, workers: FrameWorkers? = nil) {
         self.screen = screen
@@ -215,20 +215,20 @@ final class CompositePlan {
         let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
         let opacity = placement.opacity * min(layer.opacity, 1)
         let scale = Self.textureScale(abs(det).squareRoot())
-        // The path cache read only when the question is asked (see `route`), nothing retained for it.
-        let route = Self.route(of: layer, toDevice: toDevice, opacity: opacity,
-                               shadowUnderMaskIsUnknown: Self.castsShadow(layer) && layer.hasMask
-                                   && Self.shadowUnderMaskIsUnknown(layer, paths: cache.context.paths))
+        // The path cache read only when the question is asked (see `Route.init`), nothing retained for it.
+        let route = Route(of: layer, toDevice: toDevice, opacity: opacity,
+                          shadowUnderMaskIsUnknown: layer.castsShadow && layer.hasMask
+                              && Route.shadowUnderMaskIsUnknown(layer, paths: cache.context.paths))
         // A shadow of unknown shape cast by a subtree or a faded drawing: the blurred alpha of the
         // whole picture, placed behind it as one item (the picture itself takes its route; a
         // texture the layer renderer draws has its shadow in it already).
         var subtreeShadow = false
         if case .drawn = route {} else {
-            subtreeShadow = Self.castsShadow(layer) && !layer.hasMask && (layer.hasSublayers || opacity < 1)
+            subtreeShadow = layer.castsShadow && !layer.hasMask && (layer.hasSublayers || opacity < 1)
                 && LayerShadow.knownShape(of: layer, paths: cache.context.paths) == nil
         }
         if !isRoot, layer.hasBackgroundFilters {
-            Self.placeBackdrop(layer, node, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)   // FilterGroup.swift
+            Self.placeBackdrop(layer, node, toDevice: toDevice, opacity: opacity, paths: cache.context.paths)   // FilterNode.swift
         }
         if subtreeShadow { placeSubtreeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         switch route {
@@ -236,7 +236,7 @@ final class CompositePlan {
             placeItems(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old, tracked: tracked, isRoot: isRoot,
                        withShadow: !subtreeShadow)
         case .group(let reason):
-            if reason == .opacity, Self.castsShadow(layer), !subtreeShadow {
+            if reason == .opacity, layer.castsShadow, !subtreeShadow {
                 // Core Animation casts the shadow outside the group, faded with it.
                 placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old)
             }
@@ -250,57 +250,33 @@ final class CompositePlan {
         }
     }
 
-    /// The layer's own textures and its sublayers' items.
-    private func placeItems(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
-                            scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool, withShadow: Bool = true) {
-        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook)
-        if withShadow, Self.castsShadow(layer) { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
-        // The border goes above the sublayers: apart from the body when there are sublayers.
-        let borderApart = Self.hasBorder(layer) && layer.hasSublayers
-        let part: LayerTexture.Part = borderApart ? .body : .whole
-        if Self.drawsItself(layer, part: part),
-           let texture = keptTexture(.body, of: layer, old: old, scale: scale)
-            ?? cache.texture(for: layer, part: part, scale: scale, placedBy: toDevice,
-                             after: old?.textures.drawnAnimated == true ? old?.textures.body : nil) {
-            if let previous = old?.textures.body, previous !== texture { cache.layerLeft(previous) }
-            if isRoot, opacity >= 1, let color = opaqueColor(covering: screen, texture, layer, toDevice) {
-                backdrop = color          // a root that fills the screen with one color is the backdrop
-            } else {
-                place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
-                      edges: layer.aliasedEdges)
-            }
-            // Stored last, moved: the reference taken from the old node (or the cache's lookup)
-            // is the node's, with no retain (the first write to the texture's header, a cache miss).
-            node.textures.body = consume texture
+    /// The sublayers' items (or a replicator's copies of them), clipped by a rectangular
+    /// `masksToBounds`, each matched with the last frame's node for reuse.
+    func placeSublayers(of layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
+                        old: PlacedNode?, tracked: Bool) {
+        var clip = node.placement.clip
+        if layer.masksToBounds, let rect = Route.rectangularClip(of: layer, toDevice: toDevice) {
+            guard let inside = clip.intersection(rect) else { return }
+            clip = inside
         }
-        if layer.hasTiles, let tiles = layer.tiles { tiles.place(in: node, layer: layer, toDevice: toDevice, opacity: opacity) }
-        if layer.hasEmitter, let emitter = layer.emitter { placeParticles(of: layer, emitter, node, old: old, toDevice: toDevice, opacity: opacity, scale: scale) }
-        if layer.hasSublayers {
-            var clip = node.placement.clip
-            if layer.masksToBounds, let rect = Self.rectangularClip(of: layer, toDevice: toDevice) {
-                guard let inside = clip.intersection(rect) else { return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart) }
-                clip = inside
-            }
-            if layer.hasReplicator, let replicator = layer.replicator {
-                placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
-                return placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
-            }
-            let placement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
-                                      tint: node.placement.tint)
-            // Compared once for all the children. The last frame's object is kept when equal:
-            // the children's nodes hold it already (`PlacedNode.renew`), and so do the threads'
-            // copies of it (`Placement.forThreads`).
-            let placedAlike = old?.childPlacement == placement
-            let childPlacement = placedAlike ? old?.childPlacement ?? placement : placement
-            node.childPlacement = childPlacement
-            if placedAlike, let old, let changed = Self.changedChildren(of: layer, old: old) {
-                placeChanged(changed, of: layer, node, childPlacement, old: old, tracked: tracked)
-            } else {
-                placeChildren(of: layer, node, childPlacement, placedAlike: placedAlike, old: old, tracked: tracked)
-            }
-            node.placedFrom = (layer.sublayers.boxes, layer.drawingOrder)
+        if layer.hasReplicator, let replicator = layer.replicator {
+            placeInstances(of: layer, replicator, node, toDevice: toDevice, opacity: opacity, clip: clip, old: old, tracked: tracked)
+            return
         }
-        placeBorder(layer, node, toDevice, opacity, scale, old, borderApart)
+        let placement = Placement(space: layer.sublayerSpace, toDevice: toDevice, opacity: opacity, clip: clip,
+                                  tint: node.placement.tint)
+        // Compared once for all the children. The last frame's object is kept when equal:
+        // the children's nodes hold it already (`PlacedNode.renew`), and so do the threads'
+        // copies of it (`Placement.forThreads`).
+        let placedAlike = old?.childPlacement == placement
+        let childPlacement = placedAlike ? old?.childPlacement ?? placement : placement
+        node.childPlacement = childPlacement
+        if placedAlike, let old, let changed = Self.changedChildren(of: layer, old: old) {
+            placeChanged(changed, of: layer, node, childPlacement, old: old, tracked: tracked)
+        } else {
+            placeChildren(of: layer, node, childPlacement, placedAlike: placedAlike, old: old, tracked: tracked)
+        }
+        node.placedFrom = (layer.sublayers.boxes, layer.drawingOrder)
     }
 
     /// Places each sublayer, in drawing order, matching it with the last frame's node for the
@@ -440,147 +416,6 @@ final class CompositePlan {
         node.reusedFrom = (old, reusedIndices)
     }
 
-    private func placeBorder(_ layer: LayerSnapshot, _ node: PlacedNode, _ toDevice: CGAffineTransform, _ opacity: CGFloat,
-                             _ scale: CGFloat, _ old: PlacedNode?, _ borderApart: Bool) {
-        guard borderApart,
-              let texture = keptTexture(.border, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .border, scale: scale)
-        else { return }
-        place(texture, into: &node.above, node, toDevice: toDevice, opacity: opacity, origin: layer.bounds.origin,
-              edges: layer.aliasedEdges)
-        node.textures.border = consume texture           // moved, as the body's
-    }
-
-    /// Behind the layer, faded with it, as the renderer draws a shadow of known shape; one of
-    /// unknown shape is the shadow of the layer's own drawing (a subtree's is
-    /// `placeSubtreeShadow`'s).
-    private func placeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
-                             scale: CGFloat, old: PlacedNode?) {
-        guard let texture = keptTexture(.shadow, of: layer, old: old, scale: scale)
-                ?? cache.shadowTexture(for: layer, shape: LayerShadow.knownShape(of: layer, paths: cache.context.paths), scale: scale)
-        else { return }
-        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
-        node.textures.shadow = consume texture           // moved, as the body's
-    }
-
-    /// The shadow of the layer's whole picture (sublayers included, not faded), kept while the
-    /// subtree looks the same.
-    private func placeSubtreeShadow(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
-                                    scale: CGFloat, old: PlacedNode?) {
-        let still = !layer.animatesLook && layer.sublayers.animatedIndices.isEmpty
-        let texture: LayerTexture?
-        if still, let kept = old?.subtreeShadow, kept.version == layer.version, kept.scale == scale {
-            texture = kept.texture
-        } else {
-            texture = LayerTexture.shadowOfSubtree(layer, scale: scale, context: cache.context)
-        }
-        guard let texture else { return }
-        node.subtreeShadow = (layer.version, scale, texture)
-        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity)
-    }
-
-    /// A texture of the layer's own that the last frame had, while its look stays (else the
-    /// caller asks the cache; no closure here: capturing the snapshot would copy it).
-    private func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
-        if let old, !layer.animatesLook, old.textures.fit(ownVersion: layer.ownVersion, scale: scale),
-           let texture = old.textures.take(slot) {
-            // Taken: the last frame's node is done with it (retired once placed), and moving
-            // the reference spares a retain here and a release (a cache miss) when it goes.
-            if !isShare, cache.wantsTouches { cache.touch(texture) }
-            return texture
-        }
-        return nil
-    }
-
-    // MARK: Drawn by the layer renderer
-
-    /// The layer and its subtree drawn by the layer renderer into a texture over what can show
-    /// of them, in the layer's own space; kept while the subtree is still.
-    private func placeDrawn(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
-                            scale: CGFloat, reason: DrawnReason, old: PlacedNode?) {
-        let textureScale = reason == .rasterized ? max(min(layer.rasterizationScale, 16), 0.01) : scale
-        guard let rect = Self.visible(LayerNode.extent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
-        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity)
-        let texture: LayerTexture?
-        if !layer.hasAnimations || Self.movesOnly(layer, reason), let kept = old?.group, kept.key == key {
-            texture = kept.texture
-        } else {
-            // The item blends and the backdrop item filters (FilterGroup.swift), not the texture.
-            var drawn = layer
-            (drawn.compositingFilter, drawn.backgroundFilters) = (nil, [])
-            texture = LayerTexture(covering: rect, scale: textureScale, maxSide: LayerTexture.maxSide) { LayerRenderer.draw(drawn, in: $0, context: cache.context) }
-        }
-        guard let texture else { return }
-        node.group = OffscreenGroup(key: key, texture: texture)
-        place(texture, into: &node.below, node, toDevice: toDevice, opacity: opacity, offscreen: true)
-        if let blend = LayerBlend(layer.compositingFilter), !node.below.isEmpty {
-            node.below[node.below.count - 1].blend = blend
-            node.effects.append(blend)            // items do not retain it
-        }
-    }
-
-    /// A layer under perspective that is its own drawing alone (no sublayers, mask, shadow or
-    /// anything else drawn around it), placed as one item through its homography; false when it
-    /// is not such a layer or some of it is behind the viewer.
-    private func placeProjected(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) -> Bool {
-        guard layer.sublayers.isEmpty, layer.mask.isEmpty, layer.transition == nil, !layer.shouldRasterize, layer.tiles == nil,
-              !Self.castsShadow(layer), layer.isVisible else { return false }
-        let placement = node.placement
-        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
-        guard det != 0, det.isFinite else { return true }
-        guard Self.drawsItself(layer, part: .whole) else { return true }
-        // Perspective enlarges the near side: a little more resolution than the plane's.
-        let scale = Self.textureScale(abs(det).squareRoot() * 1.5)
-        guard let texture = keptTexture(.body, of: layer, old: old, scale: scale) ?? cache.texture(for: layer, part: .whole, scale: scale)
-        else { return true }
-        let toLayer = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
-        let map = Homography(toLayer).concatenating(m.homography).concatenating(Homography(placement.toDevice))
-        var corners: [CGPoint] = []
-        for p in [CGPoint(x: 0, y: 0), CGPoint(x: Int(texture.width), y: 0), CGPoint(x: 0, y: Int(texture.height)),
-                  CGPoint(x: Int(texture.width), y: Int(texture.height))] {
-            guard let q = map.apply(p) else { return false }
-            corners.append(q)
-        }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook, body: texture)
-        guard let extent = DeviceRect(enclosing: box, within: placement.clip) else { return true }
-        let alpha = UInt8((min(max(placement.opacity * min(layer.opacity, 1), 0), 1) * 255).rounded())
-        guard alpha > 0 else { return true }
-        var item = CompositeItem(texture: texture, toDevice: CGAffineTransform(a: map.m[0], b: map.m[1], c: map.m[3], d: map.m[4],
-                                                                            tx: map.m[6], ty: map.m[7]),
-                                 alpha: alpha, extent: extent)
-        item.perspective = SIMD3(Double(map.m[2]), Double(map.m[5]), Double(map.m[8]))
-        texture.ensureDrawn()            // the projective kernel samples it
-        item.tint = ReplicatorState.packedTint(placement.tint, alpha: alpha)
-        item.aliasedEdges = layer.aliasedEdges.rawValue
-        node.below.append(item)
-        node.cover(extent)
-        return true
-    }
-
-    /// A layer under perspective, drawn flat and warped into its parent's plane by the layer
-    /// renderer, over what can show of it there.
-    private func placeDrawnInParent(_ layer: LayerSnapshot, _ m: CATransform3D, _ node: PlacedNode, old: PlacedNode?) {
-        let placement = node.placement
-        let det = placement.toDevice.a * placement.toDevice.d - placement.toDevice.b * placement.toDevice.c
-        guard det != 0, det.isFinite else { return }
-        let scale = Self.textureScale(abs(det).squareRoot())
-        let extent = CALayer.mapRect(LayerNode.extent(of: layer), m.homography)
-        guard !extent.isNull, let rect = Self.visible(extent, toDevice: placement.toDevice, clip: placement.clip) else { return }
-        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: m)
-        let texture: LayerTexture?
-        if !layer.hasAnimations, let kept = old?.group, kept.key == key {
-            texture = kept.texture
-        } else {
-            texture = LayerTexture(covering: rect, scale: scale, maxSide: LayerTexture.maxSide) {
-                LayerRenderer.drawSublayer(layer, in: placement.space, ctx: $0, context: cache.context)
-            }
-        }
-        guard let texture else { return }
-        node.group = OffscreenGroup(key: key, texture: texture)
-        place(texture, into: &node.below, node, toDevice: placement.toDevice, opacity: placement.opacity, offscreen: true)
-    }
-
     /// The part of `rect` (layer coordinates) that can show inside `clip` (device pixels), in
     /// layer coordinates; nil when none.
     static func visible(_ rect: CGRect, toDevice: CGAffineTransform, clip: DeviceRect) -> CGRect? {
@@ -618,40 +453,7 @@ final class CompositePlan {
         node.cover(extent)
     }
 
-    /// The color of `texture` placed by `toDevice`, when it covers `screen` with that one opaque
-    /// color, texel for pixel.
-    private func opaqueColor(covering screen: DeviceRect, _ texture: LayerTexture, _ layer: LayerSnapshot,
-                             _ toDevice: CGAffineTransform) -> UInt32? {
-        cache.drawDeferred()           // its pixels are read here
-        texture.ensureDrawn()
-        let t = texture.texels
-        let placed = texture.toLayer.concatenating(CGAffineTransform(translationX: layer.bounds.minX, y: layer.bounds.minY))
-            .concatenating(toDevice)
-        guard t.flat_color >> 24 == 255, placed.a == 1, placed.b == 0, placed.c == 0, placed.d == 1,
-              placed.tx == placed.tx.rounded(), placed.ty == placed.ty.rounded(), abs(placed.tx) < 1e6, abs(placed.ty) < 1e6
-        else { return nil }
-        let x = Int32(placed.tx), y = Int32(placed.ty)
-        guard t.flat_x0 + x <= screen.x, t.flat_y0 + y <= screen.y,
-              t.flat_x1 + x >= screen.x + screen.width, t.flat_y1 + y >= screen.y + screen.height else { return nil }
-        return t.flat_color
-    }
-
-    // MARK: What a layer draws
-
-    /// A shadow the renderer draws (a layer that clips to its bounds casts none).
-    static func castsShadow(_ layer: LayerSnapshot) -> Bool { layer.castsShadow }
-
-    static func hasBorder(_ layer: LayerSnapshot) -> Bool { layer.hasVisibleBorder }
-
-    /// Whether `part` of the layer's own drawing shows anything.
-    static func drawsItself(_ layer: LayerSnapshot, part: LayerTexture.Part) -> Bool {
-        let body = layer.bodyCanShow
-        switch part {
-        case .whole: return body || hasBorder(layer)
-        case .body: return body
-        case .border: return hasBorder(layer)
-        }
-    }
+    // MARK: Texture scale
 
     /// Texture pixels per point for a layer shown at `scale` device pixels per point: in steps
     /// of √2, so that a layer animating its scale is redrawn a few times, not every frame.

@@ -68,7 +68,7 @@ final class PlacedNode: @unchecked Sendable {
     }
     /// A `CATiledLayer`'s tiles, which its items show (kept here: items do not retain textures).
     @exclusivity(unchecked) var tiles: TiledContent?
-    /// An emitter's particles this frame (`EmitterPlacement`), kept while its items are shown.
+    /// An emitter's particles this frame (`CompositePlan.placeParticles`), kept while its items are shown.
     @exclusivity(unchecked) var particles: LayerTexture?
     /// The blends and background filters its items name (items do not retain them: they are
     /// plain data), kept while its items are shown.

@@ -18,4 +18,32 @@ extension CompositePlan {
         guard tx.isFinite, ty.isFinite, t.m11.isFinite, t.m12.isFinite, t.m21.isFinite, t.m22.isFinite else { return nil }
         return CGAffineTransform(a: t.m11, b: t.m12, c: t.m21, d: t.m22, tx: tx, ty: ty)
     }
+
+    /// How a layer lies on the device, as its parent places it.
+    enum DeviceMap {
+        /// In the device's plane, by this map (invertible, finite).
+        case flat(CGAffineTransform)
+        /// Under perspective, by this transform into its parent's plane. (Boxed: unboxed, its
+        /// 128 bytes made every map of a flat layer a copy by `memcpy`, several a placed layer.)
+        indirect case perspective(CATransform3D)
+        /// Turned away (single-sided), or squashed to nothing.
+        case unseen
+    }
+
+    /// How `layer` lies on the device when placed as `placement` says.
+    static func deviceMap(of layer: LayerSnapshot, in placement: Placement) -> DeviceMap {
+        let affine: CGAffineTransform
+        if let flat = planeAffine(of: layer, in: placement) {
+            affine = flat                 // `planeAffine`: the 4×4 products below written out
+        } else {
+            let m = layer.transformToParent(in: placement.space)
+            if !layer.isDoubleSided && m.m33 < 0 { return .unseen }
+            guard let plane = m.planeAffine else { return .perspective(m) }
+            affine = plane
+        }
+        let toDevice = affine.concatenating(placement.toDevice)
+        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
+        guard det != 0, det.isFinite else { return .unseen }
+        return .flat(toDevice)
+    }
 }

@@ -90,7 +90,7 @@ extension CompositePlan {
     /// the parent's thread.
     static func placesAlone(_ layer: LayerSnapshot, in placement: Placement, over match: PlacedNode) -> CGAffineTransform? {
         guard !layer.hasSublayers, !layer.hasMask, !layer.isTransformLayer, !layer.hasTransition, !layer.shouldRasterize,
-              !castsShadow(layer), !layer.hasBackgroundFilters, filterRoute(of: layer) == nil, !layer.hasTiles,
+              !layer.castsShadow, !layer.hasBackgroundFilters, FilteredLayer.drawnReason(of: layer) == nil, !layer.hasTiles,
               !layer.hasEmitter, !layer.hasReplicator, !layer.animatesLook, layer.isVisible,
               // A still layer placed elsewhere takes `place`'s way for still subtrees, which measures it.
               match.version != layer.version || match.animated || layer.hasAnimations,
@@ -101,7 +101,7 @@ extension CompositePlan {
         // Read in place (a copy of the textures retains them).
         let scale = textureScale(abs(toDevice.a * toDevice.d - toDevice.b * toDevice.c).squareRoot())
         guard match.textures.fit(ownVersion: layer.ownVersion, scale: scale),
-              drawsItself(layer, part: .whole) ? match.textures.holdsBodyAlone : match.textures.isEmpty else { return nil }
+              layer.drawsItself(.whole) ? match.textures.holdsBodyAlone : match.textures.isEmpty else { return nil }
         return toDevice
     }
 }

@@ -1,3 +1,7 @@
+// The gradient node (`CAGradientLayer`): a layer's own drawing that is a gradient. Its extent is
+// the bounds (it never overflows them); it draws through `GradientContent.draw`; it is placed as
+// the layer's own texture (`LayerNode`), since nothing about it needs a route of its own.
+
 /// A gradient layer's gradient, drawn over its bounds.
 struct GradientContent: Hashable, Sendable {
     var colors: [CGColor]
@@ -69,7 +73,7 @@ struct GradientContent: Hashable, Sendable {
     private func drawConic(in ctx: CGContext, bounds: CGRect, center: CGPoint, toward end: CGPoint) {
         let scale = max(ctx.deviceScale, 0.01)
         let w = (bounds.width * scale).rounded(.up), h = (bounds.height * scale).rounded(.up)
-        guard w > 0, h > 0, w <= 8192, h <= 8192 else { return }   // checked before Int(…), which traps past Int's range
+        guard w > 0, h > 0, w <= CGFloat(LayerCanvas.maxDrawnSide), h <= CGFloat(LayerCanvas.maxDrawnSide) else { return }   // checked before Int(…), which traps past Int's range
         let width = Int(w), height = Int(h)
         let startAngle = atan2(end.y - center.y, end.x - center.x)
         // A 256-entry table of the ramp, unpremultiplied RGBA bytes, sampled from the gradient's

@@ -22,7 +22,7 @@ import Foundation
 final class AnimatedTextures {
     /// What a texture shows: a layer's look, or a shape layer's shape alone.
     enum Look: Hashable {
-        case layer(LayerTexture.Look)
+        case layer(DrawingLook)
         case shape(ShapeTexture.Look)
     }
 
@@ -71,7 +71,7 @@ final class AnimatedTextures {
 
     /// The texture showing `look`: a recent frame's, else a spare of its size drawn over, else a
     /// new one. `rect` is what it covers (layer coordinates, padding excluded).
-    func texture(for look: LayerTexture.Look, covering rect: CGRect, scale: CGFloat,
+    func texture(for look: DrawingLook, covering rect: CGRect, scale: CGFloat,
                  draw: (CGContext) -> Void) -> LayerTexture? {
         let key = Key(.layer(look))
         if let texture = shown(key) { return texture }

@@ -1,46 +1,50 @@
-/// How the compositor shows each layer (`CompositePlan.route(of:toDevice:opacity:paths:)`: one
-/// predicate, with a reason) and how the layer lies on the device (`deviceMap`); the reasons a
-/// subtree takes an offscreen or drawn route, and the fallbacks reported.
-extension CompositePlan {
-    /// How a layer is shown, and why.
-    enum Route: Equatable {
-        case items
-        /// Through a texture its subtree is composited into (`OffscreenGroup`).
-        case group(GroupReason)
-        /// Through a texture the layer renderer draws.
-        case drawn(DrawnReason)
-    }
+/// How a layer is shown, and why: the third part of every node's contract (with its extent and
+/// its drawing). One predicate, read by the planner (`CompositePlan.placeLayer`, which places
+/// each route) and by the layer renderer (which cuts aliased edges only where the compositor
+/// would place items), so that both take the same decisions.
+enum Route: Equatable {
+    /// The layer's own textures and its sublayers' items (`LayerNode`, `CompositePlan.placeSublayers`).
+    case items
+    /// Through a texture its subtree is composited into (`GroupNode`: `OffscreenGroup`).
+    case group(GroupReason)
+    /// Through a texture the layer renderer draws.
+    case drawn(DrawnReason)
 
     /// The one predicate that chooses a layer's route (its map to device pixels decides whether
     /// a clip is a rectangle on whole pixels). `paths` is read only for a masked layer that
     /// casts a shadow (`shadowUnderMaskIsUnknown`).
-    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) -> Route {
-        route(of: layer, toDevice: toDevice, opacity: opacity, shadowUnderMaskIsUnknown: shadowUnderMaskIsUnknown(layer, paths: paths))
+    init(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, paths: PathCache) {
+        self.init(of: layer, toDevice: toDevice, opacity: opacity, shadowUnderMaskIsUnknown: Self.shadowUnderMaskIsUnknown(layer, paths: paths))
     }
 
     /// The route, with `shadowUnderMaskIsUnknown(_:paths:)` worked out by the caller, which asks
     /// it only of the rare layer it concerns. Handed the path cache as an `@autoclosure`, every
     /// layer's route had the planner retain and release itself for the closure's capture (two
     /// atomic writes a layer placed): the optimizer made the closure a plain argument.
-    static func route(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, shadowUnderMaskIsUnknown: Bool) -> Route {
+    init(of layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat, shadowUnderMaskIsUnknown: Bool) {
+        self = Self.choose(layer, toDevice: toDevice, opacity: opacity, shadowUnderMaskIsUnknown: shadowUnderMaskIsUnknown)
+    }
+
+    private static func choose(_ layer: LayerSnapshot, toDevice: CGAffineTransform, opacity: CGFloat,
+                               shadowUnderMaskIsUnknown: Bool) -> Route {
         let hasSublayers = layer.hasSublayers
         if layer.hasTransition { return .drawn(.transition) }
         if layer.shouldRasterize { return .drawn(.rasterized) }
         // The shadow of a subtree is an item of its own (see `placeSubtreeShadow`), but under a
         // mask the mask would have to cut it too.
         if shadowUnderMaskIsUnknown { return .drawn(.shadowOfSubtree) }
-        if let reason = filterRoute(of: layer) { return .drawn(reason) }       // FilterGroup.swift
+        if let reason = FilteredLayer.drawnReason(of: layer) { return .drawn(reason) }
         if layer.hasMask { return .group(.mask) }
         if hasSublayers, layer.opacity < 1, layer.allowsGroupOpacity { return .group(.opacity) }
         if hasSublayers, layer.masksToBounds, rectangularClip(of: layer, toDevice: toDevice) == nil { return .group(.clip) }
         // The renderer fades a faded layer's background and border as one picture, sublayers between.
-        if hasBorder(layer), hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
+        if layer.hasVisibleBorder, hasSublayers, opacity < 1, layer.hasBackgroundColor { return .drawn(.fadedBorder) }
         return .items
     }
 
     /// Whether `layer` casts a shadow under a mask, of a shape not known from its own geometry.
     static func shadowUnderMaskIsUnknown(_ layer: LayerSnapshot, paths: PathCache) -> Bool {
-        castsShadow(layer) && layer.hasMask && LayerShadow.knownShape(of: layer, paths: paths) == nil
+        layer.castsShadow && layer.hasMask && LayerShadow.knownShape(of: layer, paths: paths) == nil
     }
 
     /// The device pixels a `masksToBounds` layer keeps, when its clip is a rectangle on whole
@@ -52,34 +56,6 @@ extension CompositePlan {
         guard whole(r.minX), whole(r.minY), whole(r.maxX), whole(r.maxY) else { return nil }
         return DeviceRect(x: Int32(r.minX.rounded()), y: Int32(r.minY.rounded()),
                           width: Int32(r.width.rounded()), height: Int32(r.height.rounded()))
-    }
-
-    /// How a layer lies on the device, as its parent places it.
-    enum DeviceMap {
-        /// In the device's plane, by this map (invertible, finite).
-        case flat(CGAffineTransform)
-        /// Under perspective, by this transform into its parent's plane. (Boxed: unboxed, its
-        /// 128 bytes made every map of a flat layer a copy by `memcpy`, several a placed layer.)
-        indirect case perspective(CATransform3D)
-        /// Turned away (single-sided), or squashed to nothing.
-        case unseen
-    }
-
-    /// How `layer` lies on the device when placed as `placement` says.
-    static func deviceMap(of layer: LayerSnapshot, in placement: Placement) -> DeviceMap {
-        let affine: CGAffineTransform
-        if let flat = planeAffine(of: layer, in: placement) {
-            affine = flat                 // PlaneMap.swift: the 4×4 products below written out
-        } else {
-            let m = layer.transformToParent(in: placement.space)
-            if !layer.isDoubleSided && m.m33 < 0 { return .unseen }
-            guard let plane = m.planeAffine else { return .perspective(m) }
-            affine = plane
-        }
-        let toDevice = affine.concatenating(placement.toDevice)
-        let det = toDevice.a * toDevice.d - toDevice.b * toDevice.c
-        guard det != 0, det.isFinite else { return .unseen }
-        return .flat(toDevice)
     }
 }
 

@@ -56,7 +56,7 @@ package struct RenderDebug: OptionSet, Sendable {
     }
 
     /// Tints, over `rects`, the items the switches in `options` pick out (see the type's comment).
-    static func tint(_ items: CompositeList, over rects: [DeviceRect], options: RenderDebug, in target: CompositeBand.Target) {
+    static func tint(_ items: CompositeList, over rects: [DeviceRect], options: RenderDebug, in target: PixelTarget) {
         guard let dest = pixman_image_create_bits(target.format, target.width, target.height,
                                                   target.data.assumingMemoryBound(to: UInt32.self), target.bytesPerRow)
         else { return }
@@ -86,7 +86,7 @@ package struct RenderDebug: OptionSet, Sendable {
     }
 
     /// Tints `rects` of `target` a translucent magenta; returns them, to be repainted next frame.
-    static func flash(_ rects: [DeviceRect], in target: CompositeBand.Target) -> [DeviceRect] {
+    static func flash(_ rects: [DeviceRect], in target: PixelTarget) -> [DeviceRect] {
         guard let dest = pixman_image_create_bits(target.format, target.width, target.height,
                                                   target.data.assumingMemoryBound(to: UInt32.self), target.bytesPerRow)
         else { return [] }

@@ -5,13 +5,7 @@
 /// the device scale.
 final class ShadowCache: @unchecked Sendable {
     struct Key: Hashable {
-        /// What casts it: a shape in layer coordinates, or a layer's own drawing (by its look).
-        enum Silhouette: Hashable {
-            case shape(CGPath)
-            case drawing(LayerTexture.Look)
-        }
-
-        let silhouette: Silhouette
+        let silhouette: ShadowSilhouette
         let radius: CGFloat
         let scale: CGFloat
     }
@@ -63,7 +57,7 @@ final class ShadowCache: @unchecked Sendable {
         // Core Animation's shadow radius is the gaussian's sigma; its spread holds it all.
         let pad = ShadowNode.silhouettePadding(radius: radius)
         let rect = box.insetBy(dx: -pad, dy: -pad)
-        guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: 8192) else { return nil }
+        guard let context = LayerCanvas.make(covering: rect, scale: scale, alphaOnly: true, maxSide: LayerCanvas.maxDrawnSide) else { return nil }
         draw(context)
         context.blurAlpha(sigma: radius * scale)
         // Drawing an image mask paints through it in one step; a clip to it and a fill take several.
@@ -73,4 +67,12 @@ final class ShadowCache: @unchecked Sendable {
         else { return nil }
         return Entry(mask: mask, rect: LayerCanvas.extent(of: context, covering: rect, scale: scale))
     }
+}
+
+/// What casts a shadow: a shape in layer coordinates (`shadowPath`, the rounded bounds of an
+/// opaque background), or a layer's own drawing, by its look. The blurred silhouettes
+/// (`ShadowCache`) and the compositor's shadow textures (`LayerTexture.ShadowLook`) are keyed by it.
+enum ShadowSilhouette: Hashable {
+    case shape(CGPath)
+    case drawing(DrawingLook)
 }

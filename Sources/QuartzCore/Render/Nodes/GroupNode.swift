@@ -1,5 +1,10 @@
 import CPixman
 
+// The group node: a subtree composited into a texture of its own, for a reason (`GroupReason`: a
+// mask, a clip with rounded corners or off the pixel grid, group opacity). How it is placed
+// (`GroupCompositor.group`: the subtree's items into the texture, then clipped, then placed as one
+// item, `OffscreenGroup`) and how a mask is drawn for it and for the layer renderer (`LayerMask`).
+
 /// A subtree shown through one texture: what the texture is, and what it was made from, so that
 /// a still subtree keeps it from frame to frame.
 struct OffscreenGroup {
@@ -100,7 +105,7 @@ final class GroupCompositor {
         }
         // Shapes placed inside are drawn before the group composites them.
         cache.drawDeferred()
-        func composite(into target: CompositeBand.Target) {
+        func composite(into target: PixelTarget) {
             band.draw(CompositeList(root: inner), in: [screen], band: screen, target: target, backdrop: 0)
             if let clipMask { Self.apply(clipMask, to: target) }
         }
@@ -110,8 +115,8 @@ final class GroupCompositor {
         }
         guard let texture = LayerTexture(covering: rect, scale: scale, draw: { ctx in
             guard let data = ctx.data, ctx.width == Int(width), ctx.height == Int(height) else { return }
-            composite(into: CompositeBand.Target(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
-                                                 format: PIXMAN_a8r8g8b8))
+            composite(into: PixelTarget(data: data, width: width, height: height, bytesPerRow: Int32(ctx.bytesPerRow),
+                                        format: PIXMAN_a8r8g8b8))
         }) else { return nil }
         return OffscreenGroup(key: key, texture: texture, inner: inner, clip: clipMask)
     }
@@ -135,7 +140,7 @@ final class GroupCompositor {
     }
 
     /// Keeps of `target` only what the mask's alpha covers.
-    private static func apply(_ mask: ClipMask, to target: CompositeBand.Target) {
+    private static func apply(_ mask: ClipMask, to target: PixelTarget) {
         guard let bits = mask.alpha.data else { return }
         let source = pixman_image_create_bits(PIXMAN_a8, Int32(mask.alpha.width), Int32(mask.alpha.height),
                                               bits.assumingMemoryBound(to: UInt32.self), Int32(mask.alpha.bytesPerRow))
@@ -176,5 +181,71 @@ extension CGRect {
         let x0 = (minX * scale).rounded(.down) / scale, y0 = (minY * scale).rounded(.down) / scale
         let x1 = (maxX * scale).rounded(.up) / scale, y1 = (maxY * scale).rounded(.up) / scale
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
+
+/// A layer's `mask`: the mask layer is rendered into an alpha-only bitmap at the context's
+/// device scale, in the masked layer's coordinates, and becomes a clip.
+enum LayerMask {
+    /// Clips `ctx` to the mask's alpha; false when nothing can show (empty bounds).
+    static func clip(_ ctx: CGContext, to mask: LayerSnapshot, of layer: LayerSnapshot, context: RenderContext) -> Bool {
+        let scale = max(ctx.deviceScale, 0.01)
+        // Only the part the clip lets show: a huge masked layer made a 16384² mask (1 GB on the way).
+        let clip = ctx.boundingBoxOfClipPath
+        let covered = area(of: layer)
+        let visible = clip.isFiniteRect ? covered.intersection(clip) : covered
+        guard !visible.isNull, let alpha = LayerCanvas.make(covering: visible, scale: scale, alphaOnly: true) else { return false }
+        draw(mask, intoAlpha: alpha, context: context)
+        guard let image = alpha.makeImage() else { return false }
+        ctx.clip(toLayerRect: LayerCanvas.extent(of: alpha, covering: visible, scale: scale), mask: image)
+        return true
+    }
+
+    /// Draws `mask` (placed in the masked layer's coordinates, `alpha`'s user space) into the
+    /// alpha-only canvas `alpha`. A mask tree with compositing filters (lottie-ios inverts a
+    /// matte with `"xor"` over an opaque layer) is composited in color first — the blend kernels
+    /// read and write premultiplied BGRA, not alpha alone — and its alpha copied over. The one
+    /// rule for both renderers: `render(in:)` here, windows' offscreen groups.
+    static func draw(_ mask: LayerSnapshot, intoAlpha alpha: CGContext, context: RenderContext) {
+        guard blends(mask) else {
+            LayerRenderer.drawSublayer(mask, of: nil, in: alpha, context: context)
+            return
+        }
+        let width = alpha.width, height = alpha.height
+        guard let color = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                    space: CGColorSpaceCreateDeviceRGB(),
+                                    bitmapInfo: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        else { return }
+        // The same user space as `alpha`'s, through device pixels (y down) to the base space (y up).
+        let toDevice = alpha.userToDevicePixels
+        color.concatenate(toDevice.concatenating(CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))))
+        LayerRenderer.drawSublayer(mask, of: nil, in: color, context: context)
+        guard let picture = color.makeImage() else { return }
+        let whole = CGRect(x: 0, y: 0, width: width, height: height)
+        alpha.saveGState()
+        alpha.concatenate(toDevice.inverted())          // user space = device pixels (y down)
+        alpha.concatenate(CGContext.imageFlip(about: whole))
+        alpha.draw(picture, in: whole)
+        alpha.restoreGState()
+    }
+
+    /// Whether a layer of the tree (within a bounded walk) has a compositing filter.
+    private static func blends(_ layer: LayerSnapshot, depth: Int = 0) -> Bool {
+        if LayerBlend(layer.compositingFilter) != nil { return true }
+        guard depth < 32 else { return false }
+        return layer.sublayers.contains { blends($0, depth: depth + 1) }
+    }
+
+    /// What a layer that clips (`masksToBounds`) or is masked can show, in its coordinates: its
+    /// bounds when it clips; under a mask, what the mask covers — not cut to the bounds, so that
+    /// what the layer draws beyond them (sublayers, a padded gradient) shows wherever the mask
+    /// covers it, as on Apple's (lottie-ios pads gradient layers far past their bounds and masks
+    /// them). The one rule for both renderers: `render(in:)` here, windows' offscreen groups.
+    static func area(of layer: LayerSnapshot) -> CGRect {
+        guard let mask = layer.mask.first else { return layer.bounds }
+        let m = mask.transformToParent(in: nil)
+        let covered = CALayer.mapRect(LayerNode.extent(of: mask), m.homography)
+        guard covered.isFiniteRect else { return layer.bounds }
+        return layer.masksToBounds ? covered.intersection(layer.bounds) : covered
     }
 }

@@ -62,7 +62,7 @@ package struct DebugOverlay: Sendable, Equatable {
     }
 
     /// Draws the overlay over `target` (`scale` device pixels per point).
-    func draw(in target: CompositeBand.Target, scale: CGFloat) {
+    func draw(in target: PixelTarget, scale: CGFloat) {
         guard !isEmpty else { return }
         let alpha: CGImageAlphaInfo = target.format == PIXMAN_x8r8g8b8 ? .noneSkipFirst : .premultipliedFirst
         guard let ctx = CGContext(data: target.data, width: Int(target.width), height: Int(target.height), bitsPerComponent: 8,

@@ -13,8 +13,8 @@ final class DrawingCache: @unchecked Sendable {
         let rect: CGRect
     }
 
-    private var drawings: [LayerTexture.Look: Drawing] = [:]
-    private var seen = Set<LayerTexture.Look>()
+    private var drawings: [DrawingLook: Drawing] = [:]
+    private var seen = Set<DrawingLook>()
     private var bytes = 0
     private let lock = NSLock()
     /// Layers drawn from a kept drawing (for tests).
@@ -33,10 +33,7 @@ final class DrawingCache: @unchecked Sendable {
         let corner = CGPoint(x: layer.bounds.minX, y: layer.bounds.minY).applying(m)
         guard abs(corner.x) < 1e7, abs(corner.y) < 1e7, corner.x == corner.x.rounded(), corner.y == corner.y.rounded(),
               let drawing = drawing(of: layer, scale: m.a, context: context) else { return false }
-        ctx.saveGState()
-        ctx.concatenate(CGContext.imageFlip(about: drawing.rect))
-        ctx.draw(drawing.image, in: drawing.rect)
-        ctx.restoreGState()
+        ctx.draw(layerImage: drawing.image, in: drawing.rect)
         return true
     }
 
@@ -47,7 +44,7 @@ final class DrawingCache: @unchecked Sendable {
     }
 
     private func drawing(of layer: LayerSnapshot, scale: CGFloat, context: RenderContext) -> Drawing? {
-        let look = LayerTexture.Look(layer, scale: scale)
+        let look = DrawingLook(layer, scale: scale)
         lock.lock()
         if let drawing = drawings[look] { hits += 1; lock.unlock(); return drawing }
         if seen.count >= 4096 { seen.removeAll(keepingCapacity: true) }
