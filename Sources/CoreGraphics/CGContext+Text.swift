@@ -188,9 +188,12 @@ extension CGContext {
         // Their curves are flattened as finely, for their size, as a glyph of
         // `largestRasterizedEm`'s: at cairo's tolerance of a tenth of a pixel a stroked glyph of
         // 10⁵ pixels took 785 MB and 7 s (the text fuzz target), its segments and its round pen
-        // growing with the size. The error stays under 1/20,000 of the em.
+        // growing with the size. The error stays under 1/20,000 of the em, and under 10⁵ pixels:
+        // coordinates are clamped to ±2³⁰ pixels, so no curve drawn is longer than 2³¹, and a
+        // tolerance of 10¹⁶² pixels (a glyph of 10¹⁶⁹) crashed cairo's stroker.
         let tolerance = cairo_get_tolerance(cr)
-        cairo_set_tolerance(cr, max(tolerance, tolerance * Double(em / FontFace.largestRasterizedEm)))
+        let scaled = tolerance * Double(em / FontFace.largestRasterizedEm)
+        cairo_set_tolerance(cr, max(tolerance, scaled.isFinite ? min(scaled, 1e5) : 1e5))
         defer { cairo_set_tolerance(cr, tolerance) }
         let outlines = glyphOutlines(glyphs, at: positions, face: face, linear: linear)
         let mode = state.textDrawingMode

@@ -20,6 +20,7 @@
 //   first-frame [DEMO…] [--runs N] [--phases]: process start to the first frame shown, per gallery demo, and with
 //              --phases where the time went (loading, X connection, building, show(), drawing) (needs DISPLAY)
 //   pacing     --layers N --seconds S: intervals between an animating window's frames, p50/p99/max (needs DISPLAY)
+//   limits     the README limits table's slow paths (text, shapes, gradients, filters), each once against its 2 s bound
 // The render-tree suites: offscreen (the render thread's frames, as `frames`), then in a real window
 // when there is a DISPLAY; [--frames N] [--seconds S] [--short] [--offscreen] [--window-only]:
 //   nested     one tile moving over 1000 still ones, flat and inside a container: frame cost and ratio
@@ -62,6 +63,7 @@ if arguments.first == "frames", arguments.contains("--layers") || arguments.cont
 if arguments.first == "uikit" { exit(MainActor.assumeIsolated { UIKitSuite.run(arguments) }) }
 if arguments.first == "scaling" { exit(MainActor.assumeIsolated { ScalingSuite.run(arguments) }) }
 if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
+if arguments.first == "limits" { exit(MainActor.assumeIsolated { LimitsSuite.run() }) }
 let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
                                                      "model": { ModelSuite.benchmarks }, "text": { TextSuite.benchmarks },
                                                      "frames": { FrameSuite.benchmarks }]
