@@ -92,12 +92,16 @@ extension CGContext {
             .concatenating(CGAffineTransform(a: text.a, b: text.b, c: text.c, d: text.d, tx: 0, ty: 0))
         let device = linear.concatenating(ctm)
         let em = max(hypot(device.a, device.b), hypot(device.c, device.d))
+        guard em <= FontFace.largestDrawnEm else {
+            CGDiagnostics.log("CTFontDrawGlyphs", "glyphs of \(em) pixels per em are larger than the \(Int(FontFace.largestDrawnEm)) cairo can place; left out.")
+            return
+        }
         guard em > FontFace.largestRasterizedEm else {
             showGlyphsThroughCairo(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
             return
         }
         guard face.hasColorGlyphs else {
-            showGlyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear, em: em)
+            showGlyphOutlines(glyphs[..<count], at: positions[..<count], face: face, linear: linear)
             return
         }
         // An emoji font: its bitmaps have no outline; drawn through cairo while not too large.
@@ -181,21 +185,18 @@ extension CGContext {
         return outlines
     }
 
-    /// Glyphs too large for cairo's glyph calls (`FontFace.largestRasterizedEm`), `em` device
-    /// pixels per em, painted as their outlines in the current drawing mode.
+    /// Glyphs too large for cairo's glyph calls (`FontFace.largestRasterizedEm`), painted as
+    /// their outlines in the current drawing mode.
     private func showGlyphOutlines(_ glyphs: ArraySlice<CGGlyph>, at positions: ArraySlice<CGPoint>, face: FontFace,
-                                   linear: CGAffineTransform, em: CGFloat) {
-        // Their curves are flattened as finely, for their size, as a glyph of
-        // `largestRasterizedEm`'s: at cairo's tolerance of a tenth of a pixel a stroked glyph of
-        // 10⁵ pixels took 785 MB and 7 s (the text fuzz target), its segments and its round pen
-        // growing with the size. The error stays under 1/20,000 of the em, and under 10⁵ pixels:
-        // coordinates are clamped to ±2³⁰ pixels, so no curve drawn is longer than 2³¹, and a
-        // tolerance of 10¹⁶² pixels (a glyph of 10¹⁶⁹) crashed cairo's stroker.
-        let tolerance = cairo_get_tolerance(cr)
-        let scaled = tolerance * Double(em / FontFace.largestRasterizedEm)
-        cairo_set_tolerance(cr, max(tolerance, scaled.isFinite ? min(scaled, 1e5) : 1e5))
-        defer { cairo_set_tolerance(cr, tolerance) }
-        let outlines = glyphOutlines(glyphs, at: positions, face: face, linear: linear)
+                                   linear: CGAffineTransform) {
+        // Their curves are flattened here, as finely for their size as a glyph of
+        // `largestRasterizedEm`'s is by cairo (a tenth of a pixel in 2,048: 1/20,480 of the em),
+        // and cairo is given straight lines. At cairo's own tolerance, a tenth of a pixel
+        // whatever the size, a stroked glyph of 10⁵ pixels took 785 MB and 7 s (the text fuzz
+        // target), its segments growing with the size.
+        let userEm = max(hypot(linear.a, linear.b), hypot(linear.c, linear.d))
+        guard userEm.isFinite, userEm > 0 else { return }
+        let outlines = glyphOutlines(glyphs, at: positions, face: face, linear: linear).flattened(threshold: userEm / 20_480)
         let mode = state.textDrawingMode
         let saved = path
         let fills = mode.fills, strokes = mode.strokes

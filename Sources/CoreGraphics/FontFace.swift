@@ -167,6 +167,12 @@ package final class FontFace: @unchecked Sendable {
     /// face, so every later use of that font in the process drew nothing.
     package static let largestRasterizedEm: CGFloat = 2048
 
+    /// The largest glyphs drawn at all, in device pixels per em: cairo holds coordinates as
+    /// 24.8 fixed-point numbers, so its paths end at ±2²³ pixels, and a glyph past that has no
+    /// outline cairo can hold (one of 10¹⁶⁹ pixels crashed its stroker: the text fuzz target).
+    /// Larger glyphs are left out with a message.
+    package static let largestDrawnEm: CGFloat = 8_388_608
+
     /// The largest glyphs without outlines (color emoji bitmaps), in device pixels per em, that
     /// are drawn: cairo scales the bitmap whole, 4 bytes a pixel (64 MB at this size). Larger
     /// ones are left out with a message.

@@ -135,6 +135,21 @@ final class CTHostileTextTests: XCTestCase {
         XCTAssertEqual(width(13), before, accuracy: 1e-9, "the same text, the same width")
     }
 
+    /// Text laid out at a size FreeType cannot take (past 65,535 pixels per em) leaves the
+    /// font's later layouts at ordinary sizes as they were.
+    func testAHugeFontSizeLeavesTheFontsLayoutsWhole() {
+        func width(_ size: CGFloat) -> Double {
+            let font = CTFontCreateWithName("DejaVu Sans" as CFString, size, nil)
+            let sized = NSAttributedString(string: "Whole", attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font])
+            return CTLineGetTypographicBounds(CTLineCreateWithAttributedString(sized), nil, nil, nil)
+        }
+        let before = width(12)
+        XCTAssertGreaterThan(before, 20)
+        _ = CGDiagnostics.collecting { _ = width(900_000) }
+        XCTAssertEqual(width(12), before, accuracy: 1e-9)
+        XCTAssertEqual(width(13), before * 13 / 12, accuracy: 0.5)
+    }
+
     /// Before: a trap in `start + range.length`.
     func testARangeToIntMaxIsClampedToTheString() {
         let made = frame(string("Hello, world"), range: CFRange(location: 3, length: Int.max))
