@@ -206,3 +206,20 @@ final class CoreGraphicsDeclarationTests: XCTestCase {
         XCTAssertEqual(read, .center)
     }
 }
+
+final class CoreGraphicsBitmapInfoDeclarationTests: XCTestCase {
+    /// `init(alpha:component:byteOrder:pixelFormat:)`, every argument defaulted, as Apple's.
+    func testBitmapInfoFromItsParts() {
+        let info = CGBitmapInfo(alpha: .premultipliedFirst, byteOrder: .order32Little)
+        XCTAssertEqual(info.rawValue, CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)
+        XCTAssertEqual(CGBitmapInfo(alpha: .last), CGBitmapInfo(rawValue: 3))
+        XCTAssertEqual(CGBitmapInfo(alpha: .none, component: .float).rawValue, CGBitmapInfo.floatComponents.rawValue)
+        XCTAssertEqual(CGBitmapInfo(pixelFormat: .RGB565).rawValue, 0x20000)
+        XCTAssertEqual(CGBitmapInfo().rawValue, 0)
+        XCTAssertEqual(CGImageByteOrderInfo.order32Host, .order32Little)
+        let context = CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+                                space: CGColorSpaceCreateDeviceRGB(),
+                                bitmapInfo: CGBitmapInfo(alpha: .premultipliedFirst, byteOrder: .order32Little).rawValue)
+        XCTAssertEqual(context?.alphaInfo, .premultipliedFirst)
+    }
+}
