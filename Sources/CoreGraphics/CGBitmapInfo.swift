@@ -18,11 +18,6 @@ public enum CGImageByteOrderInfo: UInt32, Sendable {
     case order32Little = 0x2000
     case order16Big = 0x3000
     case order32Big = 0x4000
-
-    /// 16-bit pixels in the host's order (little-endian on every Linux target Lamina supports).
-    public static var order16Host: CGImageByteOrderInfo { .order16Little }
-    /// 32-bit pixels in the host's order (little-endian on every Linux target Lamina supports).
-    public static var order32Host: CGImageByteOrderInfo { .order32Little }
 }
 
 /// Whether a bitmap's components are integers or floating-point values (bit 8 of its

@@ -216,7 +216,6 @@ final class CoreGraphicsBitmapInfoDeclarationTests: XCTestCase {
         XCTAssertEqual(CGBitmapInfo(alpha: .none, component: .float).rawValue, CGBitmapInfo.floatComponents.rawValue)
         XCTAssertEqual(CGBitmapInfo(pixelFormat: .RGB565).rawValue, 0x20000)
         XCTAssertEqual(CGBitmapInfo().rawValue, 0)
-        XCTAssertEqual(CGImageByteOrderInfo.order32Host, .order32Little)
         let context = CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
                                 space: CGColorSpaceCreateDeviceRGB(),
                                 bitmapInfo: CGBitmapInfo(alpha: .premultipliedFirst, byteOrder: .order32Little).rawValue)
