@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO", "LaminaFuzzing"], exclude: ["Fixtures"]),
         // Animation code written as iOS libraries write it (AppleStyle/, `import QuartzCore` in
         // place of `import UIKit`), and its frames at fixed media times.
-        .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "CompatibilityTests", dependencies: ["QuartzCore", "CoreText"]),
         // Tests written as iOS tests are (`import UIKit` only), with goldens of views' frames.
         .testTarget(name: "UIKitTests", dependencies: ["UIKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
         // Tests written as macOS tests are (`import AppKit` only): views, the guide's listings, goldens.

@@ -20,12 +20,44 @@ public enum CGImageByteOrderInfo: UInt32, Sendable {
     case order32Big = 0x4000
 }
 
+/// Whether a bitmap's components are integers or floating-point values (bit 8 of its
+/// `CGBitmapInfo`, `floatComponents`).
+public enum CGImageComponentInfo: UInt32, Sendable {
+    /// Integer components.
+    case integer = 0
+    /// Floating-point components (`CGBitmapInfo.floatComponents`).
+    case float = 0x100
+}
+
+/// How a bitmap packs its pixels (bits 16–19 of its `CGBitmapInfo`). Lamina reads every
+/// bitmap as `.packed`: the other formats' bits are kept in the flags, not interpreted.
+public enum CGImagePixelFormatInfo: UInt32, Sendable {
+    /// The mask of the pixel format bits.
+    case mask = 0xF0000
+    /// Components packed one after another (the usual layout).
+    case packed = 0
+    /// 16-bit pixels, 5 bits for each of red, green and blue.
+    case RGB555 = 0x10000
+    /// 16-bit pixels, 5 bits for red and blue, 6 for green.
+    case RGB565 = 0x20000
+    /// 32-bit pixels, 10 bits for each of red, green and blue.
+    case RGB101010 = 0x30000
+    /// 32-bit pixels in the CIF 10-bit format.
+    case RGBCIF10 = 0x40000
+}
+
 /// A bitmap's layout flags: alpha info in the low bits, byte order, float components.
 public struct CGBitmapInfo: OptionSet, Hashable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    public init(alpha: CGImageAlphaInfo) { self.init(rawValue: alpha.rawValue) }
+    /// The flags of an alpha layout, a component kind, a byte order and a pixel format, every
+    /// one defaulted as Apple's `init(alpha:component:byteOrder:pixelFormat:)` is:
+    /// `CGBitmapInfo(alpha: .premultipliedFirst, byteOrder: .order32Little)`.
+    public init(alpha: CGImageAlphaInfo = .none, component: CGImageComponentInfo = .integer,
+                byteOrder: CGImageByteOrderInfo = .orderDefault, pixelFormat: CGImagePixelFormatInfo = .packed) {
+        self.init(rawValue: alpha.rawValue | component.rawValue | byteOrder.rawValue | pixelFormat.rawValue)
+    }
 
     public static let alphaInfoMask = CGBitmapInfo(rawValue: 0x1F)
     public static let floatInfoMask = CGBitmapInfo(rawValue: 0xF00)

@@ -3,12 +3,9 @@ import CCairo
 extension CGContext {
     /// Draws `image` scaled to fill `rect`, upright in a y-up user space (the image's first row
     /// at the rect's top, maxY). An image mask paints the fill color where it lets paint through.
-    public func draw(_ image: CGImage, in rect: CGRect) {
-        draw(image, in: rect, byTiling: false)
-    }
-
     /// With `byTiling`, repeats the image at `rect`'s size across the whole clip area.
-    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool) {
+    /// Apple's one declaration, `draw(_:in:byTiling:)` with `byTiling` defaulting to false.
+    public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         guard rect.isFiniteRect, rect.width != 0, rect.height != 0 else {
             if !rect.isFiniteRect { CGDiagnostics.log("CGContextDrawImage", "rect is not finite.") }
             return

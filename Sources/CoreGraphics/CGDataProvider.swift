@@ -16,8 +16,10 @@ public final class CGDataProvider: @unchecked Sendable {
     private let direct: DirectSource?
 
     /// A provider over a copy of `data`. Copied in one pass: `Data(referencing:)` over a
-    /// bridged buffer cost ~70 ms per MB each time its bytes were read.
-    public init(data: CFData) {
+    /// bridged buffer cost ~70 ms per MB each time its bytes were read. Failable as Apple's
+    /// `init?(data: CFData)` is (whose C function returns NULL for a NULL data); here a
+    /// `CFData` is never nil, so it always succeeds.
+    public init?(data: CFData) {
         held = Data(bytes: data.bytes, count: data.length)
         direct = nil
     }

@@ -39,7 +39,7 @@ enum ClippingScene {
         var ramp = [UInt8](repeating: 0, count: 64)
         for x in 0..<64 { ramp[x] = UInt8(x * 4) }
         let mask = CGImage(width: 64, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 64,
-                           space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [], provider: CGDataProvider(data: Data(ramp) as CFData),
+                           space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [], provider: CGDataProvider(data: Data(ramp) as CFData)!,
                            decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
         c.saveGState()
         c.clip(to: cells[3], mask: mask)

@@ -14,7 +14,7 @@ enum ImagesScene {
         }
         return CGImage(width: 4, height: 4, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 16,
                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                       provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil,
+                       provider: CGDataProvider(data: Data(pixels) as CFData)!, decode: nil,
                        shouldInterpolate: true, intent: .defaultIntent)!
     }()
 
@@ -23,7 +23,7 @@ enum ImagesScene {
         let rows: [UInt8] = [0b1100_1100, 0b1100_1100, 0b0011_0011, 0b0011_0011,
                              0b1100_1100, 0b1100_1100, 0b0011_0011, 0b0011_0011]
         return CGImage(maskWidth: 8, height: 8, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
-                       provider: CGDataProvider(data: Data(rows) as CFData), decode: nil, shouldInterpolate: false)!
+                       provider: CGDataProvider(data: Data(rows) as CFData)!, decode: nil, shouldInterpolate: false)!
     }()
 
     static func draw(_ c: CGContext) {

@@ -382,8 +382,9 @@ public func CTLineGetOffsetForStringIndex(_ line: CTLine, _ charIndex: CFIndex, 
 }
 
 /// Calls `block` for each character edge in string order: the offset, the string index, whether
-/// it is the character's leading edge, and a flag to stop.
-public func CTLineEnumerateCaretOffsets(_ line: CTLine, _ block: (Double, CFIndex, Bool, UnsafeMutablePointer<Bool>) -> Void) {
+/// it is the character's leading edge, and a flag to stop. `block` is `@escaping`, as Apple
+/// declares it (it is not kept after the call).
+public func CTLineEnumerateCaretOffsets(_ line: CTLine, _ block: @escaping (Double, CFIndex, Bool, UnsafeMutablePointer<Bool>) -> Void) {
     let clusters = line.clusters
     var stop = false
     for index in line.caretIndices.dropLast() {

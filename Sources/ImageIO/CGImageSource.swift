@@ -97,7 +97,8 @@ extension ImageBudget {
 
 /// Reads image data from memory. Any data gives a source; its status says whether it is usable.
 public func CGImageSourceCreateWithData(_ data: CFData, _ options: CFDictionary?) -> CGImageSource? {
-    CGImageSource(data: CGDataProvider(data: data).bytes, options: options)
+    guard let provider = CGDataProvider(data: data) else { return nil }
+    return CGImageSource(data: provider.bytes, options: options)
 }
 
 /// Reads image data from a file; nil (with a message) when it cannot be read.

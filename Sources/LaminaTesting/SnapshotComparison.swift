@@ -94,7 +94,7 @@ public struct SnapshotComparison: Sendable {
     static func image(rgba: [UInt8], width: Int, height: Int) -> CGImage {
         CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast),
-                provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: false, intent: .defaultIntent)!
+                provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil, shouldInterpolate: false, intent: .defaultIntent)!
     }
 
     public static func read(_ url: URL) -> CGImage? {

@@ -103,7 +103,7 @@ struct FrameJudge {
         let diffImage = CGImage(width: image.width, height: image.height, bitsPerComponent: 8, bitsPerPixel: 32,
                                 bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
                                 bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast),
-                                provider: CGDataProvider(data: Data(diff) as CFData), decode: nil,
+                                provider: CGDataProvider(data: Data(diff) as CFData)!, decode: nil,
                                 shouldInterpolate: false, intent: .defaultIntent)
         let wroteDiff = diffImage.map { write($0, to: diffURL) } ?? false
         let percent = String(format: "%.3f", fraction * 100)

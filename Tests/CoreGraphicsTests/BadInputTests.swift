@@ -124,7 +124,7 @@ final class ImpossibleLayoutTests: XCTestCase {
     }
 
     func testImagesWithAbsurdLayoutsAreRefused() {
-        let provider = CGDataProvider(data: Data(count: 64) as CFData)
+        let provider = CGDataProvider(data: Data(count: 64) as CFData)!
         let cases: [(width: Int, height: Int, bitsPerPixel: Int, bytesPerRow: Int)] = [
             (.max, 1, 32, 0), (1, 1 << 62, 32, 4), (2, 2, 32, .max), (4, 4, .max, 16), (1 << 62, 4, 32, 16), (2, 2, 32, -8),
         ]

@@ -37,7 +37,7 @@ final class CGContextClippingTests: XCTestCase {
         // A gray ramp masks by its gray level; the mask image's top row lands at the rect's top.
         let ramp = CGImage(width: 1, height: 2, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 1,
                            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
-                           provider: CGDataProvider(data: Data([255, 64]) as CFData), decode: nil,
+                           provider: CGDataProvider(data: Data([255, 64]) as CFData)!, decode: nil,
                            shouldInterpolate: false, intent: .defaultIntent)!
         let c = TestBitmap.rgba(4, 4)
         c.interpolationQuality = .none
@@ -69,7 +69,7 @@ final class CGContextClippingTests: XCTestCase {
         for y in 10..<30 { for x in 10..<30 { alpha[y * 40 + x] = 255 } }
         let mask = CGImage(width: 40, height: 40, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 40,
                            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
-                           provider: CGDataProvider(data: Data(alpha) as CFData), decode: nil,
+                           provider: CGDataProvider(data: Data(alpha) as CFData)!, decode: nil,
                            shouldInterpolate: true, intent: .defaultIntent)!
         for angle in [0.0, 0.2, 0.8] {
             let c = TestBitmap.rgba(100, 100)
@@ -101,7 +101,7 @@ final class CGContextClippingTests: XCTestCase {
     func testMaskClipsAwayFromTheOriginHoldForShadowsAndPlusDarker() {
         let opaque = CGImage(width: 1, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 1,
                              space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
-                             provider: CGDataProvider(data: Data([255]) as CFData), decode: nil,
+                             provider: CGDataProvider(data: Data([255]) as CFData)!, decode: nil,
                              shouldInterpolate: false, intent: .defaultIntent)!
         let shadowed = TestBitmap.rgba(60, 60)
         shadowed.clip(to: CGRect(x: 30, y: 30, width: 20, height: 20), mask: opaque)
@@ -128,7 +128,7 @@ final class CGContextClippingTests: XCTestCase {
         // 4×4 samples: the middle 2×2 paint (0 means paint), the ring does not.
         let samples: [UInt8] = [255, 255, 255, 255, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 255, 255]
         let mask = CGImage(maskWidth: 4, height: 4, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 4,
-                           provider: CGDataProvider(data: Data(samples) as CFData), decode: nil, shouldInterpolate: true)!
+                           provider: CGDataProvider(data: Data(samples) as CFData)!, decode: nil, shouldInterpolate: true)!
         let c = TestBitmap.rgba(60, 60)
         c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
         c.fill(CGRect(x: 10, y: 10, width: 40, height: 40), throughMask: mask)

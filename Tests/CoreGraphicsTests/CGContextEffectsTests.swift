@@ -164,7 +164,7 @@ enum Fixtures {
     static func image(width: Int, height: Int, rgba: [UInt8], alpha: CGImageAlphaInfo = .last) -> CGImage {
         CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                 space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: alpha),
-                provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+                provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
     }
 
     /// 2×2: red, green / blue, white (first row on top).

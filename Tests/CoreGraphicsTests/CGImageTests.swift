@@ -45,26 +45,26 @@ final class CGImageTests: XCTestCase {
         // 16-bit big-endian gray with alpha last.
         let gray16 = CGImage(width: 1, height: 1, bitsPerComponent: 16, bitsPerPixel: 32, bytesPerRow: 4,
                              space: CGColorSpaceCreateDeviceGray(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                             provider: CGDataProvider(data: Data([0x80, 0x00, 0xFF, 0xFF]) as CFData), decode: nil,
+                             provider: CGDataProvider(data: Data([0x80, 0x00, 0xFF, 0xFF]) as CFData)!, decode: nil,
                              shouldInterpolate: true, intent: .defaultIntent)!
         XCTAssertTrue(RGBA(gray16.rgbaPixels).isClose(to: RGBA(128, 128, 128, 255)))
         // 1-bit gray: 0b10 → white, black.
         let bits = CGImage(width: 2, height: 1, bitsPerComponent: 1, bitsPerPixel: 1, bytesPerRow: 1,
                            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
-                           provider: CGDataProvider(data: Data([0b1000_0000]) as CFData), decode: nil,
+                           provider: CGDataProvider(data: Data([0b1000_0000]) as CFData)!, decode: nil,
                            shouldInterpolate: false, intent: .defaultIntent)!
         XCTAssertEqual(Array(bits.rgbaPixels), [255, 255, 255, 255, 0, 0, 0, 255])
         // BGRA, premultiplied first, little-endian (cairo's own layout).
         let bgra = CGImage(width: 1, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 4,
                            space: CGColorSpaceCreateDeviceRGB(),
                            bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
-                           provider: CGDataProvider(data: Data([10, 20, 30, 255]) as CFData), decode: nil,
+                           provider: CGDataProvider(data: Data([10, 20, 30, 255]) as CFData)!, decode: nil,
                            shouldInterpolate: true, intent: .defaultIntent)!
         XCTAssertEqual(bgra.rgbaPixels, [30, 20, 10, 255])
         // 24-bit RGB without alpha.
         let rgb = CGImage(width: 1, height: 1, bitsPerComponent: 8, bitsPerPixel: 24, bytesPerRow: 3,
                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: [],
-                          provider: CGDataProvider(data: Data([1, 2, 3]) as CFData), decode: nil,
+                          provider: CGDataProvider(data: Data([1, 2, 3]) as CFData)!, decode: nil,
                           shouldInterpolate: true, intent: .defaultIntent)!
         XCTAssertEqual(rgb.rgbaPixels, [1, 2, 3, 255])
     }
@@ -77,7 +77,7 @@ final class CGImageTests: XCTestCase {
         let image = CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 12,
                             space: CGColorSpaceCreateDeviceRGB(),
                             bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue),
-                            provider: CGDataProvider(data: Data(bytes) as CFData), decode: nil,
+                            provider: CGDataProvider(data: Data(bytes) as CFData)!, decode: nil,
                             shouldInterpolate: false, intent: .defaultIntent)!
         let c = TestBitmap.rgba(2, 2)
         c.interpolationQuality = .none
@@ -90,7 +90,7 @@ final class CGImageTests: XCTestCase {
 
     func testInvalidLayoutsAreRefused() {
         let messages = diagnostics {
-            let provider = CGDataProvider(data: Data(count: 16) as CFData)
+            let provider = CGDataProvider(data: Data(count: 16) as CFData)!
             XCTAssertNil(CGImage(width: 4, height: 4, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 16,
                                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last), provider: provider,
                                  decode: nil, shouldInterpolate: true, intent: .defaultIntent), "too few bytes")
@@ -129,7 +129,7 @@ final class CGImageTests: XCTestCase {
 
     func testImageMaskPaintsTheFillColor() {
         let mask = CGImage(maskWidth: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
-                           provider: CGDataProvider(data: Data([0, 255]) as CFData), decode: nil, shouldInterpolate: false)!
+                           provider: CGDataProvider(data: Data([0, 255]) as CFData)!, decode: nil, shouldInterpolate: false)!
         XCTAssertTrue(mask.isMask)
         let c = TestBitmap.rgba(2, 1)
         c.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)

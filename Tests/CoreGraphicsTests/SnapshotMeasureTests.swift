@@ -39,7 +39,7 @@ final class SnapshotMeasureTests: XCTestCase {
         }
         return try XCTUnwrap(CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: bitsPerPixel,
                                      bytesPerRow: width * bitsPerPixel / 8, space: CGColorSpaceCreateDeviceRGB(),
-                                     bitmapInfo: CGBitmapInfo(rawValue: info), provider: CGDataProvider(data: Data(bytes) as CFData),
+                                     bitmapInfo: CGBitmapInfo(rawValue: info), provider: CGDataProvider(data: Data(bytes) as CFData)!,
                                      decode: nil, shouldInterpolate: false, intent: .defaultIntent))
     }
 

@@ -160,14 +160,14 @@ final class CTFontTests: XCTestCase {
         XCTAssertNil(unknown, "Core Graphics has no fallback for a name")
         let file = FontFileOf(CTFontCreateWithName("DejaVu Sans" as CFString, 12, nil))
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
-        let fromFile = try XCTUnwrap(CGFont(CGDataProvider(data: data as NSData)))
+        let fromFile = try XCTUnwrap(CGFont(CGDataProvider(data: data as NSData)!))
         XCTAssertEqual(fromFile.postScriptName as String?, "DejaVuSans")
         XCTAssertEqual(fromFile.numberOfGlyphs, try FreeTypeFace(file: file).glyphCount)
         XCTAssertNotEqual(fromFile.getGlyphWithGlyphName(name: "A" as CFString), 0)
         let font = CTFontCreateWithGraphicsFont(fromFile, 20, nil, nil)
         XCTAssertEqual(CTFontGetSize(font), 20)
         var notAFont: CGFont?
-        let messages = CGDiagnostics.collecting { notAFont = CGFont(CGDataProvider(data: Data("hello".utf8) as NSData)) }
+        let messages = CGDiagnostics.collecting { notAFont = CGFont(CGDataProvider(data: Data("hello".utf8) as NSData)!) }
         XCTAssertNil(notAFont)
         XCTAssertEqual(messages.count, 1)
     }

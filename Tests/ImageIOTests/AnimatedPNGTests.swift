@@ -10,7 +10,7 @@ final class AnimatedPNGTests: XCTestCase {
         let pixels: [UInt8] = (0..<(width * height)).flatMap { _ -> [UInt8] in rgb + [255] }
         return CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                       provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil, shouldInterpolate: false,
+                       provider: CGDataProvider(data: Data(pixels) as CFData)!, decode: nil, shouldInterpolate: false,
                        intent: .defaultIntent)!
     }
 
@@ -75,7 +75,7 @@ final class AnimatedPNGTests: XCTestCase {
         let red = try XCTUnwrap(PNGCodec.encode(solid([255, 0, 0])))
         let halfBlue = CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
                                space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                               provider: CGDataProvider(data: Data([0, 0, 255, 255, 0, 0, 255, 0]) as CFData), decode: nil,
+                               provider: CGDataProvider(data: Data([0, 0, 255, 255, 0, 0, 255, 0]) as CFData)!, decode: nil,
                                shouldInterpolate: false, intent: .defaultIntent)!
         let blue = try XCTUnwrap(PNGCodec.encode(halfBlue))
         func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
@@ -101,7 +101,7 @@ final class AnimatedPNGTests: XCTestCase {
         sequence += 1
         let clear = try XCTUnwrap(PNGCodec.encode(CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
                                                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                                                          provider: CGDataProvider(data: Data(count: 8) as CFData), decode: nil,
+                                                          provider: CGDataProvider(data: Data(count: 8) as CFData)!, decode: nil,
                                                           shouldInterpolate: false, intent: .defaultIntent)!))
         for chunk in APNG.Chunk.all(in: clear) where chunk.type == "IDAT" {
             APNG.Chunk(type: "fdAT", body: be32(sequence) + chunk.body).append(to: &file)

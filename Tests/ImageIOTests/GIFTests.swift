@@ -10,7 +10,7 @@ final class GIFTests: XCTestCase {
         for y in 0..<height { for x in 0..<width { pixels += color(x, y) } }
         return CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                       provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil, shouldInterpolate: false,
+                       provider: CGDataProvider(data: Data(pixels) as CFData)!, decode: nil, shouldInterpolate: false,
                        intent: .defaultIntent)!
     }
 

@@ -74,7 +74,7 @@ final class HostileAnimationTests: XCTestCase {
             let pixels = [UInt8](repeating: UInt8(k * 80), count: 4 * 3 * 4)
             CGImageDestinationAddImage(destination, CGImage(width: 4, height: 3, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 16,
                                                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                                                            provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil,
+                                                            provider: CGDataProvider(data: Data(pixels) as CFData)!, decode: nil,
                                                             shouldInterpolate: false, intent: .defaultIntent)!, nil)
         }
         XCTAssertTrue(CGImageDestinationFinalize(destination))
@@ -122,7 +122,7 @@ final class HostileAnimationTests: XCTestCase {
         let pixels = [UInt8](repeating: 200, count: 4 * 4 * 4)
         let image = try XCTUnwrap(CGImage(width: 4, height: 4, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 16,
                                           space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                                          provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil,
+                                          provider: CGDataProvider(data: Data(pixels) as CFData)!, decode: nil,
                                           shouldInterpolate: false, intent: .defaultIntent))
         for (type, key) in [("com.compuserve.gif", kCGImagePropertyGIFDictionary), ("public.png", kCGImagePropertyPNGDictionary)] {
             let data = NSMutableData()

@@ -8,7 +8,7 @@ final class ImageIOTests: XCTestCase {
                              10, 20, 30, 40, 250, 240, 230, 255, 128, 128, 128, 0]
         return CGImage(width: 3, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 12,
                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                       provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+                       provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
     }()
 
     func encode(_ image: CGImage, type: String, properties: [String: Any]? = nil) -> Data? {
@@ -56,7 +56,7 @@ final class ImageIOTests: XCTestCase {
         }
         let gradient = try XCTUnwrap(CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                                             provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil,
+                                             provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil,
                                              shouldInterpolate: true, intent: .defaultIntent))
         let standard = try XCTUnwrap(encode(gradient, type: "public.png"))
         var unfiltered: [Data] = []
@@ -84,7 +84,7 @@ final class ImageIOTests: XCTestCase {
     func testGrayPNGStaysGray() throws {
         let gray = CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
                            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
-                           provider: CGDataProvider(data: Data([7, 200]) as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+                           provider: CGDataProvider(data: Data([7, 200]) as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
         let decoded = try XCTUnwrap(decode(try XCTUnwrap(encode(gray, type: "public.png"))))
         XCTAssertEqual(decoded.colorSpace?.model, .monochrome)
         XCTAssertEqual(decoded.bitsPerPixel, 8)
@@ -114,7 +114,7 @@ final class ImageIOTests: XCTestCase {
         for y in 0..<32 { for x in 0..<32 { let i = (y * 32 + x) * 4; rgba[i] = UInt8(x * 8); rgba[i + 1] = UInt8(y * 8); rgba[i + 2] = 128 } }
         let smooth = CGImage(width: 32, height: 32, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 128,
                              space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .noneSkipLast),
-                             provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+                             provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
         let jpeg = try XCTUnwrap(encode(smooth, type: "public.jpeg", properties: [kCGImageDestinationLossyCompressionQuality as String: 0.95]))
         XCTAssertEqual(Array(jpeg.prefix(3)), [0xFF, 0xD8, 0xFF])
         let decoded = try XCTUnwrap(decode(jpeg))
@@ -133,7 +133,7 @@ final class ImageIOTests: XCTestCase {
         XCTAssertEqual(decoded.width, 3)
         let gray = CGImage(width: 8, height: 8, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 8,
                            space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
-                           provider: CGDataProvider(data: Data(repeating: 90, count: 64) as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
+                           provider: CGDataProvider(data: Data(repeating: 90, count: 64) as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
         let grayDecoded = try XCTUnwrap(decode(try XCTUnwrap(encode(gray, type: "public.jpeg"))))
         XCTAssertEqual(grayDecoded.colorSpace?.model, .monochrome)
         XCTAssertTrue(straightBytes(grayDecoded).allSatisfy { abs(Int($0) - 90) <= 2 })
@@ -141,9 +141,9 @@ final class ImageIOTests: XCTestCase {
 
     func testCoreGraphicsDecodersDirectly() throws {
         let png = try XCTUnwrap(encode(image, type: "public.png"))
-        XCTAssertNotNil(CGImage(pngDataProviderSource: CGDataProvider(data: png as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        XCTAssertNotNil(CGImage(pngDataProviderSource: CGDataProvider(data: png as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
         let messages = diagnostics {
-            XCTAssertNil(CGImage(jpegDataProviderSource: CGDataProvider(data: png as CFData), decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+            XCTAssertNil(CGImage(jpegDataProviderSource: CGDataProvider(data: png as CFData)!, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
         }
         XCTAssertEqual(messages.count, 1)
     }

@@ -240,7 +240,7 @@ final class SnapToolTests: XCTestCase {
         let nudged = try XCTUnwrap(CGImage(width: golden.width, height: golden.height, bitsPerComponent: 8, bitsPerPixel: 32,
                                            bytesPerRow: golden.width * 4, space: CGColorSpaceCreateDeviceRGB(),
                                            bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast),
-                                           provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil,
+                                           provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil,
                                            shouldInterpolate: false, intent: .defaultIntent))
         SnapshotComparison.write(nudged, to: nearURL)
         let run = try snap(["cards", "--at", "0,0.5", "--out", path("compared"), "--compare", path("near")] + small)

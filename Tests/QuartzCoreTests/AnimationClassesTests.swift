@@ -125,7 +125,7 @@ final class AnimationClassesTests: XCTestCase {
 
     static func solid(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> CGImage {
         CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8, space: CGColorSpaceCreateDeviceRGB(),
-                bitmapInfo: CGBitmapInfo(alpha: .last), provider: CGDataProvider(data: Data([r, g, b, 255, r, g, b, 255, r, g, b, 255, r, g, b, 255]) as CFData),
+                bitmapInfo: CGBitmapInfo(alpha: .last), provider: CGDataProvider(data: Data([r, g, b, 255, r, g, b, 255, r, g, b, 255, r, g, b, 255]) as CFData)!,
                 decode: nil, shouldInterpolate: true, intent: .defaultIntent)!
     }
 

@@ -260,7 +260,7 @@ final class HugeContentsTests: XCTestCase {
         for x in 20000..<40000 { rgba[x * 4] = 0; rgba[x * 4 + 1] = 0 }            // right half blue
         let image = CGImage(width: 40000, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 160000,
                             space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                            provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: true,
+                            provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil, shouldInterpolate: true,
                             intent: .defaultIntent)!
         let layer = CALayer()
         layer.frame = CGRect(x: 0, y: 0, width: 40, height: 10)

@@ -255,7 +255,7 @@ final class LayerRenderingTests: XCTestCase {
         }
         return CGImage(width: size, height: size, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: size * 4,
                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                       provider: CGDataProvider(data: Data(rgba) as CFData), decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+                       provider: CGDataProvider(data: Data(rgba) as CFData)!, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
     }
 }
 

@@ -41,7 +41,7 @@ enum ImageFile {
             return image
         }
         return CGImage(width: 1, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 4, space: CGColorSpaceCreateDeviceRGB(),
-                       bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast), provider: CGDataProvider(data: Data(count: 4) as CFData),
+                       bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast), provider: CGDataProvider(data: Data(count: 4) as CFData)!,
                        decode: nil, shouldInterpolate: false, intent: .defaultIntent)!
     }
 }

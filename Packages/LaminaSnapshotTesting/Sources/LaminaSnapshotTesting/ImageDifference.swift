@@ -50,7 +50,7 @@ enum ImageDifference {
         }
         return CGImage(width: new.width, height: new.height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: new.width * 4,
                        space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .premultipliedLast),
-                       provider: CGDataProvider(data: Data(out) as CFData), decode: nil, shouldInterpolate: false, intent: .defaultIntent)
+                       provider: CGDataProvider(data: Data(out) as CFData)!, decode: nil, shouldInterpolate: false, intent: .defaultIntent)
     }
 
     /// Premultiplied 8-bit RGBA, rows packed: one layout for images of any layout.

@@ -97,7 +97,7 @@ struct GradientContent: Hashable, Sendable {
         }
         guard let image = CGImage(width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: width * 4,
                                   space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGBitmapInfo(alpha: .last),
-                                  provider: CGDataProvider(data: Data(pixels) as CFData), decode: nil,
+                                  provider: CGDataProvider(data: Data(pixels) as CFData)!, decode: nil,
                                   shouldInterpolate: true, intent: .defaultIntent) else { return }
         LayerContents.drawPortion(image, source: CGRect(x: 0, y: 0, width: width, height: height), into: bounds, in: ctx)
     }
