@@ -69,15 +69,28 @@ struct TextLayerTypesetter {
         var endsParagraph: Bool
     }
 
-    /// The lines of the text, broken for `width`.
-    func lines(width: CGFloat) -> [Line] {
+    /// The lines of the text, broken for `width`; when `height` is given, only as many as reach
+    /// past it by two lines (the first one below it, and one more that says the text goes on):
+    /// the layer draws no further, and a wrapped string of 10⁶ characters was broken into every
+    /// one of its 25,000 lines, a layout each, for a layer showing 25 (over a minute).
+    func lines(width: CGFloat, height: CGFloat = .infinity) -> [Line] {
         let string = text.string as NSString
         let length = string.length
         guard length > 0 else { return [] }
         let typesetter = borrowed ? CTTypesetter.borrowing(text, uniform: uniform) : CTTypesetterCreateWithAttributedString(text)
         var lines: [Line] = []
+        var laidDown: CGFloat = 0, linesBelow = 0
+        /// Whether enough lines are made: two whose tops are at or past `height`.
+        func enough() -> Bool {
+            guard height.isFinite, let last = lines.last else { return false }
+            var ascent: CGFloat = 0, descent: CGFloat = 0, leading: CGFloat = 0
+            _ = CTLineGetTypographicBounds(last.line, &ascent, &descent, &leading)
+            if laidDown > height { linesBelow += 1 }
+            laidDown += ascent + descent + leading
+            return linesBelow >= 2
+        }
         var start = 0
-        while start < length {
+        paragraphs: while start < length {
             // The paragraph: up to a line or paragraph separator.
             var end = start, next = start
             string.getParagraphStart(nil, end: &next, contentsEnd: &end, for: NSRange(location: start, length: 0))
@@ -92,15 +105,17 @@ struct TextLayerTypesetter {
                           scalar.properties.isWhitespace { shown -= 1 }
                     lines.append(Line(line: CTTypesetterCreateLine(typesetter, CFRange(location: lineStart, length: shown - lineStart)),
                                       endsParagraph: lineEnd >= end))
+                    if enough() { break paragraphs }
                     lineStart = lineEnd
                 } while lineStart < end
             } else {
                 lines.append(Line(line: CTTypesetterCreateLine(typesetter, CFRange(location: start, length: end - start)), endsParagraph: true))
+                if enough() { break paragraphs }
             }
             if end == start && next == start { break }
             start = max(next, start + 1)
         }
-        if string.length > 0, string.character(at: length - 1) == 10 || string.character(at: length - 1) == 13 {
+        if linesBelow < 2, string.character(at: length - 1) == 10 || string.character(at: length - 1) == 13 {
             lines.append(Line(line: CTTypesetterCreateLine(typesetter, CFRange(location: length, length: 0)), endsParagraph: true))
         }
         return lines
@@ -108,7 +123,7 @@ struct TextLayerTypesetter {
 
     /// Draws the text in `bounds` of a context whose user space is the layer's (y down).
     func draw(in ctx: CGContext, bounds: CGRect) {
-        var lines = lines(width: bounds.width)
+        var lines = lines(width: bounds.width, height: bounds.height)
         guard !lines.isEmpty else { return }
         let truncationType: CTLineTruncationType? = switch truncation {
         case .start: .start

@@ -231,4 +231,35 @@ final class CATextLayerTests: XCTestCase {
         layer.string = "Hx"
         _ = assertSameAsFresh("a string after an empty one")
     }
+
+    /// A wrapped string far longer than the layer is broken only into the lines the layer
+    /// shows, and two more (a 10⁶-character string took over a minute to draw: every line of
+    /// it was made); the picture is the one the whole text gives.
+    func testALongWrappedStringIsBrokenOnlyAsFarAsTheLayerShows() throws {
+        func layer(_ string: String) -> CATextLayer {
+            let text = CATextLayer()
+            text.frame = CGRect(x: 0, y: 0, width: 120, height: 60)
+            text.isWrapped = true
+            text.fontSize = 12
+            text.string = string
+            return text
+        }
+        let words = String(repeating: "lorem ipsum dolor ", count: 5_000)
+        let long = layer(words)
+        let made = TextLayerTypesetter(layer: long).lines(width: 120, height: 60)
+        let short = layer(String(words.prefix(400)))
+        let all = TextLayerTypesetter(layer: short).lines(width: 120)
+        XCTAssertGreaterThan(all.count, made.count)
+        XCTAssertLessThan(made.count, 10, "only what 60 points show, and two more")
+        for (shown, whole) in zip(made.dropLast(), all) {
+            XCTAssertEqual(CTLineGetStringRange(shown.line).location, CTLineGetStringRange(whole.line).location)
+        }
+        let picture = { (l: CATextLayer) -> CGImage? in
+            let renderer = CARenderer(size: CGSize(width: 120, height: 60))
+            renderer.layer = l
+            return renderer.makeImage(atTime: 0)
+        }
+        let a = try XCTUnwrap(picture(long)), b = try XCTUnwrap(picture(short))
+        XCTAssertEqual(SnapshotComparison.difference(a, b, channelTolerance: 0).differing, 0, "the same first lines")
+    }
 }
