@@ -77,12 +77,23 @@ private func suggestBreak(_ typesetter: CTTypesetter, _ startIndex: CFIndex, _ w
     guard startIndex >= 0, startIndex < typesetter.string.length else { return 0 }
     let (end, terminated) = typesetter.paragraphEnd(from: startIndex)
     guard end > startIndex else { return terminated - startIndex }
-    let shaper = ParagraphShaper(typesetter.attributed, range: NSRange(location: startIndex, length: end - startIndex), string: typesetter.string,
-                                 uniform: typesetter.uniform, log: typesetter.textChanges)
-    guard let first = shaper.lines(width: CGFloat(max(width, 1)), wrapping: wrapping).first else { return terminated - startIndex }
-    let lineEnd = first.stringRange.location + first.stringRange.length
-    // A line that reaches the paragraph's end takes its terminator too.
-    return max((lineEnd >= end ? terminated : lineEnd) - startIndex, 1)
+    // Only the first line is wanted: the paragraph is laid out from `startIndex` a window at a
+    // time, 1,024 units first, four times as many while the first line reaches the window's
+    // last 64 (where the cut could have ended it). Laying out the whole rest of the paragraph
+    // for each line made a wrapped text layer of 10⁶ characters take 6.5 s for 25 lines.
+    var window = 1024
+    while true {
+        let length = min(end - startIndex, window)
+        let shaper = ParagraphShaper(typesetter.attributed, range: NSRange(location: startIndex, length: length), string: typesetter.string,
+                                     uniform: typesetter.uniform, log: typesetter.textChanges)
+        guard let first = shaper.lines(width: CGFloat(max(width, 1)), wrapping: wrapping).first else { return terminated - startIndex }
+        let lineEnd = first.stringRange.location + first.stringRange.length
+        if length == end - startIndex || lineEnd < startIndex + length - 64 {
+            // A line that reaches the paragraph's end takes its terminator too.
+            return max((lineEnd >= end ? terminated : lineEnd) - startIndex, 1)
+        }
+        window *= 4
+    }
 }
 
 /// The characters in `stringRange` (length 0: to the end) as one line.

@@ -53,4 +53,22 @@ final class CTLongTextTests: XCTestCase {
         let order = (CTLineGetGlyphRuns(hebrewFirst) as? [CTRun] ?? []).map { CTRunGetStringRange($0).location }
         XCTAssertEqual(order.first, order.max(), "a right-to-left paragraph starts, on the left, with its last run")
     }
+
+    /// The suggested break is found from the start of a long paragraph without laying out the
+    /// rest of it, and is the one the whole paragraph gives.
+    func testTheSuggestedBreakOfALongParagraphIsItsFirstLine() {
+        let font = CTFontCreateWithName("Helvetica" as CFString, 12, nil)
+        func typesetter(_ text: String) -> CTTypesetter {
+            CTTypesetterCreateWithAttributedString(NSAttributedString(string: text, attributes: [NSAttributedString.Key(kCTFontAttributeName as String): font]))
+        }
+        let words = String(repeating: "lorem ipsum dolor ", count: 20_000)
+        let short = String(words.prefix(200))
+        XCTAssertEqual(CTTypesetterSuggestLineBreak(typesetter(words), 0, 150), CTTypesetterSuggestLineBreak(typesetter(short), 0, 150))
+        XCTAssertEqual(CTTypesetterSuggestLineBreak(typesetter(words), 18, 150), CTTypesetterSuggestLineBreak(typesetter(short), 18, 150))
+        let wide = String(words.prefix(3_000))
+        // A wrapped line holds at most 1,024 units (README's limits: paragraphs are wrapped 1,024
+        // units at a time); a line of 900 is found whole.
+        XCTAssertEqual(CTTypesetterSuggestLineBreak(typesetter(wide), 0, 1e6), 1_024, "a line as wide as a wrapped line may be")
+        XCTAssertEqual(CTTypesetterSuggestLineBreak(typesetter(String(words.prefix(900)) + "\n" + wide), 0, 1e6), 901)
+    }
 }
