@@ -26,13 +26,13 @@ open class UIScrollView: UIView {
     /// The axis a directional lock keeps the drag to (nil: not decided, or both).
     private var lockedAxis: LockedAxis?
     private enum LockedAxis { case horizontal, vertical }
-    private var motion: (x: ScrollAxisMotion, y: ScrollAxisMotion, start: TimeInterval, steps: Int)?
+    var motion: (x: ScrollAxisMotion, y: ScrollAxisMotion, start: TimeInterval, steps: Int)?
     private var frameHandler: Int?
     private var offsetAnimation: (from: CGPoint, to: CGPoint, fromScale: CGFloat, toScale: CGFloat, start: TimeInterval,
                                   duration: TimeInterval, isZoom: Bool)?
     private var fadeTimer: Int?
-    private var wheelSamples: [(delta: CGPoint, time: TimeInterval)] = []
-    private var preciseRawOffset: CGPoint?
+    var wheelSamples: [(delta: CGPoint, time: TimeInterval)] = []
+    var preciseRawOffset: CGPoint?
     private var zoomStartScale: CGFloat = 1
     private var storedZoomScale: CGFloat = 1
 
@@ -240,9 +240,9 @@ open class UIScrollView: UIView {
     /// Whether the user has touched the content to initiate scrolling.
     open private(set) var isTracking = false
     /// A Boolean value that indicates whether the user has begun scrolling the content.
-    open private(set) var isDragging = false
+    open internal(set) var isDragging = false
     /// Whether the content is moving in the scroll view after the user lifted their finger.
-    open private(set) var isDecelerating = false
+    open internal(set) var isDecelerating = false
 
     /// Whether the content has the touch in progress (its touches were not held back).
     var contentHasTouch: Bool { delayRecognizer.storedState == .failed }
@@ -276,7 +276,7 @@ open class UIScrollView: UIView {
     /// The vertical indicator's frame (tests).
     var verticalIndicatorFrame: CGRect { verticalIndicator.frame }
 
-    private func showIndicators() {
+    func showIndicators() {
         if let fadeTimer { UIKitClock.shared.cancel(fadeTimer) }
         fadeTimer = nil
         CATransaction.begin()
@@ -351,7 +351,7 @@ open class UIScrollView: UIView {
         }
     }
 
-    private func stopMotion() {
+    func stopMotion() {
         motion = nil
         if offsetAnimation != nil {
             offsetAnimation = nil
@@ -381,7 +381,7 @@ open class UIScrollView: UIView {
         }
     }
 
-    private func beginDragging() {
+    func beginDragging() {
         stopMotion()
         isTracking = true
         isDragging = true
@@ -391,7 +391,7 @@ open class UIScrollView: UIView {
     }
 
     /// Drags the content to `raw` (where it would be without edges): rubber-banded past them.
-    private func drag(to raw: CGPoint) {
+    func drag(to raw: CGPoint) {
         let range = offsetRange
         func axis(_ value: CGFloat, _ lower: CGFloat, _ upper: CGFloat, _ dimension: CGFloat, _ scrolls: Bool, _ current: CGFloat) -> CGFloat {
             guard scrolls else { return current }
@@ -405,7 +405,7 @@ open class UIScrollView: UIView {
 
     /// The release with `velocity` (points per millisecond, the content's way): where it will
     /// rest (the delegate may move that), and the motion there.
-    private func endDragging(velocity raw: CGPoint, rate override: CGFloat? = nil) {
+    func endDragging(velocity raw: CGPoint, rate override: CGFloat? = nil) {
         isTracking = false
         isDragging = false
         var velocity = CGPoint(x: scrollsHorizontally && raw.x.isFinite ? raw.x : 0, y: scrollsVertically && raw.y.isFinite ? raw.y : 0)
@@ -446,7 +446,7 @@ open class UIScrollView: UIView {
         startFrames()
     }
 
-    private func startFrames() {
+    func startFrames() {
         guard frameHandler == nil else { return }
         frameHandler = UIKitClock.shared.addFrameHandler { [weak self] time in
             guard let self else { return false }
@@ -499,72 +499,6 @@ open class UIScrollView: UIView {
         }
         frameHandler = nil
         return false
-    }
-
-    // MARK: - Wheel and touchpad
-
-    /// A scroll from the host: a wheel's click (`precise` false) eases 40 points on at the fast
-    /// rate; a touchpad's smooth deltas drag the content, and coast once they stop (`ended`).
-    /// The delegate hears both as drags.
-    func scrollWheel(delta: CGPoint, precise: Bool, began: Bool, ended: Bool, timestamp: TimeInterval) {
-        guard isScrollEnabled, delta.x.isFinite, delta.y.isFinite else { return }
-        if precise {
-            if began || preciseRawOffset == nil {
-                beginDragging()
-                preciseRawOffset = contentOffset
-                wheelSamples = []
-            }
-            if ended {
-                preciseRawOffset = nil
-                var velocity = CGPoint.zero
-                if let first = wheelSamples.first, let last = wheelSamples.last, last.time > first.time {
-                    let total = wheelSamples.dropFirst().reduce(CGPoint.zero) { CGPoint(x: $0.x + $1.delta.x, y: $0.y + $1.delta.y) }
-                    let dt = (last.time - first.time) * 1000
-                    velocity = CGPoint(x: total.x / dt, y: total.y / dt)
-                }
-                endDragging(velocity: velocity)
-                return
-            }
-            guard var raw = preciseRawOffset else { return }
-            raw.x += delta.x
-            raw.y += delta.y
-            preciseRawOffset = raw
-            wheelSamples.append((delta, timestamp))
-            while let first = wheelSamples.first, timestamp - first.time > 0.1 { wheelSamples.removeFirst() }
-            drag(to: raw)
-            return
-        }
-        // A wheel click: on from where the last click was going.
-        let range = offsetRange
-        let base: CGPoint
-        if let current = motion, isDecelerating, let tx = current.x.target, let ty = current.y.target {
-            base = CGPoint(x: tx, y: ty)
-        } else {
-            base = contentOffset
-        }
-        let step = CGPoint(x: scrollsHorizontally ? delta.x / 10 * Self.wheelStep : 0, y: scrollsVertically ? delta.y / 10 * Self.wheelStep : 0)
-        let target = CGPoint(x: min(max(base.x + step.x, range.minX), range.maxX), y: min(max(base.y + step.y, range.minY), range.maxY))
-        guard target != contentOffset else { return }
-        let continuing = isDecelerating
-        stopMotion()
-        if !continuing {
-            isDragging = true
-            showIndicators()
-            delegate?.scrollViewWillBeginDragging(self)
-            isDragging = false
-            var chosen = target
-            delegate?.scrollViewWillEndDragging(self, withVelocity: .zero, targetContentOffset: &chosen)
-            delegate?.scrollViewDidEndDragging(self, willDecelerate: true)
-            delegate?.scrollViewWillBeginDecelerating(self)
-        }
-        let rate = DecelerationRate.fast.rawValue
-        motion = (ScrollAxisMotion(position: contentOffset.x, velocity: 0, rate: rate, lower: range.minX, upper: range.maxX, bounces: false,
-                                   target: target.x),
-                  ScrollAxisMotion(position: contentOffset.y, velocity: 0, rate: rate, lower: range.minY, upper: range.maxY, bounces: false,
-                                   target: target.y), UIKitClock.shared.now, 0)
-        isDecelerating = true
-        showIndicators()
-        startFrames()
     }
 
     // MARK: - Zooming

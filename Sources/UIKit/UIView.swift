@@ -649,11 +649,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
                                      options: UIView.KeyframeAnimationOptions = [], animations: @escaping () -> Void,
                                      completion: ((Bool) -> Void)? = nil) {
-        let context = ViewAnimationContext(duration: duration, delay: delay, options: AnimationOptions(rawValue: options.rawValue & 0x3FF),
-                                           timingFunction: CAMediaTimingFunction(name: .linear))
-        keyframeGroups.append(context)
-        run(context, animations, completion: completion)
-        keyframeGroups.removeLast()
+        runKeyframes(duration: duration, delay: delay, options: options, animations: animations, completion: completion)
     }
 
     /// Specifies the timing and animation values for a single frame of a keyframe animation:
@@ -661,18 +657,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Call it only from the `animations` block of `animateKeyframes`.
     open class func addKeyframe(withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
                                 animations: @escaping () -> Void) {
-        guard let group = keyframeGroups.last else {
-            CGDiagnostics.log("UIView.addKeyframe", "called outside animateKeyframes; the changes are made without animation.")
-            performWithoutAnimation(animations)
-            return
-        }
-        let context = ViewAnimationContext(duration: group.duration * frameDuration, delay: 0, options: group.options,
-                                           timingFunction: CAMediaTimingFunction(name: .linear), beginMediaTime: group.beginMediaTime)
-        context.keyframe = (frameStartTime, frameDuration, group.duration)
-        context.tracker = group.tracker
-        animationContexts.append(context)
-        animations()
-        animationContexts.removeLast()
+        runKeyframe(start: frameStartTime, duration: frameDuration, animations: animations)
     }
 
     // MARK: - Transitions
@@ -682,28 +667,13 @@ open class UIView: UIResponder, CALayerDelegate {
     /// (`.transitionCrossDissolve` a fade; Lamina shows flips and curls as pushes).
     open class func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
                                animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
-        let context = ViewAnimationContext(duration: duration, delay: 0, options: options)
-        run(context, {
-            if let transition = UIView.makeTransition(options, duration: duration, context: context) {
-                view.layer.add(transition, forKey: kCATransition)
-            }
-            if options.contains(.allowAnimatedContent) { animations?() } else { performWithoutAnimation { animations?() } }
-        }, completion: completion)
+        runTransition(with: view, duration: duration, options: options, animations: animations, completion: completion)
     }
 
     /// Creates a transition animation between the specified views: `fromView` leaves its
     /// superview (or is hidden, with `.showHideTransitionViews`) and `toView` takes its place.
     open class func transition(from fromView: UIView, to toView: UIView, duration: TimeInterval,
                                options: UIView.AnimationOptions = [], completion: ((Bool) -> Void)? = nil) {
-        guard let container = fromView.superview else { return }
-        transition(with: container, duration: duration, options: options, animations: {
-            if options.contains(.showHideTransitionViews) {
-                fromView.isHidden = true
-                toView.isHidden = false
-            } else {
-                container.insertSubview(toView, aboveSubview: fromView)
-                fromView.removeFromSuperview()
-            }
-        }, completion: completion)
+        runTransition(from: fromView, to: toView, duration: duration, options: options, completion: completion)
     }
 }
