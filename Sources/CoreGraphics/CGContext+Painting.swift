@@ -54,8 +54,9 @@ extension CGContext {
     static let largestLineWidth: Double = 2_097_152   // 2²¹
 
     /// Narrows cairo's line width to `largestLineWidth` device pixels for one stroke; returns
-    /// what puts it back, or nil when nothing changed.
-    private func boundLineWidth() -> (() -> Void)? {
+    /// what puts it back, or nil when nothing changed. Every stroke cairo makes goes through it:
+    /// paths here, glyphs in `CGContext+Text`.
+    func boundLineWidth() -> (() -> Void)? {
         guard syncMatrix() else { return nil }
         var m = cairo_matrix_t()
         cairo_get_matrix(cr, &m)

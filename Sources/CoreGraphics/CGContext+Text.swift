@@ -156,6 +156,10 @@ extension CGContext {
         }
         if strokes {
             let color = state.strokeColor.rgba
+            // A stroke width attribute of 10¹⁴ % made a line 1.5·10¹³ pixels wide: under the
+            // address sanitizer cairo's stroker took minutes and 1.5 GB (the text fuzz target).
+            let restoreWidth = boundLineWidth()
+            defer { restoreWidth?() }
             paint(PaintOperation(draw: { cr, alpha in
                 setFont(cr)
                 cairo_new_path(cr)
