@@ -11,9 +11,15 @@ extension CGPath {
             if !lineWidth.isFinite { CGDiagnostics.log("CGPathCreateCopyByStroking", "line width is not finite.") }
             return CGMutablePath()
         }
-        let source = transform.isIdentity ? elements : elements.map { $0.applying(transform) }
-        let stroker = Stroker(halfWidth: lineWidth / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit)
-        for polyline in PathFlattener.polylines(of: source, tolerance: 0.01) {
+        let source = transform.isIdentity ? self : CGPath(elements: elements.map { $0.applying(transform) })
+        return source.strokeOutline(width: lineWidth, cap: lineCap, join: lineJoin, miterLimit: miterLimit, tolerance: 0.01)
+    }
+
+    /// The stroke outline with curves flattened to `tolerance` units (`copy(strokingWithWidth:…)`
+    /// takes 0.01; a context takes a tenth of its device pixel).
+    func strokeOutline(width: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) -> CGPath {
+        let stroker = Stroker(halfWidth: width / 2, cap: cap, join: join, miterLimit: miterLimit)
+        for polyline in PathFlattener.polylines(of: elements, tolerance: tolerance) {
             stroker.stroke(polyline)
         }
         return stroker.outline

@@ -37,6 +37,45 @@ final class CGContextDrawingTests: XCTestCase {
                        [1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, 1])
     }
 
+    /// A stroke covers every point within half its width of the path, however tightly the path
+    /// curves: cairo left a hole of radius 39 in a circle of radius 10 stroked 100 wide.
+    func testACurveStrokedWiderThanItIsRoundIsCoveredWhole() {
+        let c = TestBitmap.rgba(200, 200)
+        c.setStrokeColor(red: 0, green: 0, blue: 1, alpha: 1)
+        c.setLineWidth(100)
+        c.addEllipse(in: CGRect(x: 90, y: 90, width: 20, height: 20))
+        c.strokePath()
+        var holes = 0, outside = 0
+        for y in 0..<200 {
+            for x in 0..<200 {
+                let d = hypot(Double(x) + 0.5 - 100, Double(y) + 0.5 - 100)
+                // Where the outline's pieces meet, cairo's sampled coverage may read 254.
+                if d < 59, c.pixel(x, y).a < 250 { holes += 1 }
+                if d > 61, c.pixel(x, y).a != 0 { outside += 1 }
+            }
+        }
+        XCTAssertEqual(holes, 0, "pixels inside the stroke left unpainted")
+        XCTAssertEqual(outside, 0, "pixels past half the line width painted")
+        // The same circle stroked narrower than its radius keeps its hole (cairo draws it).
+        let ring = TestBitmap.rgba(200, 200)
+        ring.setLineWidth(8)
+        ring.addEllipse(in: CGRect(x: 80, y: 80, width: 40, height: 40))
+        ring.strokePath()
+        XCTAssertEqual(ring.pixel(100, 100).a, 0)
+        XCTAssertEqual(ring.pixel(100, 81).a, 255)
+        // Under a scaled context the outline is as fine as cairo's: no facets a pixel deep.
+        let scaled = TestBitmap.rgba(200, 200)
+        scaled.scaleBy(x: 10, y: 10)
+        scaled.setLineWidth(10)
+        scaled.addEllipse(in: CGRect(x: 9, y: 9, width: 2, height: 2))
+        scaled.strokePath()
+        for angle in stride(from: 0.0, to: 2 * .pi, by: 0.1) {
+            // 59.5 pixels out: inside the 60-pixel stroke.
+            let x = Int(100 + 59 * cos(angle)), y = Int(100 + 59 * sin(angle))
+            XCTAssertGreaterThan(scaled.pixel(x, y).a, 200, "angle \(angle)")
+        }
+    }
+
     func testCTMOperations() {
         let c = TestBitmap.rgba(10, 10)
         c.translateBy(x: 5, y: 5)
