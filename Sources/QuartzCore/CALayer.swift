@@ -50,7 +50,9 @@ open class CALayer: NSObject, NSSecureCoding {
         }
     }
 
-    /// Whether the layer's geometry (and its sublayers') is flipped vertically. Defaults to false.
+    /// Whether the layer's geometry (and its sublayers') is flipped vertically: its sublayers are
+    /// placed from its bottom edge, y up. An image in `contents` shows the same either way, and
+    /// `contentsAreFlipped()` says which way `draw(in:)` draws. Defaults to false.
     open var isGeometryFlipped = false { didSet { didChange("geometryFlipped", from: oldValue) } }
 
     // MARK: Hierarchy
