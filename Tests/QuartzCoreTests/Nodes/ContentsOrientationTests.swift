@@ -229,6 +229,19 @@ final class ContentsOrientationTests: CompositingTestCase {
         }
     }
 
+    func testAShapeIsGeometryAndFlipsWithItsSuperlayer() {
+        // Not contents: a path at y 0…10 of the shape's bounds is drawn where that geometry puts
+        // it, the bottom of the shape on screen under one flip (rows 80…90 of 70…90).
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 10), transform: nil)
+        shape.fillColor = red
+        for (name, shown) in pictures(of: scene(flips: [true], leaf: shape)) {
+            assertColor(shown, 20, 86, isRed, name)
+            XCTAssertEqual(SnapshotComparison.rgba(shown)[(74 * shown.width + 20) * 4], 0, "\(name): nothing above")
+        }
+    }
+
     func testChangingAFlipAboveRedrawsTheWindowsContents() {
         let picture = CALayer()
         picture.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
