@@ -242,6 +242,23 @@ final class ContentsOrientationTests: CompositingTestCase {
         }
     }
 
+    func testATransitionsOldLookIsUprightUnderAFlip() {
+        let picture = CALayer()
+        picture.frame = CGRect(x: 10, y: 10, width: 20, height: 20)
+        picture.contents = image()
+        let root = scene(flips: [true], leaf: picture)
+        let fade = CATransition()
+        fade.type = .fade
+        fade.duration = 1
+        picture.add(fade, forKey: kCATransition)
+        picture.contents = image(top: 20)                                // the new look: all red
+        // At the transition's start the old look shows alone, upright.
+        for (name, shown) in pictures(of: root).prefix(2) {
+            assertColor(shown, 20, 74, isRed, name)
+            assertColor(shown, 20, 86, isBlue, name)
+        }
+    }
+
     func testChangingAFlipAboveRedrawsTheWindowsContents() {
         let picture = CALayer()
         picture.frame = CGRect(x: 10, y: 10, width: 20, height: 20)

@@ -226,7 +226,8 @@ extension LayerRenderer {
     static func drawTransition(_ transition: TransitionState, of layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var now = layer
         now.transition = nil
-        guard let before = transition.before.first else { draw(now, in: ctx, context: context); return }
+        guard var before = transition.before.first else { draw(now, in: ctx, context: context); return }
+        before.contentsTurned = layer.contentsTurned          // snapshotted alone: placed as the layer is
         let placement = transition.placement(in: layer.bounds)
         let old = (look: before, offset: placement.old, alpha: placement.oldAlpha, mode: CGBlendMode.normal)
         // A fade adds the two looks (a cross-dissolve); `reveal` slides the old look off the new.
