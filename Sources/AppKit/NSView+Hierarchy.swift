@@ -88,13 +88,14 @@ extension NSView {
     // MARK: Coordinates
 
     /// A point of the view's coordinates in its layer's, and back (the same map both ways): the
-    /// layer of a view that is not flipped runs y down from the bounds' top.
+    /// view's coordinates are its layer's sublayer space, which the layer's flipped geometry
+    /// turns over about the bounds' middle from the layer's own.
     func layerPoint(fromLocal point: NSPoint) -> NSPoint {
-        isFlipped ? point : NSPoint(x: point.x, y: bounds.minY + bounds.maxY - point.y)
+        renderLayer.isGeometryFlipped ? NSPoint(x: point.x, y: bounds.minY + bounds.maxY - point.y) : point
     }
 
     func layerRect(fromLocal rect: NSRect) -> NSRect {
-        isFlipped ? rect : NSRect(x: rect.minX, y: bounds.minY + bounds.maxY - rect.maxY, width: rect.width, height: rect.height)
+        renderLayer.isGeometryFlipped ? NSRect(x: rect.minX, y: bounds.minY + bounds.maxY - rect.maxY, width: rect.width, height: rect.height) : rect
     }
 
     /// A point of the view's coordinates in its window's base coordinates (y up from the

@@ -3,11 +3,13 @@
 /// (NSView's open API is in `NSView.swift`: Swift on Linux cannot override members declared in
 /// extensions.)
 ///
-/// Lamina's layers are y down. A view that is not flipped sets `isGeometryFlipped` on its layer,
-/// so that its sublayers (its subviews' layers among them) are placed from its bottom edge; the
-/// layer of a view whose superview is not flipped is turned over about its middle (its
-/// `transform`), which undoes that flip for the view's own contents, so its images and drawing
-/// stay upright. The drawing of a view that is not flipped is given a context flipped to y up.
+/// Lamina's layers are y down (the window's root layer too). A view's layer has flipped geometry
+/// (`isGeometryFlipped`) where the view's flippedness differs from its superview's (a view with
+/// none: from the y-down root's), so that its sublayers (its subviews' layers among them) are
+/// placed in the view's coordinates, y up from its bottom edge when it is not flipped. Core
+/// Animation keeps contents upright under those flips and gives `draw(in:)` a context in the
+/// layer's own geometry (`contentsAreFlipped()` is the view's `isFlipped`), as on macOS, so
+/// the view's images and drawing need no flip of their own.
 @MainActor
 extension NSView {
     /// The layer's geometry as a frame in the superview's coordinates.
@@ -151,17 +153,14 @@ extension NSView {
         if !hostsLayer, classDraws { layer.needsDisplayOnBoundsChange = false; needsDisplay = true }
     }
 
-    /// The flips that give the view AppKit's coordinates (see the type's comment).
+    /// The flip that gives the view AppKit's coordinates (see the type's comment).
     func applyFlip() {
-        withoutActions {
-            renderLayer.isGeometryFlipped = !isFlipped
-            let turned = storedSuperview.map { !$0.isFlipped } ?? false
-            renderLayer.transform = turned ? CATransform3DMakeScale(1, -1, 1) : CATransform3DIdentity
-        }
+        let outside = storedSuperview?.isFlipped ?? true
+        withoutActions { renderLayer.isGeometryFlipped = isFlipped != outside }
     }
 
     func applyPlacement() {
-        withoutActions { renderLayer.contentsGravity = placementStorage.gravity(geometryFlipped: renderLayer.isGeometryFlipped) }
+        withoutActions { renderLayer.contentsGravity = placementStorage.gravity(contentsAreFlipped: isFlipped) }
     }
 
     /// Marks the layer for display where the view draws or updates its layer and its policy lets
@@ -185,7 +184,9 @@ extension NSView {
         needsDisplayStorage = false
         viewWillDraw()
         ctx.saveGState()
-        if !isFlipped {
+        // The context is y down when the layer's contents are flipped: the view's coordinates
+        // when it is flipped (always so in AppKit's own layers; a hosted layer may differ).
+        if layer.contentsAreFlipped() != isFlipped {
             ctx.translateBy(x: 0, y: bounds.minY + bounds.maxY)
             ctx.scaleBy(x: 1, y: -1)
         }

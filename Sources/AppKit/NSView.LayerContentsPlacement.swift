@@ -28,13 +28,14 @@ extension NSView {
         /// The contents are in the top-left corner.
         case topLeft
 
-        /// The gravity that shows the placement in a layer whose geometry is (`geometryFlipped`)
-        /// or is not flipped: Core Animation's vertical names mean what is seen only in a
-        /// flipped one, the layer of a view that is not flipped.
-        func gravity(geometryFlipped: Bool) -> CALayerContentsGravity {
-            let (top, bottom): (CALayerContentsGravity, CALayerContentsGravity) = geometryFlipped ? (.top, .bottom) : (.bottom, .top)
-            let (topLeft, bottomLeft): (CALayerContentsGravity, CALayerContentsGravity) = geometryFlipped ? (.topLeft, .bottomLeft) : (.bottomLeft, .topLeft)
-            let (topRight, bottomRight): (CALayerContentsGravity, CALayerContentsGravity) = geometryFlipped ? (.topRight, .bottomRight) : (.bottomRight, .topRight)
+        /// The gravity that shows the placement in a layer whose contents are flipped
+        /// (`contentsAreFlipped()`, a flipped view's) or are not: Core Animation's vertical names
+        /// are y up in the layer's geometry, so they mean what is seen only where it is not
+        /// flipped, as Apple's `contentsGravity` documents.
+        func gravity(contentsAreFlipped flipped: Bool) -> CALayerContentsGravity {
+            let (top, bottom): (CALayerContentsGravity, CALayerContentsGravity) = flipped ? (.bottom, .top) : (.top, .bottom)
+            let (topLeft, bottomLeft): (CALayerContentsGravity, CALayerContentsGravity) = flipped ? (.bottomLeft, .topLeft) : (.topLeft, .bottomLeft)
+            let (topRight, bottomRight): (CALayerContentsGravity, CALayerContentsGravity) = flipped ? (.bottomRight, .topRight) : (.topRight, .bottomRight)
             switch self {
             case .scaleAxesIndependently: return .resize
             case .scaleProportionallyToFit: return .resizeAspect

@@ -397,7 +397,15 @@ open class NSView: NSResponder, CALayerDelegate {
         let scale = rect.width > 0 ? CGFloat(bitmapImageRep.pixelsWide) / rect.width : 1
         guard let context = makeDrawingContext(size: rect.size, scale: scale) else { return }
         let shown = layerRect(fromLocal: rect)
-        context.translateBy(x: -shown.minX, y: -shown.minY)
+        // `render(in:)` draws the layer's own coordinates. Where the flips above the layer are
+        // odd (then its contents are flipped exactly when its own geometry is), those run y up on
+        // screen: turned over, the picture is as seen.
+        if renderLayer.contentsAreFlipped() == renderLayer.isGeometryFlipped {
+            context.translateBy(x: -shown.minX, y: shown.maxY)
+            context.scaleBy(x: 1, y: -1)
+        } else {
+            context.translateBy(x: -shown.minX, y: -shown.minY)
+        }
         renderLayer.render(in: context)
         if let image = context.makeImage() { bitmapImageRep.replaceImage(with: image) }
     }

@@ -9,8 +9,24 @@ extension CALayer {
         display()
     }
 
-    /// `contentsAreFlipped`'s behaviour (the open member is declared in `CALayer.swift`).
-    func defaultContentsAreFlipped() -> Bool { true }
+    /// `contentsAreFlipped`'s behaviour (the open member is declared in `CALayer.swift`):
+    /// `ContentsOrientation`, rule 1.
+    func defaultContentsAreFlipped() -> Bool {
+        ContentsOrientation.contentsAreFlipped(oddFlips: flipsAboveAreOdd != isGeometryFlipped)
+    }
+
+    /// Whether an odd number of the layer's superlayers (up to the root) have flipped geometry:
+    /// its drawing space then runs y up on screen. A mask counts its owner's superlayers, not
+    /// its owner's own flip (Lamina places a mask in its owner's space unflipped).
+    var flipsAboveAreOdd: Bool {
+        var odd = false
+        var layer = self
+        while let parent = layer.parentLayer {
+            if parent.isGeometryFlipped, parent.maskStorage !== layer { odd.toggle() }
+            layer = parent
+        }
+        return odd
+    }
 
     func defaultDisplay() {
         // Displaying answers the mark, whoever called it (Apple's `display()` clears it too).
@@ -34,10 +50,12 @@ extension CALayer {
     }
 
     /// A backing image of the bounds at `contentsScale`, drawn by `draw(in:)` through a context
-    /// whose user space is the layer's (y down, bounds origin at the top left). Nil when the
-    /// bounds are empty.
+    /// whose user space is the layer's bounds: y down (the bounds' origin on the image's top
+    /// row) when `contentsAreFlipped()`, else y up, as Core Graphics' own (`ContentsOrientation`,
+    /// rule 4). Nil when the bounds are empty.
     func drawBackingImage() -> CGImage? {
         guard let context = LayerCanvas.make(covering: bounds, scale: contentsScale) else { return nil }
+        if !contentsAreFlipped() { context.concatenate(CGContext.imageFlip(about: bounds)) }
         draw(in: context)
         return context.makeImage()
     }

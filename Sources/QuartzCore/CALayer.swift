@@ -50,7 +50,9 @@ open class CALayer: NSObject, NSSecureCoding {
         }
     }
 
-    /// Whether the layer's geometry (and its sublayers') is flipped vertically. Defaults to false.
+    /// Whether the layer's geometry (and its sublayers') is flipped vertically: its sublayers are
+    /// placed from its bottom edge, y up. An image in `contents` shows the same either way, and
+    /// `contentsAreFlipped()` says which way `draw(in:)` draws. Defaults to false.
     open var isGeometryFlipped = false { didSet { didChange("geometryFlipped", from: oldValue) } }
 
     // MARK: Hierarchy
@@ -550,10 +552,11 @@ open class CALayer: NSObject, NSSecureCoding {
     open func displayIfNeeded() { defaultDisplayIfNeeded() }
 
     /// Whether the layer's content is implicitly flipped when rendered: true when the context
-    /// `draw(in:)` gets has a y-flip applied to it. On iOS it has (the context is in the layer's
-    /// y-down coordinates, while Core Graphics and Core Text draw y-up), and so it has here;
-    /// code that draws Core Text flips back when this is true (lottie-ios's text layers do, and
-    /// its iOS reference images show the text upright).
+    /// `draw(in:)` gets has a y-flip applied to it (y down, the bounds' origin at the top), which
+    /// is when an even number of the layer and its superlayers have flipped geometry — as on
+    /// iOS, whose layers are y down: a layer with none answers true, and code that draws Core
+    /// Text flips back when this is true (lottie-ios's text layers do). Under an odd number the
+    /// context is y up, Core Graphics' own. Do not override it.
     open func contentsAreFlipped() -> Bool { defaultContentsAreFlipped() }
 
     /// Marks the layer for layout at the next layout pass (`layoutIfNeeded()` or a commit).
@@ -686,7 +689,12 @@ open class CALayer: NSObject, NSSecureCoding {
     open func preferredFrameSize() -> CGSize { layoutManager?.preferredSize(of: self) ?? bounds.size }
 
     /// Renders the layer and its sublayers into `ctx`, in its current user space.
-    open func render(in ctx: CGContext) { LayerRenderer.render(snapshotForRendering(), in: ctx, context: renderContext) }
+    open func render(in ctx: CGContext) {
+        // In the layer's coordinates: its contents turned as the flips above it turn them in its tree.
+        var snapshot = snapshotForRendering()
+        snapshot.contentsTurned = CATransaction.withTreeLock { flipsAboveAreOdd }
+        LayerRenderer.render(snapshot, in: ctx, context: renderContext)
+    }
 
     /// The action for an event — a property key, `"onOrderIn"`, `"onOrderOut"` or
     /// `"transition"` —: the delegate's `action(for:forKey:)`, else `actions[key]`, else

@@ -1,7 +1,8 @@
 /// How a layer's contents are positioned or scaled within its bounds. Defaults to `.resize`.
 /// Vertical names follow Core Animation's y-up convention: in iOS's y-down layers (and Lamina's)
-/// `.top` places contents at the larger y, which is the visual bottom, exactly as on iOS; with
-/// `isGeometryFlipped` the names match what is seen.
+/// `.top` places contents at the larger y of the layer's geometry, which is the visual bottom
+/// where `contentsAreFlipped()` is true, exactly as on iOS; where it is false (an odd number of
+/// flipped geometries, the layer's own among them) the names match what is seen.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }

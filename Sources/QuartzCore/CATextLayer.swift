@@ -148,6 +148,11 @@ open class CATextLayer: CALayer {
     /// backing image).
     open override func draw(in ctx: CGContext) {
         super.draw(in: ctx)
+        // The text reads from the top of the screen down, whichever way the layer's geometry
+        // runs: a y-up context is flipped back to the y down the typesetter lays out in.
+        ctx.saveGState()
+        defer { ctx.restoreGState() }
+        if !contentsAreFlipped() { ctx.concatenate(CGContext.imageFlip(about: bounds)) }
         if !(string is NSAttributedString), let plain = string as? String {
             plainText.with(plain, attributes: { TextLayerTypesetter.attributes(of: self) }) { text, attributes in
                 TextLayerTypesetter(layer: self, text: text, borrowed: true, uniform: attributes).draw(in: ctx, bounds: bounds)

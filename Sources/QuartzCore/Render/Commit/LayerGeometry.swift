@@ -8,6 +8,9 @@ enum LayerGeometry {
         var anchorPointZ: CGFloat
         var sublayerTransform: CATransform3D
         var isGeometryFlipped: Bool
+        /// Whether the sublayers placed here draw their contents turned over, so that they show
+        /// upright under an odd number of flips (`ContentsOrientation`, rule 2). Drawing alone.
+        var contentsTurned = false
 
         var anchorInBounds: CGPoint {
             CGPoint(x: bounds.minX + anchorPoint.x * bounds.width, y: bounds.minY + anchorPoint.y * bounds.height)

@@ -48,6 +48,11 @@ struct LayerSnapshot: Sendable {
     var shadowOpacity: CGFloat
     var shadowOffset: CGSize
     var shadowRadius: CGFloat
+    /// Whether the flips above the layer in the tree drawn (its superlayers' `isGeometryFlipped`)
+    /// are odd, so that its drawing space runs y up on screen and its contents image is drawn
+    /// turned over to show upright (`ContentsOrientation`, rule 2). Not the model's: set by the
+    /// renderers from the space the layer is placed in (`turned(for:)`); false at a root.
+    var contentsTurned = false
     /// Whether the layer is a `CATransformLayer`.
     let isTransformLayer: Bool
     /// Whether an animation in this subtree animates a key that needs the layer to redraw itself
@@ -127,6 +132,13 @@ struct LayerSnapshot: Sendable {
     var mask: [LayerSnapshot] {
         get { references.values.mask }
         set { change { $0.mask = newValue } }
+    }
+    /// The mask as the layer draws it: its contents turned as the layer's are (it is placed in
+    /// the layer's own drawing space, `ContentsOrientation`).
+    var drawnMask: LayerSnapshot? {
+        guard var mask = mask.first else { return nil }
+        mask.contentsTurned = contentsTurned
+        return mask
     }
     /// A transition in flight (presentation only).
     var transition: TransitionState? {
@@ -417,7 +429,17 @@ struct LayerSnapshot: Sendable {
 
     var sublayerSpace: LayerGeometry.SublayerSpace {
         LayerGeometry.SublayerSpace(bounds: bounds, anchorPoint: anchorPoint, anchorPointZ: anchorPointZ,
-                                    sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped)
+                                    sublayerTransform: sublayerTransform, isGeometryFlipped: isGeometryFlipped,
+                                    contentsTurned: ContentsOrientation.sublayersTurned(contentsTurned, flipped: isGeometryFlipped))
+    }
+
+    /// This layer as placed in `space`: its contents turned as the space turns its sublayers'.
+    /// Nil when it is so already (or there is no space: a root, a mask, keep their own).
+    func turned(for space: LayerGeometry.SublayerSpace?) -> LayerSnapshot? {
+        guard let space, space.contentsTurned != contentsTurned else { return nil }
+        var copy = self
+        copy.contentsTurned = space.contentsTurned
+        return copy
     }
 
     /// From this layer's plane to its parent's.

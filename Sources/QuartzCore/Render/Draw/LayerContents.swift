@@ -54,10 +54,14 @@ enum LayerContents {
                         bias: layer.minificationFilterBias, mipmaps: $0)
         } : nil
         let center = layer.contentsCenter
+        // Under an odd number of flips the drawing space runs y up on screen: the image is drawn
+        // turned over in its place, to show upright (`ContentsOrientation`, rule 2).
+        let turned = layer.contentsTurned
         if center != CGRect(x: 0, y: 0, width: 1, height: 1), layer.contentsGravity == .resize {
-            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx, reaching: reaching, blend: blend)
+            drawNinePart(image, source: source, center: center, scale: scale, target: target, in: ctx, reaching: reaching, blend: blend,
+                         turned: turned)
         } else {
-            drawPortion(image, source: source, into: target, in: ctx, reaching: reaching, blend: blend)
+            drawPortion(image, source: source, into: target, in: ctx, reaching: reaching, blend: blend, turned: turned)
         }
     }
 
@@ -99,21 +103,27 @@ enum LayerContents {
         }
     }
 
-    /// Draws the `source` pixels of `image` into `dest` (layer coordinates, y down), upright;
-    /// clipped to `dest` grown past the aliased sides of `reaching` it lies on.
+    /// Draws the `source` pixels of `image` into `dest` (layer coordinates), its first row at
+    /// `dest`'s min y (y down), or at its max y when `turned`; clipped to `dest` grown past the
+    /// aliased sides of `reaching` it lies on.
     /// With `blend`, the mipmap levels are drawn over the same rectangle as the image, mixed.
     static func drawPortion(_ image: CGImage, source: CGRect, into dest: CGRect, in ctx: CGContext, reaching: AliasedOutline? = nil,
-                            blend: MipmapBlend? = nil) {
+                            blend: MipmapBlend? = nil, turned: Bool = false) {
         guard source.width > 0, source.height > 0, dest.width > 0, dest.height > 0 else { return }
         let sx = dest.width / source.width, sy = dest.height / source.height
-        let whole = CGRect(x: dest.minX - source.minX * sx, y: dest.minY - source.minY * sy,
-                           width: CGFloat(image.width) * sx, height: CGFloat(image.height) * sy)
+        let height = CGFloat(image.height) * sy
+        // Where the whole image would lie for `source` to land on `dest`.
+        let whole = CGRect(x: dest.minX - source.minX * sx, y: turned ? dest.maxY + source.minY * sy - height : dest.minY - source.minY * sy,
+                           width: CGFloat(image.width) * sx, height: height)
         ctx.saveGState()
         // The image is drawn with its edge pixels repeated (pad), so a grown clip shows them.
         ctx.clip(to: reaching?.grown(dest) ?? dest)
-        // Core Graphics puts an image's first row at the rect's max y: flip about the rect.
-        ctx.translateBy(x: 0, y: whole.minY + whole.maxY)
-        ctx.scaleBy(x: 1, y: -1)
+        // Core Graphics puts an image's first row at the rect's max y: turned, that is it;
+        // upright, flip about the rect.
+        if !turned {
+            ctx.translateBy(x: 0, y: whole.minY + whole.maxY)
+            ctx.scaleBy(x: 1, y: -1)
+        }
         if let blend, let upper = blend.upper, blend.t > 0 {
             // (1 − t)·lower + t·upper: added in a layer of their own, then composited as one.
             ctx.beginTransparencyLayer(in: whole, auxiliaryInfo: nil)
@@ -130,8 +140,9 @@ enum LayerContents {
     }
 
     /// Nine-part scaling: the corners keep their size, the edges stretch one way, the center both.
+    /// `turned`: the image's top rows go to the target's max y (the parts mirrored about it).
     static func drawNinePart(_ image: CGImage, source: CGRect, center: CGRect, scale: CGFloat, target: CGRect, in ctx: CGContext,
-                             reaching: AliasedOutline? = nil, blend: MipmapBlend? = nil) {
+                             reaching: AliasedOutline? = nil, blend: MipmapBlend? = nil, turned: Bool = false) {
         let xs = [source.minX, source.minX + center.minX * source.width, source.minX + center.maxX * source.width, source.maxX]
         let ys = [source.minY, source.minY + center.minY * source.height, source.minY + center.maxY * source.height, source.maxY]
         var left = (xs[1] - xs[0]) / scale, right = (xs[3] - xs[2]) / scale
@@ -144,8 +155,9 @@ enum LayerContents {
         for i in 0..<3 {
             for j in 0..<3 {
                 let s = CGRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
-                let d = CGRect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
-                drawPortion(image, source: s, into: d, in: ctx, reaching: reaching, blend: blend)
+                var d = CGRect(x: dxs[i], y: dys[j], width: dxs[i + 1] - dxs[i], height: dys[j + 1] - dys[j])
+                if turned { d.origin.y = target.minY + target.maxY - d.maxY }
+                drawPortion(image, source: s, into: d, in: ctx, reaching: reaching, blend: blend, turned: turned)
             }
         }
     }

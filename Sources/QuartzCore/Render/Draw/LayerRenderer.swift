@@ -28,6 +28,10 @@ enum LayerRenderer {
     static func drawSublayer(_ layer: LayerSnapshot, in space: LayerGeometry.SublayerSpace?, ctx: CGContext, context: RenderContext,
                              reusingDrawings: Bool = false, cutsEdges: Bool = false) {
         guard layer.isVisible else { return }
+        if let turned = layer.turned(for: space) {
+            drawSublayer(turned, in: space, ctx: ctx, context: context, reusingDrawings: reusingDrawings, cutsEdges: cutsEdges)
+            return
+        }
         // A layer turned away from the viewer (about x or y, past 90°) shows only when double-sided.
         let m = layer.transformToParent(in: space)
         if layer.isTransformLayer, context.rules == .compositor {
@@ -72,7 +76,7 @@ enum LayerRenderer {
         if FilteredLayer.draw(layer, in: ctx, context: context, reusingDrawings: reusingDrawings) { return }
         ctx.saveGState()
         defer { ctx.restoreGState() }
-        if let mask = layer.mask.first {
+        if let mask = layer.drawnMask {
             guard LayerMask.clip(ctx, to: mask, of: layer, context: context) else { return }
         }
         let shape = LayerShape(layer, paths: context.paths)
@@ -222,7 +226,8 @@ extension LayerRenderer {
     static func drawTransition(_ transition: TransitionState, of layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var now = layer
         now.transition = nil
-        guard let before = transition.before.first else { draw(now, in: ctx, context: context); return }
+        guard var before = transition.before.first else { draw(now, in: ctx, context: context); return }
+        before.contentsTurned = layer.contentsTurned          // snapshotted alone: placed as the layer is
         let placement = transition.placement(in: layer.bounds)
         let old = (look: before, offset: placement.old, alpha: placement.oldAlpha, mode: CGBlendMode.normal)
         // A fade adds the two looks (a cross-dissolve); `reveal` slides the old look off the new.

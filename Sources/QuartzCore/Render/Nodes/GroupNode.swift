@@ -15,6 +15,9 @@ struct OffscreenGroup {
         var scale: CGFloat
         /// The layer's map into its parent's plane, for layers drawn there (perspective).
         var map: CATransform3D
+        /// Whether the layer's contents are drawn turned over (`LayerSnapshot.contentsTurned`):
+        /// the version alone does not say, it is the placing's.
+        var turned: Bool
     }
 
     var key: Key?
@@ -46,6 +49,8 @@ struct ClipMask {
         /// The mask layer's id and version; nil without a mask.
         var mask: UInt64?
         var maskVersion: UInt64
+        /// Whether the mask's contents are drawn turned over (`LayerSnapshot.contentsTurned`).
+        var maskTurned = false
     }
 
     let key: Key
@@ -71,7 +76,8 @@ final class GroupCompositor {
         rect = rect.integral(atScale: scale)
         // Only the inside of the group changes its texture: its own placement is the item's.
         let insideStill = !layer.animatesLook && layer.sublayers.animatedIndices.isEmpty && !layer.mask.contains(where: \.hasAnimations)
-        if insideStill, let old, let key = old.key, key.version == layer.version, key.rect == rect, key.scale == scale {
+        if insideStill, let old, let key = old.key, key.version == layer.version, key.rect == rect, key.scale == scale,
+           key.turned == layer.contentsTurned {
             return old
         }
         let padded = LayerTexture.padded(rect, scale: scale)
@@ -88,7 +94,8 @@ final class GroupCompositor {
         let clipKey = ClipMask.Key(rect: rect.offsetBy(dx: -layer.bounds.minX, dy: -layer.bounds.minY), size: layer.bounds.size,
                                    cornerRadius: layer.cornerRadius, maskedCorners: layer.maskedCorners,
                                    cornerCurve: layer.cornerCurve, clips: layer.masksToBounds, scale: scale,
-                                   mask: layer.mask.first?.id, maskVersion: layer.mask.first?.version ?? 0)
+                                   mask: layer.mask.first?.id, maskVersion: layer.mask.first?.version ?? 0,
+                                   maskTurned: layer.contentsTurned)
         let maskStill = !layer.mask.contains(where: \.hasAnimations)
         let clipMask: ClipMask?
         if !clipsToBounds {
@@ -98,7 +105,8 @@ final class GroupCompositor {
         } else {
             clipMask = Self.clipMask(of: layer, padded: padded, scale: scale, key: clipKey, context: cache.context)
         }
-        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: CATransform3DIdentity)
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: CATransform3DIdentity,
+                                     turned: layer.contentsTurned)
         if let old, old.inner != nil, old.key?.rect == rect, old.key?.scale == scale, changes.rectangleCount == 0,
            old.clip.map({ $0.key == clipKey && maskStill }) ?? (clipMask == nil) {
             return OffscreenGroup(key: key, texture: old.texture, inner: inner, clip: clipMask ?? old.clip)
@@ -129,7 +137,7 @@ final class GroupCompositor {
             alpha.addPath(LayerShape(layer, paths: context.paths).path)
             alpha.clip()
         }
-        if let mask = layer.mask.first {
+        if let mask = layer.drawnMask {
             LayerMask.draw(mask, intoAlpha: alpha, context: context)
         } else {
             alpha.setFillColor(gray: 1, alpha: 1)

@@ -120,7 +120,8 @@ extension CompositePlan {
     /// The layer's own textures (shadow, body, border) and, between them, its sublayers' items.
     func placeItems(_ layer: LayerSnapshot, _ node: PlacedNode, toDevice: CGAffineTransform, opacity: CGFloat,
                     scale: CGFloat, old: PlacedNode?, tracked: Bool, isRoot: Bool, withShadow: Bool = true) {
-        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook,
+                                    turned: layer.contentsTurned)
         if withShadow, layer.castsShadow { placeShadow(layer, node, toDevice: toDevice, opacity: opacity, scale: scale, old: old) }
         // The border goes above the sublayers: apart from the body when there are sublayers.
         let borderApart = layer.hasVisibleBorder && layer.hasSublayers
@@ -159,7 +160,7 @@ extension CompositePlan {
     /// A texture of the layer's own that the last frame had, while its look stays (else the
     /// caller asks the cache; no closure here: capturing the snapshot would copy it).
     func keptTexture(_ slot: OwnTextures.Slot, of layer: LayerSnapshot, old: PlacedNode?, scale: CGFloat) -> LayerTexture? {
-        if let old, !layer.animatesLook, old.textures.fit(ownVersion: layer.ownVersion, scale: scale),
+        if let old, !layer.animatesLook, old.textures.fit(ownVersion: layer.ownVersion, scale: scale, turned: layer.contentsTurned),
            let texture = old.textures.take(slot) {
             // Taken: the last frame's node is done with it (retired once placed), and moving
             // the reference spares a retain here and a release (a cache miss) when it goes.
@@ -195,7 +196,8 @@ extension CompositePlan {
                     scale: CGFloat, reason: DrawnReason, old: PlacedNode?) {
         let textureScale = reason == .rasterized ? max(min(layer.rasterizationScale, 16), 0.01) : scale
         guard let rect = Self.visible(LayerNode.extent(of: layer), toDevice: toDevice, clip: node.placement.clip) else { return }
-        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity)
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: textureScale, map: CATransform3DIdentity,
+                                     turned: layer.contentsTurned)
         let texture: LayerTexture?
         if !layer.hasAnimations || Self.movesOnly(layer, reason), let kept = old?.group, kept.key == key {
             texture = kept.texture
@@ -238,7 +240,8 @@ extension CompositePlan {
         }
         let xs = corners.map(\.x), ys = corners.map(\.y)
         let box = CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
-        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook, body: texture)
+        node.textures = OwnTextures(ownVersion: layer.ownVersion, scale: scale, drawnAnimated: layer.animatesLook,
+                                    turned: layer.contentsTurned, body: texture)
         guard let extent = DeviceRect(enclosing: box, within: placement.clip) else { return true }
         let alpha = UInt8((min(max(placement.opacity * min(layer.opacity, 1), 0), 1) * 255).rounded())
         guard alpha > 0 else { return true }
@@ -263,7 +266,7 @@ extension CompositePlan {
         let scale = Self.textureScale(abs(det).squareRoot())
         let extent = CALayer.mapRect(LayerNode.extent(of: layer), m.homography)
         guard !extent.isNull, let rect = Self.visible(extent, toDevice: placement.toDevice, clip: placement.clip) else { return }
-        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: m)
+        let key = OffscreenGroup.Key(version: layer.version, rect: rect, scale: scale, map: m, turned: layer.contentsTurned)
         let texture: LayerTexture?
         if !layer.hasAnimations, let kept = old?.group, kept.key == key {
             texture = kept.texture

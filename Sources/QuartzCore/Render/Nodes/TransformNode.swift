@@ -26,7 +26,7 @@ struct TransformLayerDepth {
     /// that plane): its leaves sorted by depth.
     static func leaves(of layer: LayerSnapshot, toTarget: CATransform3D) -> [Leaf] {
         var leaves: [Leaf] = []
-        collect(layer, toTarget: toTarget, opacity: min(max(layer.opacity, 0), 1), into: &leaves, depth: 0)
+        collect(layer, turned: layer.contentsTurned, toTarget: toTarget, opacity: min(max(layer.opacity, 0), 1), into: &leaves, depth: 0)
         // Farthest first; equal depths keep the tree's order.
         return leaves.enumerated().sorted { a, b in
             a.element.depth != b.element.depth ? a.element.depth < b.element.depth : a.offset < b.offset
@@ -36,19 +36,23 @@ struct TransformLayerDepth {
     /// Transform layers nested deeper than this are drawn flat (a guard, not a limit anyone meets).
     static let deepestNesting = 64
 
-    private static func collect(_ layer: LayerSnapshot, toTarget: CATransform3D, opacity: CGFloat, into leaves: inout [Leaf], depth: Int) {
+    /// `turned`: whether the flips above `layer` turn its contents (a nested transform layer is
+    /// not placed itself, so its snapshot does not know).
+    private static func collect(_ layer: LayerSnapshot, turned: Bool, toTarget: CATransform3D, opacity: CGFloat,
+                                into leaves: inout [Leaf], depth: Int) {
         // The transform layer's own sublayer space (flip, sublayer transform about its anchor),
         // then its matrix to the target: one sublayer transform of a space with no bounds of its own.
         let own = LayerGeometry.transformToParent(bounds: .zero, anchorPoint: .zero, anchorPointZ: 0, transform: CATransform3DIdentity,
                                                   position: .zero, zPosition: 0, in: layer.sublayerSpace)
         let space = LayerGeometry.SublayerSpace(bounds: .zero, anchorPoint: .zero, anchorPointZ: 0,
-                                                sublayerTransform: own.concatenating(toTarget), isGeometryFlipped: false)
+                                                sublayerTransform: own.concatenating(toTarget), isGeometryFlipped: false,
+                                                contentsTurned: ContentsOrientation.sublayersTurned(turned, flipped: layer.isGeometryFlipped))
         for i in layer.sublayers.indices {
             let sublayer = layer.sublayers[i]
             guard sublayer.isVisible else { continue }
             let m = sublayer.transformToParent(in: space)
             if sublayer.isTransformLayer, depth < deepestNesting {
-                collect(sublayer, toTarget: m, opacity: opacity * min(sublayer.opacity, 1), into: &leaves, depth: depth + 1)
+                collect(sublayer, turned: space.contentsTurned, toTarget: m, opacity: opacity * min(sublayer.opacity, 1), into: &leaves, depth: depth + 1)
                 continue
             }
             leaves.append(Leaf(layer: sublayer, space: space, opacity: opacity, depth: Self.depth(of: sublayer, m)))

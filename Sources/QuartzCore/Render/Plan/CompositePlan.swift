@@ -110,6 +110,10 @@ final class CompositePlan {
     /// device, when the caller has worked it out already (`placesAlone`).
     func place(_ layer: LayerSnapshot, _ placement: Placement, old: PlacedNode?, tracked: Bool,
                isRoot: Bool = false, flat: CGAffineTransform? = nil) -> PlacedNode {
+        // Under an odd number of flips its contents draw turned over (rare: copied only then).
+        if let turned = layer.turned(for: placement.space) {
+            return place(turned, placement, old: old, tracked: tracked, isRoot: isRoot, flat: flat)
+        }
         if let old, old.id == layer.id, Self.isStill(old, layer.version, layer.hasAnimations, placement) {
             return reuse(old)
         }

@@ -341,14 +341,17 @@ struct OwnTextures {
     /// animation (and are drawn over for the next), so when the animation goes the model's look
     /// is drawn again although the look version stayed.
     var drawnAnimated = false
+    /// Whether they were drawn with the contents turned over (`LayerSnapshot.contentsTurned`):
+    /// the placing's, which the look version does not follow.
+    var turned = false
     var shadow: LayerTexture?
     var body: LayerTexture?
     var border: LayerTexture?
 
-    /// Whether they were drawn for the look `ownVersion` names at `scale`, and not for an
-    /// animated one: then `keptTexture` hands them on.
-    func fit(ownVersion: UInt64, scale: CGFloat) -> Bool {
-        self.ownVersion == ownVersion && self.scale == scale && !drawnAnimated
+    /// Whether they were drawn for the look `ownVersion` names at `scale`, turned as asked, and
+    /// not for an animated one: then `keptTexture` hands them on.
+    func fit(ownVersion: UInt64, scale: CGFloat, turned: Bool) -> Bool {
+        self.ownVersion == ownVersion && self.scale == scale && !drawnAnimated && self.turned == turned
     }
 
     /// Whether it holds a body or whole drawing alone (no shadow, no separate border).

@@ -100,7 +100,9 @@ extension CompositePlan {
               case .flat(let toDevice) = deviceMap(of: layer, in: placement) else { return nil }
         // Read in place (a copy of the textures retains them).
         let scale = textureScale(abs(toDevice.a * toDevice.d - toDevice.b * toDevice.c).squareRoot())
-        guard match.textures.fit(ownVersion: layer.ownVersion, scale: scale),
+        // Turned as `place` will turn it for this placement.
+        let turned = placement.space?.contentsTurned ?? layer.contentsTurned
+        guard match.textures.fit(ownVersion: layer.ownVersion, scale: scale, turned: turned),
               layer.drawsItself(.whole) ? match.textures.holdsBodyAlone : match.textures.isEmpty else { return nil }
         return toDevice
     }

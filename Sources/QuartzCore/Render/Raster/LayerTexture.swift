@@ -291,7 +291,7 @@ final class LayerTexture: @unchecked Sendable {
     /// textures are. (What `ownDrawing` changes — sublayers, opacity, shadow, the bounds' origin —
     /// plays no part.)
     static func contentsAlone(of own: LayerSnapshot, scale: CGFloat) -> CGImage? {
-        guard let image = own.contents, own.contentsScale == scale, !own.isGeometryFlipped,
+        guard let image = own.contents, own.contentsScale == scale, !own.isGeometryFlipped, !own.contentsTurned,
               !own.masksToBounds || own.cornerRadius <= 0,
               CGFloat(image.width) == own.bounds.width * scale, CGFloat(image.height) == own.bounds.height * scale,
               own.contentsRect == unitRect, own.contentsCenter == unitRect,

@@ -20,6 +20,8 @@ struct DrawingLook: Hashable {
     var minificationFilterBias: Float
     var masksToBounds: Bool
     var isGeometryFlipped: Bool
+    /// Whether the contents image is drawn turned over (`LayerSnapshot.contentsTurned`).
+    var contentsTurned: Bool
     var content: LayerContent?
     /// Texture pixels per point of the layer.
     var scale: CGFloat
@@ -42,6 +44,7 @@ struct DrawingLook: Hashable {
         minificationFilterBias = layer.minificationFilterBias
         masksToBounds = layer.masksToBounds
         isGeometryFlipped = layer.isGeometryFlipped
+        contentsTurned = layer.contents != nil && layer.contentsTurned
         // Drawn at the bounds' origin zero, a shape moves with it.
         content = atOrigin && layer.bounds.origin != .zero ? layer.content?.movedToOrigin(from: layer.bounds.origin) : layer.content
         self.scale = scale
