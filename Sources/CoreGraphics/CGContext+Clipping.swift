@@ -3,6 +3,7 @@ import CCairo
 extension CGContext {
     /// Intersects the clip with the current path, then clears the path.
     public func clip(using rule: CGPathFillRule = .winding) {
+        defer { pathCurveCount = 0; pathElementCount = 0 }
         guard syncMatrix() else { cairo_new_path(cr); return }
         cairo_set_antialias(cr, state.antialias ? CAIRO_ANTIALIAS_DEFAULT : CAIRO_ANTIALIAS_NONE)
         cairo_set_fill_rule(cr, rule == .winding ? CAIRO_FILL_RULE_WINDING : CAIRO_FILL_RULE_EVEN_ODD)

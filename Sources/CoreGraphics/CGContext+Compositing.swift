@@ -21,7 +21,7 @@ extension CGContext {
     /// The common case — normal blending, no shadow, no mask — draws straight into the target.
     /// Everything else draws the content once into a group and composites that group.
     func paint(_ operation: PaintOperation) {
-        defer { cairo_new_path(cr) }
+        defer { cairo_new_path(cr); pathCurveCount = 0; pathElementCount = 0 }
         guard syncMatrix() else { return }
         let mode = state.blendMode
         let direct = state.shadow == nil && state.maskClip == nil && !mode.needsShapeClip ? mode.cairoOperator : nil
@@ -120,7 +120,7 @@ extension CGContext {
         guard let shadow = state.shadow else { return }
         beginPath()
         addPath(path)
-        defer { cairo_new_path(cr) }
+        defer { cairo_new_path(cr); pathCurveCount = 0; pathElementCount = 0 }
         let operation = PaintOperation(draw: { _, _ in }, clipToShape: nil, bounds: { _ in path.boundingBoxOfPath })
         guard syncMatrix(), let region = touchedRegion(operation) else { return }
         recordInCurrentLayer(region)

@@ -74,14 +74,15 @@ extension CGContext {
     /// (`isTight(_:width:)`), as cairo draws every other stroke. Dashed strokes stay with cairo,
     /// which dashes them.
     private func wideCurveStrokeOutline() -> CGPath? {
-        guard cairo_get_dash_count(cr) == 0, syncMatrix() else { return nil }
+        guard pathCurveCount > 0, pathElementCount <= Self.largestOutlinedStroke, cairo_get_dash_count(cr) == 0,
+              syncMatrix() else { return nil }
         let width = cairo_get_line_width(cr)
         guard width > 0, width.isFinite else { return nil }
         var current = CGPoint.zero, start = CGPoint.zero, tight = false
         // Paths of more elements stay with cairo, holes and all: the outline is a piece per
         // flattened segment and join, several times cairo's time (a drawing app's scribble of
         // 200,000 short curves is in the README's limits table).
-        guard let path, path.elements.count <= Self.largestOutlinedStroke else { return nil }
+        guard let path else { return nil }
         for element in path.elements {
             switch element {
             case .move(let p): current = p; start = p

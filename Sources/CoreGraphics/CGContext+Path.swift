@@ -2,7 +2,11 @@ import CCairo
 
 extension CGContext {
     /// Discards the current path.
-    public func beginPath() { cairo_new_path(cr) }
+    public func beginPath() {
+        cairo_new_path(cr)
+        pathCurveCount = 0
+        pathElementCount = 0
+    }
 
     public func closePath() { cairo_close_path(cr) }
 
@@ -158,17 +162,21 @@ extension CGContext {
             return
         }
         guard syncMatrix() else { return }
+        pathElementCount += elements.count
         for element in elements {
             switch element {
             case .move(let p): cairo_move_to(cr, p.x, p.y)
             case .line(let p): cairo_line_to(cr, p.x, p.y)
             case .quad(let c, let p):
+                pathCurveCount += 1
                 // Elevate to a cubic: cairo has none of its own.
                 var x0 = 0.0, y0 = 0.0
                 cairo_get_current_point(cr, &x0, &y0)
                 cairo_curve_to(cr, x0 + 2 / 3 * (c.x - x0), y0 + 2 / 3 * (c.y - y0),
                                p.x + 2 / 3 * (c.x - p.x), p.y + 2 / 3 * (c.y - p.y), p.x, p.y)
-            case .cubic(let c1, let c2, let p): cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case .cubic(let c1, let c2, let p):
+                pathCurveCount += 1
+                cairo_curve_to(cr, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
             case .close: cairo_close_path(cr)
             }
         }

@@ -20,6 +20,11 @@ public final class CGContext {
     var releaseData: (() -> Void)?
     /// Text space → user space. Not part of the graphics state, as in Quartz.
     var storedTextMatrix = CGAffineTransform.identity
+    /// Curves and elements added to cairo's path since it was last emptied, counted so that a
+    /// stroke knows without copying the path whether it needs a look at its curves
+    /// (`wideCurveStrokeOutline()`). Paths that cairo's own calls add to (glyph paths) are
+    /// not counted: they are stroked as cairo strokes them.
+    var pathCurveCount = 0, pathElementCount = 0
 
     init(surface: OpaquePointer, height: CGFloat, bitmap: BitmapStorage?, pdf: PDFTarget?) {
         cr = cairo_create(surface)
