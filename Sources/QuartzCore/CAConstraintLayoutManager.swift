@@ -7,7 +7,10 @@
 /// - Per axis, the last two different attributes given decide (an over-constrained axis takes
 ///   the last constraints given; a repeated attribute takes its last value). Two positions
 ///   (say `minX` and `midX`) give the size; a size and a position place the layer; one position
-///   alone keeps the size; a size alone keeps the center. A size never goes below 0.
+///   alone keeps the size. A size alone leaves the axis as it was: measured on Apple's
+///   QuartzCore (a `width` constraint by itself changes neither the width nor the position),
+///   as its documentation's "a minimum of two relationships must be specified per axis" has
+///   it. A size never goes below 0.
 /// - The result is set as the sublayer's `frame`; axes without constraints keep theirs.
 ///
 /// On a 200×100 superlayer, `minX` + `width ×0.5` gives (0, w 100), `midX` + `width ×0.5`
@@ -84,7 +87,6 @@ open class CAConstraintLayoutManager: NSObject, CALayoutManager, @unchecked Send
     /// (min, length), or nil when none is given.
     static func solve(_ given: ArraySlice<(slot: Int, value: CGFloat)>, min: CGFloat, length: CGFloat) -> (CGFloat, CGFloat)? {
         guard !given.isEmpty else { return nil }
-        let center = min + length / 2
         var length = length
         let position: (slot: Int, value: CGFloat)
         if let size = given.last(where: { $0.slot == 3 }) { length = Swift.max(size.value, 0) }
@@ -97,7 +99,7 @@ open class CAConstraintLayoutManager: NSObject, CALayoutManager, @unchecked Send
         } else if let only = positions.first {
             position = only
         } else {
-            position = (1, center)                                               // a size alone keeps the center
+            return nil                                                            // a size alone: as it was
         }
         return (position.value - CGFloat(position.slot) / 2 * length, length)
     }

@@ -152,7 +152,7 @@ final class AutoresizingAndConstraintTests: XCTestCase {
         // minX twice: the second value.
         let twice = constrained([CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .minX, offset: 10),
                            CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .minX, offset: 40)])
-        // A size alone keeps the center.
+        // A size alone leaves the axis as it was (measured on Apple's).
         let sized = constrained([CAConstraint(attribute: .width, relativeTo: "superlayer", attribute: .width, scale: 0.25, offset: 0)])
         // Positions crossing over give no negative size.
         let crossed = constrained([CAConstraint(attribute: .minX, relativeTo: "superlayer", attribute: .midX),
@@ -160,7 +160,7 @@ final class AutoresizingAndConstraintTests: XCTestCase {
         _ = layOut([three, twice, sized, crossed])
         XCTAssertEqual(three.frame, CGRect(x: 100, y: 5, width: 100, height: 30))
         XCTAssertEqual(twice.frame, CGRect(x: 40, y: 5, width: 30, height: 30))
-        XCTAssertEqual(sized.frame, CGRect(x: -5, y: 5, width: 50, height: 30))
+        XCTAssertEqual(sized.frame, CGRect(x: 5, y: 5, width: 30, height: 30))
         XCTAssertEqual(crossed.frame.width, 0)
     }
 
