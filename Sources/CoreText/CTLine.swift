@@ -385,16 +385,29 @@ public func CTLineGetOffsetForStringIndex(_ line: CTLine, _ charIndex: CFIndex, 
 /// it is the character's leading edge, and a flag to stop. `block` is `@escaping`, as Apple
 /// declares it (it is not kept after the call).
 public func CTLineEnumerateCaretOffsets(_ line: CTLine, _ block: @escaping (Double, CFIndex, Bool, UnsafeMutablePointer<Bool>) -> Void) {
+    // Apple: "once for each logical caret edge in the line, in left-to-right visual order";
+    // `leadingEdge` is logical (a right-to-left character's leading edge is its right one). Edges
+    // at one offset come as a left-to-right walk of the characters meets them: the right edge of
+    // the character on the left, then the left edge of the one after it.
     let clusters = line.clusters
-    var stop = false
+    var edges: [(offset: Double, index: CFIndex, leading: Bool, leftEdge: Bool, order: Int)] = []
     for index in line.caretIndices.dropLast() {
+        let cluster = clusters.first { $0.start <= index && index < $0.end }
+        let rightToLeft = cluster?.rightToLeft ?? false
         let (leading, _) = line.offset(for: index, clusters: clusters)
-        block(Double(leading), index, true, &stop)
-        if stop { return }
         let next = line.caretIndices.first { $0 > index } ?? index + 1
-        let trailing = clusters.first { $0.start <= index && index < $0.end }.map { $0.rightToLeft ? $0.left : $0.right }
-            ?? line.offset(for: next, clusters: clusters).primary
-        block(Double(trailing), index, false, &stop)
+        let trailing = cluster.map { $0.rightToLeft ? $0.left : $0.right } ?? line.offset(for: next, clusters: clusters).primary
+        edges.append((Double(leading), index, true, !rightToLeft, edges.count))
+        edges.append((Double(trailing), index, false, rightToLeft, edges.count))
+    }
+    edges.sort { a, b in
+        if a.offset != b.offset { return a.offset < b.offset }
+        if a.leftEdge != b.leftEdge { return !a.leftEdge }
+        return a.order < b.order
+    }
+    var stop = false
+    for edge in edges {
+        block(edge.offset, edge.index, edge.leading, &stop)
         if stop { return }
     }
 }

@@ -57,6 +57,33 @@ final class CTLineTests: XCTestCase {
         XCTAssertTrue(CTRunGetAttributes(lineRuns[0])[kCTFontAttributeName] as? CTFont === menlo)
     }
 
+    /// Apple: every logical caret edge, "in left-to-right visual order", `leadingEdge` logical.
+    func testCaretOffsetsComeInVisualOrder() {
+        func edges(_ string: String) -> [(offset: Double, index: CFIndex, leading: Bool)] {
+            var out: [(offset: Double, index: CFIndex, leading: Bool)] = []
+            CTLineEnumerateCaretOffsets(CTLineCreateWithAttributedString(attributed(string, helvetica))) { offset, index, leading, _ in
+                out.append((offset, index, leading))
+            }
+            return out
+        }
+        // Left to right: each character's leading edge, then its trailing one.
+        let latin = edges("ab")
+        XCTAssertEqual(latin.map(\.index), [0, 0, 1, 1])
+        XCTAssertEqual(latin.map(\.leading), [true, false, true, false])
+        // Hebrew, right to left: the last character is leftmost, its trailing edge at 0 first;
+        // at the join, the right edge of the left character (its leading one) before the left
+        // edge of the next.
+        let hebrew = edges("אב")
+        XCTAssertEqual(hebrew.map(\.index), [1, 1, 0, 0])
+        XCTAssertEqual(hebrew.map(\.leading), [false, true, false, true])
+        XCTAssertEqual(hebrew[0].offset, 0, accuracy: 0.01)
+        // Mixed: offsets never go back.
+        let mixed = edges("ab אב cd")
+        XCTAssertEqual(mixed.count, 16)
+        XCTAssertEqual(mixed.map(\.offset), mixed.map(\.offset).sorted())
+        XCTAssertEqual(Set(mixed.map(\.index)), Set(0..<8))
+    }
+
     func testKerningAndAttributeRuns() {
         let plain = CTLineCreateWithAttributedString(attributed("AVAVAV", helvetica))
         let spaced = CTLineCreateWithAttributedString(attributed("AVAVAV", helvetica, [.kern: 3.0]))
