@@ -1,0 +1,22 @@
+import Foundation
+
+/// The display backends Lamina has, and which one an application uses. Adding one is adding its
+/// folder and its line in `open()`: nothing else in the host names a backend.
+///
+/// `LAMINA_BACKEND=x11` forces X11; unset, X11 is used. (A Wayland backend is not built yet: on a
+/// Wayland desktop windows open through XWayland, where `DISPLAY` is set.)
+@MainActor
+enum DisplayBackends {
+    /// The backend `LAMINA_BACKEND` names, else the default; an error when its display cannot be
+    /// opened. Unknown names are reported once and the default is used.
+    static func open() throws -> any DisplayBackend {
+        let wanted = ProcessInfo.processInfo.environment["LAMINA_BACKEND"] ?? ""
+        switch wanted {
+        case "", "x11":
+            return try X11Backend()
+        default:
+            CGDiagnostics.log("LAMINA_BACKEND", "no backend \"\(wanted)\" (this build has x11); using x11.")
+            return try X11Backend()
+        }
+    }
+}
