@@ -209,14 +209,3 @@ final class X11Display: @unchecked Sendable {
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
     }
 }
-
-/// What can go wrong when showing windows.
-public enum HostError: Error, CustomStringConvertible {
-    case noDisplay(String)
-
-    public var description: String {
-        switch self {
-        case .noDisplay(let name): return "cannot open the X display \(name)"
-        }
-    }
-}
