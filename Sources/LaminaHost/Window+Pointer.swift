@@ -11,8 +11,7 @@ extension Window {
             // A double click: the same button again within the desktop's time and a few points.
             let (ex, ey) = (Int32(px.rounded(.down)), Int32(py.rounded(.down)))
             let slop = Int32((4 * scale).rounded(.up))
-            let doubleClick = (try? application.openedBackend())?.doubleClickMilliseconds ?? 400
-            let again = button == lastClick.button && time &- lastClick.time <= doubleClick
+            let again = button == lastClick.button && time &- lastClick.time <= backend.doubleClickMilliseconds
                 && abs(ex - lastClick.x) <= slop && abs(ey - lastClick.y) <= slop
             lastClick = (time, button, ex, ey, again ? lastClick.count + 1 : 1)
         }

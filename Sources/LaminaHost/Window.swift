@@ -72,9 +72,10 @@ public final class Window {
     /// Whether the window is on screen.
     public private(set) var isVisible = false
 
-    /// The application the window belongs to: its backend made `native`, its render thread
-    /// draws `surface`.
+    /// The application the window belongs to: its render thread draws `surface`.
     let application: Application
+    /// The application's display backend, which makes `native`.
+    let backend: any DisplayBackend
     /// The display backend's window, while the window is shown.
     private(set) var native: (any NativeWindow)?
     /// The drawing state shared with the render thread, while the window is shown.
@@ -113,7 +114,7 @@ public final class Window {
     /// belongs to `Application.shared` (Apple's initializers take no application).
     public init(checkedTitle title: String, size: CGSize) throws {
         application = Application.shared
-        let backend = try application.openedBackend()
+        backend = try application.openedBackend()
         self.title = title
         scale = backend.scale
         self.size = Self.usableSize(size, scale: scale)
@@ -141,7 +142,7 @@ public final class Window {
 
     /// Puts the window on screen and waits until the display shows it.
     public func show() {
-        guard native == nil, let backend = try? application.openedBackend() else { return }
+        guard native == nil else { return }
         application.watchSignals()                            // before anyone can see the window
         let (width, height) = pixels(size)
         let native = backend.makeWindow(title: title, width: width, height: height, events: self)

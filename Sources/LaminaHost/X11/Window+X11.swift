@@ -8,10 +8,15 @@ extension Window {
     var x11Window: X11Window? { native as? X11Window }
     /// The X window's id, while shown on X11 (tools name it: `xdotool … --window ID`).
     package var windowID: UInt? { x11Window?.id }
-    /// The X11 backend's main connection (the window's, its events and input).
-    var x: X11Display { (try! application.openedBackend() as! X11Backend).main }
+    /// The X11 backend's main connection (the window's, its events and input); traps on another
+    /// backend (tests of X11 ask for it).
+    var x: X11Display { x11Backend.main }
     /// The X11 backend's render connection (the window's frame buffers and their puts).
-    var renderX: X11Display { (try! application.openedBackend() as! X11Backend).render }
+    var renderX: X11Display { x11Backend.render }
+    private var x11Backend: X11Backend {
+        guard let backend = backend as? X11Backend else { fatalError("Lamina: the window's backend is \(backend.name), not x11") }
+        return backend
+    }
     /// The window's swap chain, while shown on X11.
     var buffers: SwapChain? { (surface?.buffers as? X11WindowBuffers)?.chain }
     /// Whether the window has made its input context.
