@@ -297,10 +297,10 @@ static void registry_global(void *data, struct wl_registry *registry, uint32_t n
 static void registry_remove(void *data, struct wl_registry *registry, uint32_t name) { (void)data; (void)registry; (void)name; }
 static const struct wl_registry_listener registry_listener = { .global = registry_global, .global_remove = registry_remove };
 
-lamina_wl *lamina_wl_connect(char *error, size_t error_size) {
-    struct wl_display *display = wl_display_connect(NULL);
+lamina_wl *lamina_wl_connect(const char *name, char *error, size_t error_size) {
+    struct wl_display *display = wl_display_connect(name);
     if (!display) {
-        const char *name = getenv("WAYLAND_DISPLAY");
+        if (!name) name = getenv("WAYLAND_DISPLAY");
         snprintf(error, error_size, "cannot connect to %s", name ? name : "(WAYLAND_DISPLAY is not set)");
         return NULL;
     }

@@ -46,14 +46,6 @@ final class WaylandBackendTests: XCTestCase {
         }
     }
 
-    /// Runs `body` with this process's environment set as `values` say ("" unsets), then put back.
-    func withEnvironment<T>(_ values: [String: String], _ body: () throws -> T) rethrows -> T {
-        let old = values.keys.map { ($0, ProcessInfo.processInfo.environment[$0]) }
-        for (key, value) in values { if value.isEmpty { unsetenv(key) } else { setenv(key, value, 1) } }
-        defer { for (key, value) in old { if let value { setenv(key, value, 1) } else { unsetenv(key) } } }
-        return try body()
-    }
-
     /// Every demo in a real Wayland window (`lamina-snap --window`: the render thread, wl_shm
     /// buffers presented with their damage, paced by frame callbacks), its frame as presented
     /// against the offscreen golden, as `CommandLineToolTests` holds X11's windows.
@@ -119,7 +111,7 @@ final class WaylandBackendTests: XCTestCase {
         defer { weston.stop() }
         nonisolated(unsafe) let test = self
         try MainActor.assumeIsolated {
-            let backend = try test.withEnvironment(weston.environment) { try WaylandBackend() }
+            let backend = try WaylandBackend(environment: weston.environment)
             let recorder = Recorder()
             let native = backend.makeWindow(title: "Lamina Wayland", width: 120, height: 80, events: recorder)
             defer { native.destroy() }
@@ -183,17 +175,15 @@ final class WaylandBackendTests: XCTestCase {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("needs an X display: scripts/test runs these under Xvfb") }
         let weston = try Weston()
         defer { weston.stop() }
-        nonisolated(unsafe) let test = self
         try MainActor.assumeIsolated {
             var unasked = weston.environment
-            unasked["LAMINA_BACKEND"] = ""
-            unasked["DISPLAY"] = ProcessInfo.processInfo.environment["DISPLAY"]
-            XCTAssertEqual(try test.withEnvironment(unasked) { try DisplayBackends.open() }.name, "x11")
-            XCTAssertEqual(try test.withEnvironment(weston.environment) { try DisplayBackends.open() }.name, "wayland")
+            unasked["LAMINA_BACKEND"] = nil
+            XCTAssertEqual(try DisplayBackends.open(environment: unasked).name, "x11", "WAYLAND_DISPLAY alone chose Wayland")
+            XCTAssertEqual(try DisplayBackends.open(environment: weston.environment).name, "wayland")
             var gone = weston.environment
             gone["WAYLAND_DISPLAY"] = "lamina-no-such-socket"
-            XCTAssertThrowsError(try test.withEnvironment(gone) { try DisplayBackends.open() }) { error in
-                XCTAssertTrue("\(error)".hasPrefix("cannot open the Wayland display: cannot connect to lamina-no-such-socket"), "\(error)")
+            XCTAssertThrowsError(try DisplayBackends.open(environment: gone)) { error in
+                XCTAssertEqual("\(error)", "cannot open the Wayland display: cannot connect to \(weston.runtime.path)/lamina-no-such-socket")
             }
         }
     }

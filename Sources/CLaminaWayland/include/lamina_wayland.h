@@ -38,9 +38,10 @@ typedef struct lamina_wl_event {
     char plain_text[64];
 } lamina_wl_event;
 
-/// Connects to $WAYLAND_DISPLAY; NULL (with a reason in `error`) when there is none or it lacks
+/// Connects to the socket `name` (an absolute path, or a name in $XDG_RUNTIME_DIR; NULL:
+/// $WAYLAND_DISPLAY); NULL (with a reason in `error`) when there is none or it lacks
 /// wl_compositor, wl_shm or xdg_wm_base.
-lamina_wl *lamina_wl_connect(char *error, size_t error_size);
+lamina_wl *lamina_wl_connect(const char *name, char *error, size_t error_size);
 int lamina_wl_fd(lamina_wl *wl);
 /// Reads what arrived and dispatches the main queue, without blocking; flushes. -1: connection lost.
 int lamina_wl_dispatch(lamina_wl *wl);

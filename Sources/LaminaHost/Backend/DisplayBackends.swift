@@ -10,13 +10,14 @@ import Foundation
 enum DisplayBackends {
     /// The backend `LAMINA_BACKEND` names, else the default; an error when its display cannot be
     /// opened. Unknown names are reported once and the default is used.
-    static func open() throws -> any DisplayBackend {
-        let wanted = ProcessInfo.processInfo.environment["LAMINA_BACKEND"] ?? ""
+    /// `environment` defaults to the process's (X11's connection reads `DISPLAY` from it alone).
+    static func open(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any DisplayBackend {
+        let wanted = environment["LAMINA_BACKEND"] ?? ""
         switch wanted {
         case "", "x11":
             return try X11Backend()
         case "wayland":
-            return try WaylandBackend()
+            return try WaylandBackend(environment: environment)
         default:
             CGDiagnostics.log("LAMINA_BACKEND", "no backend \"\(wanted)\" (x11, wayland); using x11.")
             return try X11Backend()

@@ -17,22 +17,24 @@ final class WaylandBackend: DisplayBackend {
     private var nextID: UInt32 = 1
     private var eventSource: DispatchSourceRead?
 
-    /// Connects; an error when there is no Wayland display or it lacks what Lamina needs.
-    init() throws {
+    /// Connects to the display `environment` names (`WAYLAND_DISPLAY`: a socket in
+    /// `XDG_RUNTIME_DIR`, or an absolute path); an error when there is none or it lacks what
+    /// Lamina needs.
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         var error = [CChar](repeating: 0, count: 256)
-        guard let wl = lamina_wl_connect(&error, error.count) else {
+        var socket = environment["WAYLAND_DISPLAY"] ?? "wayland-0"
+        if !socket.hasPrefix("/"), let runtime = environment["XDG_RUNTIME_DIR"] { socket = runtime + "/" + socket }
+        guard let wl = lamina_wl_connect(socket, &error, error.count) else {
             throw HostError.noDisplay("wayland:" + String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
         connection = WaylandConnection(wl)
+        if let value = environment["LAMINA_SCALE"], let s = Double(value), s >= 1, s == s.rounded() { scale = CGFloat(s) } else { scale = 1 }
     }
 
     var name: String { "wayland" }
 
     /// `LAMINA_SCALE` when it is a whole number (buffers are drawn at it), else 1.
-    var scale: CGFloat {
-        if let value = ProcessInfo.processInfo.environment["LAMINA_SCALE"], let s = Double(value), s >= 1, s == s.rounded() { return CGFloat(s) }
-        return 1
-    }
+    let scale: CGFloat
 
     /// Wayland tells clients no screen size before an output is bound: a common desktop's.
     var screenPixelSize: CGSize { CGSize(width: 1920, height: 1080) }
