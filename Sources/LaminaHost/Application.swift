@@ -1,11 +1,10 @@
-import CX11
 import QuartzCore
 import Dispatch
 import Glibc
 
-/// The application: X events and frames on the main dispatch queue, so that `DispatchQueue.main`,
+/// The application: the display's events and frames on the main dispatch queue, so that `DispatchQueue.main`,
 /// timers, `@MainActor` code and input all work together. Implicit transactions commit at the
-/// end of each main-queue turn. Frames are scheduled by what happens — a commit, an X event, an
+/// end of each main-queue turn. Frames are scheduled by what happens — a commit, an event, an
 /// animation still running (its delegate callbacks and removal happen here) — so an idle
 /// application does no work at all.
 ///
@@ -13,12 +12,23 @@ import Glibc
 /// transaction completion blocks — runs on the main queue at the moment an animation starts or
 /// ends (the lifecycle tick), whether or not anything commits; the render thread draws only
 /// while something on screen changes.
+///
+/// The application is the host's one process-wide object: it opens the display backend
+/// (`DisplayBackends.open()`, on first use) and owns it and the render thread, and windows are
+/// given it when they are made. `Application.shared` is reached only where Apple's API has no
+/// place to pass it: `Window`'s initializers and its static pacing properties
+/// (`Window+Pacing.swift`), and this type's own `screenMetrics`; everything else is handed the
+/// application, the backend or the render thread.
 @MainActor
 public final class Application {
+    /// The process's application.
     public static let shared = Application()
 
     private(set) var windows: [Window] = []
-    private var eventSource: DispatchSourceRead?
+    /// The display backend, once opened (`openedBackend()`).
+    private var backend: (any DisplayBackend)?
+    /// Whether the backend's events are watched and frames drawn (`start()`).
+    private var started = false
     private var frameScheduled = false
     private var lastFrame = DispatchTime(uptimeNanoseconds: 0)
     /// Where SIGINT and SIGTERM are read on the main queue, so that they close the windows cleanly.
@@ -30,22 +40,36 @@ public final class Application {
     /// The commit the lifecycle tick last looked at: a frame turn without a new commit has added
     /// no animation, and the timer covers the moments animations start or end.
     private var lifecycleCommit = -1
-    /// The pointer devices' scroll valuators and where they stand (XInput 2): one for the
-    /// display, since a scroll that moves from one window to another continues from there.
-    var smoothScrolling = SmoothScrolling()
 
     private init() {}
+
+    /// The display backend, opened on first use (`DisplayBackends.open()`): an error when its
+    /// display cannot be opened (tried again on the next call).
+    func openedBackend() throws -> any DisplayBackend {
+        if let backend { return backend }
+        let opened = try DisplayBackends.open()
+        backend = opened
+        return opened
+    }
+
+    /// The render thread that draws every window's frames, paced by the backend's display (by a
+    /// timer at 60 Hz without one).
+    private(set) lazy var renderThread: RenderThread = {
+        let timing = (try? openedBackend())?.frameTiming ?? .timerOnly
+        return RenderThread(timing: timing) { [unowned self] in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.processEvents() } }
+        }
+    }()
 
     /// Called by `terminate()` before the windows close (UIKit tells its app delegate).
     package var willTerminate: (() -> Void)?
 
-    /// The default screen's size in points and its scale (Xft.dpi / 96, or `LAMINA_SCALE`),
-    /// nil without an X display.
+    /// The default screen's size in points and its scale (X11: Xft.dpi / 96, or `LAMINA_SCALE`),
+    /// nil without a display.
     package static var screenMetrics: (size: CGSize, scale: CGFloat)? {
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil, let x = try? X11Display.connection() else { return nil }
-        let scale = x.scale
-        let width = CGFloat(XDisplayWidth(x.display, x.screen)), height = CGFloat(XDisplayHeight(x.display, x.screen))
-        return (CGSize(width: width / scale, height: height / scale), scale)
+        guard let backend = try? shared.openedBackend() else { return nil }
+        let scale = backend.scale, pixels = backend.screenPixelSize
+        return (CGSize(width: pixels.width / scale, height: pixels.height / scale), scale)
     }
 
     /// Runs the main run loop forever (until `terminate()`): it serves the main dispatch queue,
@@ -74,7 +98,7 @@ public final class Application {
         guard signalSource == nil, pipe(&ends) == 0 else { return }
         Application.signalPipeInput = ends[1]
         let source = DispatchSource.makeReadSource(fileDescriptor: ends[0], queue: .main)
-        source.setEventHandler { MainActor.assumeIsolated { Application.shared.signalled() } }
+        source.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.signalled() } }
         source.resume()
         signalSource = source
         for number in [SIGINT, SIGTERM] {
@@ -85,21 +109,15 @@ public final class Application {
         }
     }
 
-    /// Starts watching X events and drawing frames on the main queue (idempotent).
+    /// Starts watching the backend's events and drawing frames on the main queue (idempotent).
     func start() {
-        guard eventSource == nil, let x = try? X11Display.connection() else { return }
-        // Resource changes on the root window (a new Xft.dpi) reach processEvents.
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(x.display, x.root, &attributes)
-        XSelectInput(x.display, x.root, attributes.your_event_mask | PropertyChangeMask)
-        let source = DispatchSource.makeReadSource(fileDescriptor: x.fileDescriptor, queue: .main)
-        source.setEventHandler { MainActor.assumeIsolated { Application.shared.processEvents() } }
-        source.resume()
-        eventSource = source
-        RenderThread.shared.start()
+        guard !started, let backend = try? openedBackend() else { return }
+        started = true
+        backend.startEvents { [unowned self] in self.processEvents() }
+        renderThread.start()
         watchSignals()
-        CATransaction.commitObserver = {
-            DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.scheduleFrame() } }
+        CATransaction.commitObserver = { [unowned self] in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self.scheduleFrame() } }
         }
         scheduleFrame()
     }
@@ -112,8 +130,8 @@ public final class Application {
         let next = lastFrame + .milliseconds(16)
         DispatchQueue.main.asyncAfter(deadline: max(next, .now())) {
             MainActor.assumeIsolated {
-                Application.shared.frameScheduled = false
-                Application.shared.frame()
+                self.frameScheduled = false
+                self.frame()
             }
         }
     }
@@ -126,75 +144,19 @@ public final class Application {
         windows.removeAll { $0 === window }
     }
 
-    /// Handles every queued X event; schedules a frame when a window needs one.
+    /// Handles every queued event (the backend hands each to its window); applies the last
+    /// size each window was given and schedules a frame when a window needs one.
     func processEvents() {
-        guard let x = try? X11Display.connection() else { return }
-        var event = XEvent()
-        while x.takeEvent(&event) {
-            if event.type == GenericEvent {
-                if let xinput = x.xinput, event.xcookie.extension == xinput.opcode { handleXInput(event.xcookie) }
-                XFreeEventData(x.display, &event.xcookie)
-                continue
-            }
-            // The input method sees key events first (compose sequences consume some).
-            if XFilterEvent(&event, 0) != 0 { continue }
-            if event.type == MappingNotify {                      // a new keymap (xmodmap, a layout switch)
-                XRefreshKeyboardMapping(&event.xmapping)
-                continue
-            }
-            if event.type == PropertyNotify, event.xproperty.window == x.root, event.xproperty.atom == XA_RESOURCE_MANAGER {
-                // The desktop's resources changed (xrdb): windows follow a new Xft.dpi.
-                let scale = x.scale
-                for window in windows where window.scale != scale { window.scale = scale }
-                continue
-            }
-            let target = event.xany.window
-            windows.first { $0.windowID == target }?.handle(&event)
-        }
+        guard let backend else { return }
+        backend.dispatchEvents()
         for window in windows { window.applyPendingResize() }
         if windows.contains(where: \.needsDisplay) { scheduleFrame() }
     }
 
-    /// An XInput 2 event (its data fetched): to the window it names; a device's new valuators
-    /// to `smoothScrolling`.
-    private func handleXInput(_ cookie: XGenericEventCookie) {
-        guard let x = try? X11Display.connection(), let data = cookie.data else { return }
-        let target: UInt
-        switch cookie.evtype {
-        case XI_DeviceChanged:
-            let changed = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
-            smoothScrolling.learn(device: Int32(changed.sourceid), classes: changed.classes, count: changed.num_classes)
-            return
-        case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
-            let device = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee
-            // A device not seen before (plugged in since): its valuators first.
-            if !smoothScrolling.knows(Int32(device.sourceid)) {
-                x.xinput?.learnDevices(Int32(device.sourceid), into: &smoothScrolling, x.display)
-            }
-            target = device.event
-        case XI_Enter, XI_Leave:
-            target = data.assumingMemoryBound(to: XIEnterEvent.self).pointee.event
-        case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
-            target = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee.event
-        case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
-            target = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee.event
-        default:
-            return
-        }
-        windows.first { $0.windowID == target }?.handleXInput(evtype: cookie.evtype, data: UnsafeRawPointer(data))
-    }
-
-    /// Learns every pointer device's scroll valuators and where they stand (a window started
-    /// reading XInput 2, or the pointer came in: valuators may have moved elsewhere).
-    func learnScrollDevices() {
-        guard let x = try? X11Display.connection(), let xinput = x.xinput else { return }
-        xinput.learnDevices(into: &smoothScrolling, x.display)
-    }
-
     /// Commits what the main queue changed and hands the windows that changed to the render thread.
     func frame() {
-        // The render thread's XSync may have queued events without waking the connection's
-        // dispatch source: look at the queue on every tick too.
+        // The render thread's round trips may have queued events without waking the event
+        // source: look at the queue on every tick too.
         lastFrame = .now()
         processEvents()
         CATransaction.flush()
@@ -237,7 +199,7 @@ public final class Application {
         guard let next else { lifecycleTimer?.cancel(); lifecycleTimer = nil; return }
         let timer = lifecycleTimer ?? {
             let timer = DispatchSource.makeTimerSource(queue: .main)
-            timer.setEventHandler { MainActor.assumeIsolated { Application.shared.lifecycleTimerFired() } }
+            timer.setEventHandler { [unowned self] in MainActor.assumeIsolated { self.lifecycleTimerFired() } }
             timer.resume()
             return timer
         }()
@@ -246,7 +208,7 @@ public final class Application {
         timer.schedule(deadline: .now() + max(next - now, 0) + 0.001, leeway: .microseconds(200))
     }
 
-    /// For tests and tools: handles X events and draws due frames until `condition` holds or
+    /// For tests and tools: handles events and draws due frames until `condition` holds or
     /// `timeout` seconds pass; true when the condition held.
     @discardableResult
     public func runUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {

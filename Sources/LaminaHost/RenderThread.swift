@@ -1,4 +1,3 @@
-import CX11
 import QuartzCore
 import Glibc
 import Dispatch
@@ -6,8 +5,10 @@ import Dispatch
 /// Draws and puts frames off the main thread, so that animations keep their rate while the main
 /// thread is busy: the main thread hands over committed trees (`RenderTree`), this thread draws
 /// them at each tick's media time. It sleeps while nothing animates and nothing new arrives.
+/// The application owns one (`Application.renderThread`), paced by what its display backend
+/// reports (`BackendFrameTiming`); it knows windows only as `Surface`s and their
+/// `PresentationTarget`s.
 final class RenderThread: @unchecked Sendable {
-    static let shared = RenderThread()
 
     private let condition = NSCondition()
     private var surfaces: [Surface] = []
@@ -35,8 +36,12 @@ final class RenderThread: @unchecked Sendable {
         return timerTiming
     }
     private var timerTiming = FrameTiming.defaultTimer(framesPerSecond: 60)
-    /// The display's vblank through Present, when the server has it (nil: the timer paces).
-    private var vblank: VBlankClock?
+    /// The display's vblank clock, when the server has one (nil: the timer paces).
+    private var vblank: (any VBlankSource)?
+    /// Makes the vblank clock (again, when tests turn vblank pacing back on).
+    private let makeVBlankClock: @Sendable () -> (any VBlankSource)?
+    /// Told (on this thread) after a tick that put frames.
+    private let framesPut: @Sendable () -> Void
     /// Vblank waits in a row that saw no notify: many mean the server's counter does not run.
     private var missedVBlanks = 0
     /// For tests: each tick takes this much longer after drawing, as a slow frame would (a frame
@@ -58,28 +63,31 @@ final class RenderThread: @unchecked Sendable {
         return vblank?.sleepCount ?? 0
     }
 
-    private init() {
-        guard let x = try? X11Display.renderConnection() else { return }
-        if let rate = x.refreshRate {
+    /// A render thread paced by `timing`, calling `framesPut` after each tick that put frames
+    /// (the main thread then reads the events those puts may have queued).
+    init(timing: BackendFrameTiming, framesPut: @escaping @Sendable () -> Void) {
+        makeVBlankClock = timing.makeVBlankClock
+        self.framesPut = framesPut
+        if let rate = timing.refreshRate {
             frameInterval = 1 / rate
             timerTiming = .randrTimer(framesPerSecond: rate)
         }
-        if ProcessInfo.processInfo.environment["LAMINA_FRAME_TIMING"] != "timer" { vblank = VBlankClock(x) }
+        vblank = timing.makeVBlankClock()
     }
 
-    /// For tests and benchmarks: paces by the timer from now on (`vblank` false), or by Present
-    /// again where the server has it.
+    /// For tests and benchmarks: paces by the timer from now on (`vblank` false), or by the
+    /// display's vblanks again where the server has them.
     func pace(byVBlank: Bool) {
-        let clock = byVBlank ? (try? X11Display.renderConnection()).flatMap(VBlankClock.init) : nil
+        let clock = byVBlank ? makeVBlankClock() : nil
         condition.lock(); vblank = clock; missedVBlanks = 0; condition.unlock()
     }
 
     /// The vblank clock and the window whose vblanks pace the frames (the first one shown), when
     /// Present paces them.
-    private func vblankSource() -> (VBlankClock, UInt, TimeInterval)? {
+    private func vblankSource() -> (any VBlankSource, any PresentationTarget, TimeInterval)? {
         condition.lock()
         defer { condition.unlock() }
-        guard let clock = vblank, let window = surfaces.first(where: { !$0.isClosed })?.windowID else { return nil }
+        guard let clock = vblank, let window = surfaces.first(where: { !$0.isClosed })?.target else { return nil }
         return (clock, window, frameInterval)
     }
 
@@ -120,7 +128,7 @@ final class RenderThread: @unchecked Sendable {
         // a debug build, where each level takes about 20 KB.
         thread.stackSize = 32 << 20
         thread.start()
-        DisplayLinkClock.shared.drive { RenderThread.shared.wake() }
+        DisplayLinkClock.shared.drive { [unowned self] in self.wake() }
     }
 
     func add(_ surface: Surface) {
@@ -205,10 +213,8 @@ final class RenderThread: @unchecked Sendable {
             if let last = lastLinkFrame { linkFrame = max(linkFrame, last + frameInterval) }
             lastLinkFrame = linkFrame
             DisplayLinkClock.shared.frame(at: linkFrame, interval: frameInterval)
-            // Our XSync may have queued events without waking the connection's dispatch source.
-            if drawn > 0 {
-                DispatchQueue.main.async { MainActor.assumeIsolated { Application.shared.processEvents() } }
-            }
+            // The puts' round trips may have queued events without waking the main thread.
+            if drawn > 0 { framesPut() }
             // Hold the display's rate: the next vblank where Present tells it, else the timer's grid.
             guard isPaced, let start = grid?.start else { continue }
             vblankTime = waitForVBlank()

@@ -1,4 +1,3 @@
-import CX11
 import QuartzCore
 import Foundation
 
@@ -9,10 +8,13 @@ import Foundation
 final class Surface: @unchecked Sendable {
     let lock = NSLock()
     let drawing = NSLock()
-    let windowID: UInt
-    let gc: GC
-    var buffers: SwapChain?
+    /// Where the window's frames go (its backend's render side).
+    let target: any PresentationTarget
+    /// The buffers frames are drawn into now (replaced on a resize), made by `target`.
+    var buffers: (any WindowBuffers)?
     var scale: CGFloat
+    /// The display's frame interval (the render thread's), the budget a frame is drawn in.
+    let frameInterval: TimeInterval
     /// The latest committed tree (`submit` hands a new one over).
     private(set) var tree: RenderTree?
     var needsFrame = true
@@ -59,8 +61,8 @@ final class Surface: @unchecked Sendable {
     private var debug = RenderDebug.fromEnvironment()
     private var hitOutlines: [[CGPoint]] = []
 
-    init(windowID: UInt, gc: GC, buffers: SwapChain?, scale: CGFloat) {
-        self.windowID = windowID; self.gc = gc; self.buffers = buffers; self.scale = scale
+    init(target: any PresentationTarget, buffers: (any WindowBuffers)?, scale: CGFloat, frameInterval: TimeInterval) {
+        self.target = target; self.buffers = buffers; self.scale = scale; self.frameInterval = frameInterval
     }
 
     /// The tree's animation schedule as of the last frame drawn: the render tick draws while an
@@ -116,7 +118,7 @@ final class Surface: @unchecked Sendable {
     private func debugOverlayLocked() -> DebugOverlay {
         DebugOverlay(outlines: debug.contains(.hits) ? hitOutlines : [],
                      frameTimes: debug.contains(.fps) ? Array(frameTimes.suffix(DebugOverlay.graphFrames)) : nil,
-                     frameBudget: RenderThread.shared.frameInterval)
+                     frameBudget: frameInterval)
     }
 
     /// Makes the next frame whole.
@@ -124,15 +126,9 @@ final class Surface: @unchecked Sendable {
         lock.lock(); lostPicture = true; lock.unlock()
     }
 
-    /// The server has read the window's puts up to request `serial` (a ShmCompletion event).
-    func putCompleted(serial: UInt) {
-        lock.lock(); let buffers = self.buffers; lock.unlock()
-        buffers?.putCompleted(serial: serial)
-    }
-
     /// Hands over new buffers (after a resize); nothing is drawn into them until the tree laid
     /// out for their size is submitted.
-    func replaceBuffers(_ buffers: SwapChain?) {
+    func replaceBuffers(_ buffers: (any WindowBuffers)?) {
         lock.lock(); self.buffers = buffers; tree = nil; lostPicture = true; lock.unlock()
     }
 
@@ -165,10 +161,9 @@ final class Surface: @unchecked Sendable {
         }
         // The next frame comes a tick later, or when this one is done if frames take longer: its
         // animations are evaluated ahead, unless one starts or ends about then.
-        let next = current.evaluatedAhead(t + max(RenderThread.shared.frameInterval, lastFrameSeconds),
+        let next = current.evaluatedAhead(t + max(frameInterval, lastFrameSeconds),
                                           slack: Compositor.evaluatedAheadSlack)
-        let presenter = WindowPresenter(buffers: buffers, window: windowID, gc: gc)
-        switch pipeline.drawFrame(tree, atMediaTime: t, scale: scale, nextFrameAt: next, to: presenter) {
+        switch pipeline.drawFrame(tree, atMediaTime: t, scale: scale, nextFrameAt: next, to: buffers) {
         case .presented: recordFrame(since: started)
         case .drawnWhole: recordFrame(since: started, whole: true)
         case .unchanged, .noTarget: break                        // nothing changed: nothing to put
@@ -190,8 +185,7 @@ final class Surface: @unchecked Sendable {
         lock.unlock()
         guard let buffers else { return }
         let started = CACurrentMediaTime()
-        let presenter = WindowPresenter(buffers: buffers, window: windowID, gc: gc)
-        guard pipeline.drawWhole(scale: scale, to: presenter, draw) == .drawnWhole else { return }
+        guard pipeline.drawWhole(scale: scale, to: buffers, draw) == .drawnWhole else { return }
         recordFrame(since: started, whole: true)
         lock.lock(); shownMediaTime = t; lock.unlock()
     }

@@ -51,7 +51,7 @@ extension Window {
         guard let surface else { return }
         let outlines = debugOptions.contains(.hits) ? hitOutlines() : []
         surface.setDebug(RenderDebug(rawValue: debugOptions.rawValue), hitOutlines: outlines)
-        RenderThread.shared.wake()
+        application.renderThread.wake()
     }
 
     /// The outlines `hits` shows: the bounds of the layer hit under the pointer, then of each

@@ -78,6 +78,7 @@ final class XInput2Tests: XCTestCase {
     @MainActor func window(_ view: HostingView) throws -> LaminaHost.Window {
         let window = try LaminaHost.Window(checkedTitle: "Lamina XInput 2", size: CGSize(width: 200, height: 150))
         window.contentView = view
+        window.show()                        // the backend's X window decodes the events
         return window
     }
 
@@ -88,6 +89,7 @@ final class XInput2Tests: XCTestCase {
     @MainActor func checkScrollValuators() throws {
         let view = Recorder()
         let window = try window(view)
+        defer { window.close() }
         let scrolling = Application.shared.smoothScrolling
         defer { Application.shared.smoothScrolling = scrolling }
         // A touchpad (device 42): vertical on valuator 2, horizontal on 3, 120 a wheel click; a
@@ -189,6 +191,7 @@ final class XInput2Tests: XCTestCase {
     @MainActor func checkGestures() throws {
         let view = Recorder()
         let window = try window(view)
+        defer { window.close() }
         var pinchStates: [GestureState] = [], rotationStates: [GestureState] = []
         let pinch = PinchGestureRecognizer { pinchStates.append($0.state) }
         let rotation = RotationGestureRecognizer { rotationStates.append($0.state) }

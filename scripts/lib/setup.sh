@@ -6,6 +6,7 @@ LAMINA_PACKAGES=(
   libxcursor-dev libxfixes-dev                # cursors from themes; tests read them back
   libxpresent-dev                             # frames paced by the display's vertical blank
   libxi-dev                                   # XInput 2: smooth scrolling, touchpad gestures
+  libwayland-dev libxkbcommon-dev             # Wayland host: libwayland-client, keymaps through xkbcommon
   libcairo2-dev libpango1.0-dev libpixman-1-dev  # drawing, text, compositing
   libpng-dev libjpeg-dev libturbojpeg0-dev    # image codecs
   libwebp-dev                                 # WebP decoding (lottie-ios and web assets use it)
@@ -13,6 +14,7 @@ LAMINA_PACKAGES=(
   fonts-liberation2                           # metric-compatible Helvetica/Arial, Times, Courier (Core Text names)
   fonts-lohit-deva                            # Devanagari (187 KB; DejaVu Sans already covers Arabic)
   xvfb xauth xdotool                          # end-to-end tests under a virtual display
+  weston                                      # the Wayland backend's end-to-end tests (headless weston)
   poppler-utils                               # pdftoppm: tests read back the PDFs we write
   chromium                                    # headless: tests load lamina-snap's HTML report
 )

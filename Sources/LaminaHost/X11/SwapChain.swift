@@ -10,9 +10,12 @@ final class SwapChain {
     private let buffers: [FrameBuffer]
     /// The buffer the next frame is drawn into.
     private var backIndex = 0
-    private let completions = PutCompletions()
+    private let completions: PutCompletions
 
-    init?(_ x: X11Display, width: Int, height: Int) {
+    /// Buffers of `width` × `height` pixels on `x`, whose puts' completions are recorded in
+    /// `completions` (the window's, shared by every chain it has).
+    init?(_ x: X11Display, width: Int, height: Int, completions: PutCompletions = PutCompletions()) {
+        self.completions = completions
         guard let first = FrameBuffer(x, width: width, height: height, completions: completions) else { return nil }
         // A second segment that fails to attach leaves one buffer, drawn after each put is read.
         let second = first.usesSharedMemory ? FrameBuffer(x, width: width, height: height, completions: completions) : nil

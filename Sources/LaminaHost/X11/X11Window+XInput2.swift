@@ -1,12 +1,12 @@
 import CX11
 import QuartzCore
-import Dispatch
 
 /// A window's XInput 2 events (see `XInput2`): buttons and motion as the core protocol gave
 /// them, smooth scrolling from scroll valuators, touchpad pinches and swipes.
-extension Window {
+extension X11Window {
     /// An XI 2 event for this window: `data` is its cookie's data, of type `evtype`.
     func handleXInput(evtype: Int32, data: UnsafeRawPointer) {
+        guard let events else { return }
         switch evtype {
         case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
             handleXInputDevice(data.assumingMemoryBound(to: XIDeviceEvent.self).pointee)
@@ -16,10 +16,10 @@ extension Window {
             pointerCrossed(entering: e.evtype == XI_Enter, x: e.event_x, y: e.event_y, state: Self.coreState(e.mods, buttons: e.buttons))
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let e = data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
-            contentView?.deliverPinch(touchpadGestures.pinch(e, scale: scale, modifiers: modifiers(Self.coreState(e.mods))))
+            events.pinched(touchpadGestures.pinch(e, scale: events.scale, modifiers: Self.modifiers(Self.coreState(e.mods))))
         case XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
             let e = data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
-            contentView?.deliverSwipe(touchpadGestures.swipe(e, scale: scale, modifiers: modifiers(Self.coreState(e.mods))))
+            events.swiped(touchpadGestures.swipe(e, scale: events.scale, modifiers: Self.modifiers(Self.coreState(e.mods))))
         default:
             break
         }
@@ -28,8 +28,9 @@ extension Window {
     /// A press, release or motion, decoded by the same rules whether the server sent it or a test
     /// made it: the server's emulated copies (`XIPointerEmulated`: wheel buttons made from
     /// valuator motion) are dropped, so that each scroll arrives once. Scroll valuators are read
-    /// through `Application.shared.smoothScrolling`.
+    /// through the backend's `smoothScrolling`.
     func handleXInputDevice(_ e: XIDeviceEvent) {
+        guard let events else { return }
         let state = Self.coreState(e.mods, buttons: e.buttons)
         switch e.evtype {
         case XI_ButtonPress, XI_ButtonRelease:
@@ -37,29 +38,18 @@ extension Window {
             if (4...7).contains(button) && e.flags & XIPointerEmulated != 0 { return }
             pointerButton(button, x: e.event_x, y: e.event_y, state: state, time: e.time, pressed: e.evtype == XI_ButtonPress)
         case XI_Motion:
+            let scale = events.scale
             let location = CGPoint(x: e.event_x / scale, y: e.event_y / scale)
             // Valuator motion alone (a scroll) moves no pointer.
-            if lastXInputMotion.map({ $0 != (e.event_x, e.event_y) }) ?? true { pointerMoved(x: e.event_x, y: e.event_y, state: state) }
+            if lastXInputMotion.map({ $0 != (e.event_x, e.event_y) }) ?? true {
+                events.pointerMoved(x: e.event_x, y: e.event_y, modifiers: Self.modifiers(state), buttons: Self.buttons(state))
+            }
             lastXInputMotion = (e.event_x, e.event_y)
-            guard let delta = Application.shared.smoothScrolling.scroll(in: e) else { return }
-            scrolled(ScrollEvent(location: location, deltaX: delta.dx, deltaY: delta.dy, modifiers: modifiers(state),
-                                 hasPreciseScrollingDeltas: true))
+            guard let delta = backend.smoothScrolling.scroll(in: e) else { return }
+            events.scrolled(ScrollEvent(location: location, deltaX: delta.dx, deltaY: delta.dy, modifiers: Self.modifiers(state),
+                                        hasPreciseScrollingDeltas: true))
         default:
             break
-        }
-    }
-
-    /// Delivers a continuous scroll delta with its phase, and ends the scroll if no other comes
-    /// within `ScrollEvent.endingPause`.
-    func scrolled(_ event: ScrollEvent) {
-        for phased in scrollPhases.phased(event) { contentView?.deliverScroll(phased) }
-        scrollDeltaCount += 1
-        let mine = scrollDeltaCount
-        DispatchQueue.main.asyncAfter(deadline: .now() + ScrollEvent.endingPause) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, self.scrollDeltaCount == mine, let ended = self.scrollPhases.end(at: CACurrentMediaTime()) else { return }
-                self.contentView?.deliverScroll(ended)
-            }
         }
     }
 

@@ -11,7 +11,7 @@ import Foundation
 /// put is 0.2 ms and needs no pixmap copy). A wait that sees no notify within a few frame
 /// intervals (an unmapped window, a server whose counter stalls) gives up, and the caller falls
 /// back to its timer. Present's events come to the render side's connection
-/// (`X11Display.renderConnection()`); where that is the main one, the main thread leaves them in
+/// (`X11Backend.render`); where that is the main one, the main thread leaves them in
 /// the queue for this clock.
 ///
 /// The notify for the next vblank is asked for as a tick starts, before its frame is drawn, and
@@ -36,7 +36,9 @@ final class VBlankClock: @unchecked Sendable {
     /// vblank when the notify wakes the thread.
     private var sleeps = 0
     private let mscLock = NSLock()
+    /// The MSCs of the recent vblanks seen.
     var recentMSCs: [UInt64] { mscLock.lock(); defer { mscLock.unlock() }; return mscs }
+    /// How many times the waits slept in `poll`.
     var sleepCount: Int { mscLock.lock(); defer { mscLock.unlock() }; return sleeps }
     /// When the last vblank seen came, in seconds of CLOCK_MONOTONIC (never media time, which
     /// tests and tools drive by hand): the one asked for next is due an interval later.
@@ -148,5 +150,18 @@ final class VBlankClock: @unchecked Sendable {
     /// simulated vblank's times wander with the server's load.)
     private func vblank(ust: UInt64) -> CFTimeInterval {
         Self.local(Double(ust) / 1e6, near: CACurrentMediaTime())
+    }
+}
+
+/// The render thread asks for vblanks of a window's presentation: its X window's.
+extension VBlankClock: VBlankSource {
+    func requestNextVBlank(of target: any PresentationTarget) {
+        guard let window = (target as? X11Presentation)?.window else { return }
+        requestNextVBlank(of: window)
+    }
+
+    func waitForVBlank(of target: any PresentationTarget, interval: TimeInterval, timeout: TimeInterval) -> CFTimeInterval? {
+        guard let window = (target as? X11Presentation)?.window else { return nil }
+        return waitForVBlank(of: window, interval: interval, timeout: timeout)
     }
 }

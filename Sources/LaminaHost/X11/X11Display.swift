@@ -4,10 +4,10 @@ import Glibc
 import Synchronization
 
 /// A connection to the X server, with error handlers that turn X errors into values and a
-/// vanished server into a clear exit instead of a hang or a crash. A process opens two: the main
-/// thread's (`connection()`: windows, events, input, cursors) and the render side's
-/// (`renderConnection()`: frame buffers, their puts and put completions, Present's vblank
-/// notifies). Xlib guards a connection with one lock that a thread keeps while it writes requests
+/// vanished server into a clear exit instead of a hang or a crash (Xlib's handlers are
+/// process-wide: `lastError` and `serverGone` are too). `X11Backend` opens two: the main
+/// thread's (windows, events, input, cursors) and the render side's (frame buffers, their puts
+/// and put completions, Present's vblank notifies). Xlib guards a connection with one lock that a thread keeps while it writes requests
 /// and waits for replies, so on one shared connection the main thread's event reading waited for
 /// the render thread's puts and round trips (measured: 1.5–2.2 ms stalls of the main thread in
 /// `XLockDisplay` while the server answered the render thread).
@@ -36,6 +36,8 @@ final class X11Display: @unchecked Sendable {
     /// opened by `openedInputMethod()`; nil until then, and when none opens.
     @MainActor private var inputMethod: XIM?
     @MainActor private var inputMethodTried = false
+    /// The cursors made on this connection, by shape (`CursorCache`).
+    @MainActor var cursors: [Cursor: UInt] = [:]
     /// The desktop's double-click time in milliseconds (Xresources `multiClickTime`, else 400).
     let doubleClickMilliseconds: UInt
 
@@ -44,30 +46,12 @@ final class X11Display: @unchecked Sendable {
     /// Whether a connection has seen the X server go (the process is exiting): told once.
     private static let serverGone = Atomic<Bool>(false)
 
-    nonisolated(unsafe) private static var shared: X11Display?
-    nonisolated(unsafe) private static var sharedForRendering: X11Display?
-    private static let opening = NSLock()
-
-    /// The main thread's connection to `$DISPLAY` (windows, events, input), opened on first use.
-    static func connection() throws -> X11Display {
-        opening.lock(); defer { opening.unlock() }
-        if let shared { return shared }
-        let opened = try X11Display(forRendering: false)
-        shared = opened
-        return opened
-    }
-
-    /// The render side's connection to the same server, opened on first use: frame buffers are
-    /// attached, put and waited for on it, and Present's notifies come to it, so that the render
-    /// thread never holds the lock of the connection the main thread reads events from. Where a
-    /// second connection cannot be opened, the main one.
-    static func renderConnection() throws -> X11Display {
-        let main = try connection()
-        opening.lock(); defer { opening.unlock() }
-        if let sharedForRendering { return sharedForRendering }
-        let opened = (try? X11Display(forRendering: true)) ?? main
-        sharedForRendering = opened
-        return opened
+    /// The main thread's connection to `$DISPLAY` (windows, events, input), or the render side's
+    /// (`forRendering`: frame buffers are attached, put and waited for on it, and Present's
+    /// notifies come to it, so that the render thread never holds the lock of the connection the
+    /// main thread reads events from). `X11Backend` opens one of each.
+    static func open(forRendering: Bool) throws -> X11Display {
+        try X11Display(forRendering: forRendering)
     }
 
     /// Whether this is the render side's own connection (false where it fell back to the main one).
@@ -223,16 +207,5 @@ final class X11Display: @unchecked Sendable {
               let data else { return nil }
         defer { XFree(data) }
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
-    }
-}
-
-/// What can go wrong when showing windows.
-public enum HostError: Error, CustomStringConvertible {
-    case noDisplay(String)
-
-    public var description: String {
-        switch self {
-        case .noDisplay(let name): return "cannot open the X display \(name)"
-        }
     }
 }
