@@ -45,6 +45,24 @@ final class CTHostileTextTests: XCTestCase {
         }
     }
 
+    /// Before: a segfault inside fribidi, on PDIs left over after a paragraph separator had
+    /// closed the isolates they were meant for (the text fuzz target's find, made smaller).
+    func testPDIsThatCloseNoIsolateAreIgnoredWithAMessage() {
+        let text = String(repeating: "\u{2067}", count: 23) + "a\u{85}" + String(repeating: "\u{2069}", count: 30)
+        let messages = CGDiagnostics.collecting {
+            let line = CTLineCreateWithAttributedString(string(text))
+            XCTAssertEqual(CTLineGetStringRange(line).length, (text as NSString).length)
+            _ = frame(string(text))
+        }
+        XCTAssertFalse(messages.isEmpty)
+        XCTAssertTrue(messages.allSatisfy { $0.contains("PDI") }, "\(messages)")
+        // PDIs that close an isolate are kept, and say nothing.
+        let matched = CGDiagnostics.collecting {
+            _ = CTLineCreateWithAttributedString(string("\u{2067}\u{5D0}\u{2069}a"))
+        }
+        XCTAssertEqual(matched, [])
+    }
+
     func testBidiControlsWithinTheDepthAreKept() {
         let text = String(repeating: "\u{2067}\u{5D0}", count: 40) + "a" + String(repeating: "\u{2069}", count: 40)
         let messages = CGDiagnostics.collecting {
