@@ -152,7 +152,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let motion = self.motion
         let frames = frames(of: motion)
         guard !frames.isEmpty else { return nil }
-        if frames.count == 1 { return frames[0] }
+        if frames.count == 1 {
+            // One value held by two key times, `.discrete`, is what Apple's documentation asks
+            // for, but iOS draws the layer's own value throughout (measured: lottie-ios makes a
+            // hold keyframe before a moving one so, in a group, and iOS shows the model value
+            // over the hold).
+            if calculationMode == .discrete, keyTimes?.count == 2 { return nil }
+            return frames[0]
+        }
         let times = times(for: frames, motion: motion)
         if calculationMode == .discrete {
             // Each value from its key time until the next; a last key time (1) has no value of its own.
