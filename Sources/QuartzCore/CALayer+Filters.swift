@@ -37,6 +37,10 @@ extension CALayer {
         for recipe in LayerFilters.recipes(new) where !isKnown(recipe) && !known.contains(recipe.kind) {
             CGDiagnostics.log("CALayer.\(key)", "no Core Image filter '\(recipe.name)'; the layer draws without it.")
         }
+        if key == "compositingFilter", let name = new?.first as? String, LayerBlend.namesiOSDrawsNormally.contains(name),
+           old?.first as? String != name {
+            CGDiagnostics.log("CALayer.compositingFilter", "iOS draws a '\(name)' layer normally; so does Lamina.")
+        }
         for recipe in LayerFilters.recipes(new) where recipe.isKnown && !recipe.notFiniteInputs.isEmpty {
             CGDiagnostics.log("CALayer.\(key)", "'\(recipe.name)' has inputs that are not finite numbers "
                               + "(\(recipe.notFiniteInputs.joined(separator: ", "))); drawn as if they had no effect.")

@@ -60,9 +60,19 @@ struct TransformComponents {
 
     init(_ t: CATransform3D) {
         translation = (t.m41, t.m42, t.m43)
-        let sx = (t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot()
+        var sx = (t.m11 * t.m11 + t.m12 * t.m12 + t.m13 * t.m13).squareRoot()
         let sy = (t.m21 * t.m21 + t.m22 * t.m22 + t.m23 * t.m23).squareRoot()
         let sz = (t.m31 * t.m31 + t.m32 * t.m32 + t.m33 * t.m33).squareRoot()
+        // A mirroring transform (the 3×3 part's determinant below 0) has no rotation that
+        // positive scales could rebuild it from: its x scale is negated, and with it the row
+        // the rotation is read from, so `scale(-1, 1)` reads as x scale −1 and no rotation.
+        // Before, it came back as a half turn, and interpolating between two mirrored
+        // transforms (lottie-ios animates its mirrored layers' whole `transform`) drew them
+        // unmirrored; iOS draws them mirrored. (Negating x alone, not all three scales as the
+        // classic "unmatrix" does, keeps a transform in the plane turning about z only.)
+        let determinant = t.m11 * (t.m22 * t.m33 - t.m23 * t.m32) - t.m12 * (t.m21 * t.m33 - t.m23 * t.m31)
+            + t.m13 * (t.m21 * t.m32 - t.m22 * t.m31)
+        if determinant < 0 { sx = -sx }
         scale = (sx, sy, sz)
         // Rotation rows normalized; angles for R = Rx · Ry · Rz in row-vector form.
         let r13 = sx == 0 ? 0 : t.m13 / sx, r11 = sx == 0 ? 1 : t.m11 / sx, r12 = sx == 0 ? 0 : t.m12 / sx

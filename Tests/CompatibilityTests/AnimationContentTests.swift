@@ -150,10 +150,31 @@ final class AnimationContentTests: XCTestCase {
         let animation = keyframes("position")
         animation.path = path
         layer.add(animation, forKey: "arc")
-        // Halfway by arc length of a symmetric curve is its middle: (50, 75), not the chord's (50, 0).
+        // Halfway through a symmetric curve is its middle: (50, 75), not the chord's (50, 0).
         try assertPoint(presented("position", of: layer, at: 0.5), CGPoint(x: 50, y: 75), accuracy: 0.5)
         let early = try point(presented("position", of: layer, at: 0.1))
         XCTAssertGreaterThan(early.y, 10, "on the curve, which rises first")
+    }
+
+    /// A curve whose control points crowd its start: iOS moves along it by the curve's
+    /// parameter (halfway in time is the curve at t = 0.5), not at an even speed; the paced
+    /// mode alone evens the speed out.
+    func testACurveIsFollowedByItsParameterUnlessPaced() throws {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 0, y: 0))
+        path.addCurve(to: CGPoint(x: 100, y: 0), control1: CGPoint(x: 90, y: 0), control2: CGPoint(x: 100, y: 0))
+        let layer = CALayer()
+        let animation = keyframes("position")
+        animation.path = path
+        layer.add(animation, forKey: "ease")
+        // 3 · 0.25 · 0.5 · 90 + 3 · 0.5 · 0.25 · 100 + 0.125 · 100
+        try assertPoint(presented("position", of: layer, at: 0.5), CGPoint(x: 83.75, y: 0), accuracy: 0.1)
+        let paced = CALayer()
+        let even = keyframes("position")
+        even.path = path
+        even.calculationMode = .paced
+        paced.add(even, forKey: "even")
+        try assertPoint(presented("position", of: paced, at: 0.5), CGPoint(x: 50, y: 0), accuracy: 0.5)
     }
 
     func testAQuadraticMotionPathWithRotateAutoTurnsTheLayerAlongIt() throws {

@@ -27,6 +27,13 @@ open class CAAnimationGroup: CAAnimation {
         (animations ?? []).allSatisfy(\.valuesAreFinite)
     }
 
+    /// Whether a child with `timing` ends at the group's time `t` (to rounding).
+    private static func ends(_ timing: Timing, at t: CFTimeInterval) -> Bool {
+        guard timing.speed != 0, timing.activeDuration.isFinite else { return false }
+        let end = timing.beginTime + timing.activeDuration / CFTimeInterval(abs(timing.speed))
+        return abs(end - t) <= 1e-9 * max(1, abs(t))
+    }
+
     override func apply(to layer: AnimationTarget, model: AnimationTarget, fraction: Double, iteration: Int) {
         // The group's local time: its fraction of its simple duration (timing function applied).
         let groupTime = progress(fraction) * timing.simpleDuration
@@ -36,6 +43,11 @@ open class CAAnimationGroup: CAAnimation {
             switch timing.phase(atParentTime: groupTime) {
             case .active(let f, let i): child.apply(to: layer, model: model, fraction: f, iteration: i)
             case .finished(let f?, let i): child.apply(to: layer, model: model, fraction: f, iteration: i)
+            case .finished(nil, let i) where Self.ends(timing, at: groupTime):
+                // At the very moment a child ends it still shows its end value, fill or not
+                // (measured on iOS: lottie-ios's keyframe segments, children of a group, show
+                // the last one's last value when paused on the frame it ends at).
+                child.apply(to: layer, model: model, fraction: timing.endFraction.fraction, iteration: i)
             default: break
             }
         }

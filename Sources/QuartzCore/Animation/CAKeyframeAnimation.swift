@@ -31,7 +31,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// The keyframe values. Ignored when `path` is set.
     open var values: [Any]?
     /// A path for point properties to follow: its elements' end points are the keyframes, and
-    /// between them the value follows the element's line or curve. Defaults to nil.
+    /// between them the value follows the element's line or curve (by the curve's parameter;
+    /// at an even speed in the paced modes). Defaults to nil.
     open var path: CGPath?
     /// When each keyframe is reached, as fractions of the duration (0…1 and increasing, as Apple
     /// documents; others are taken as Apple's QuartzCore takes them, see `keyTimesProblem`); nil
@@ -152,7 +153,14 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let motion = self.motion
         let frames = frames(of: motion)
         guard !frames.isEmpty else { return nil }
-        if frames.count == 1 { return frames[0] }
+        if frames.count == 1 {
+            // One value held by two key times, `.discrete`, is what Apple's documentation asks
+            // for, but iOS draws the layer's own value throughout (measured: lottie-ios makes a
+            // hold keyframe before a moving one so, in a group, and iOS shows the model value
+            // over the hold).
+            if calculationMode == .discrete, keyTimes?.count == 2 { return nil }
+            return frames[0]
+        }
         let times = times(for: frames, motion: motion)
         if calculationMode == .discrete {
             // Each value from its key time until the next; a last key time (1) has no value of its own.
@@ -165,7 +173,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if !isPaced, let functions = timingFunctions, segment < functions.count { local = functions[segment].evaluate(local) }
         if let motion {
             // Along the path's own element between the two keyframes, lines and curves alike.
-            return motion.point(inSegment: segment, atFraction: CGFloat(local))
+            return motion.point(inSegment: segment, atFraction: CGFloat(local), evenSpeed: isPaced)
         }
         if calculationMode == .cubic || calculationMode == .cubicPaced,
            let value = CubicKeyframes.value(frames, segment: segment, t: local,

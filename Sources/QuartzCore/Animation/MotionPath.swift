@@ -1,7 +1,8 @@
 /// A keyframe animation's `path` taken apart for following: its keyframes are the end points of
 /// its elements, and between two keyframes the value moves along the element that joins them —
-/// a line, a quadratic or a cubic curve — at an even speed (by arc length), as Core Animation
-/// moves a layer along a motion path.
+/// a line, a quadratic or a cubic curve — as Core Animation moves a layer along a motion path:
+/// by the curve's own parameter (the segment's time fraction is the parameter), or at an even
+/// speed (by arc length) in the paced modes.
 struct MotionPath: Sendable {
     /// One element of the path, from the previous keyframe to the next.
     enum Segment: Sendable {
@@ -97,10 +98,15 @@ struct MotionPath: Sendable {
     /// The length of segment `i`.
     func length(ofSegment i: Int) -> CGFloat { arcLengths[i].last ?? 0 }
 
-    /// The point a fraction `s` (0…1) of the way along segment `i`, by arc length.
-    func point(inSegment i: Int, atFraction s: CGFloat) -> CGPoint {
+    /// The point a fraction `s` (0…1) of the way along segment `i`: at curve parameter `s`, or
+    /// with `evenSpeed` a fraction `s` of its arc length. Measured on iOS: outside the paced
+    /// modes a layer follows a curve by its parameter, faster where the control points are far
+    /// apart (lottie-ios's eased motion paths: by arc length they lagged or led iOS's frames by
+    /// up to a tenth of the way).
+    func point(inSegment i: Int, atFraction s: CGFloat, evenSpeed: Bool) -> CGPoint {
         let segment = segments[i]
         if case .line = segment { return segment.point(at: s) }
+        if !evenSpeed { return segment.point(at: min(max(s, 0), 1)) }
         let table = arcLengths[i]
         guard let total = table.last, total > 0, s > 0 else { return s >= 1 ? segment.end : segment.point(at: 0) }
         if s >= 1 { return segment.end }

@@ -127,7 +127,10 @@ struct ScalarAnimation {
     /// whose m33 is `c + (1 − c)` as `CATransform3DMakeRotation` computes it (not always
     /// exactly 1). Every frame of a spinning layer takes this path.
     static func turnedInPlane(_ t: CATransform3D, to angle: CGFloat) -> CATransform3D {
-        let sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot(), sy = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
+        var sx = (t.m11 * t.m11 + t.m12 * t.m12).squareRoot()
+        let sy = (t.m21 * t.m21 + t.m22 * t.m22).squareRoot()
+        // Mirrored (negative determinant): the x scale is negative, as `TransformComponents` reads it.
+        if t.m11 * t.m22 - t.m12 * t.m21 < 0 { sx = -sx }
         let c = cos(angle), s = sin(angle)
         return CATransform3D(m11: sx * c, m12: sx * s, m13: 0, m14: 0,
                              m21: -(sy * s), m22: sy * c, m23: 0, m24: 0,

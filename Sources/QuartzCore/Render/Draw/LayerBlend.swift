@@ -10,10 +10,18 @@ final class LayerBlend: @unchecked Sendable {
     /// a filter that is not a compositing one (reported once when set on the layer).
     init?(_ recipe: FilterRecipe?) {
         guard let recipe, recipe.isEnabled, recipe.kind != "CISourceOverCompositing",
+              !Self.namesiOSDrawsNormally.contains(recipe.name),
               let operation = BlendKernels.operations[recipe.kind] ?? Self.coreAnimationOperations[recipe.name] else { return nil }
         kind = recipe.kind
         self.operation = operation
     }
+
+    /// Names of blend modes that iOS's Core Animation does not composite by when a layer's
+    /// `compositingFilter` names them: the layer is drawn normally (measured: a
+    /// "luminosityBlendMode" layer over others is drawn source-over, while "multiplyBlendMode",
+    /// "screenBlendMode", "overlayBlendMode", "darkenBlendMode" and "differenceBlendMode" blend).
+    /// The other non-separable modes (hue, saturation, color) were not measured and still blend.
+    static let namesiOSDrawsNormally: Set<String> = ["luminosityBlendMode"]
 
     /// Core Animation's own compositing filters, which `compositingFilter` takes by name beside
     /// Core Image's (lottie-ios inverts a matte with `"xor"` over an opaque layer): Porter–Duff

@@ -28,9 +28,10 @@ enum LayerContents {
 
     /// With `reaching`, the image's sides that lie on the layer's aliased sides are drawn a little
     /// past them (its edge pixels repeated), for the outline's clip to cut by pixel centers.
-    /// `mipmaps` holds the renderer's mipmaps (no trilinear filtering without it).
+    /// `mipmaps` holds the renderer's mipmaps (no trilinear filtering without it); `rules` say
+    /// whose sampling a `.linear` filter gets (`RenderRules`).
     static func draw(_ image: CGImage, of layer: LayerSnapshot, in ctx: CGContext, reaching: AliasedOutline? = nil,
-                     mipmaps: MipmapCache? = nil) {
+                     mipmaps: MipmapCache? = nil, rules: RenderRules = .compositor) {
         let full = CGSize(width: image.width, height: image.height)
         let cr = layer.contentsRect
         // The part of the image shown, in pixels (unit y measured from the image's first row).
@@ -47,8 +48,10 @@ enum LayerContents {
         let deviceScale = ctx.deviceScale
         let minifying = target.width * deviceScale < source.width
         let filter = minifying ? layer.minificationFilter : layer.magnificationFilter
-        // Each level is sampled bilinearly; `.trilinear` magnifies as `.linear` does.
-        ctx.interpolationQuality = filter == .nearest ? .none : .default
+        // Each level is sampled bilinearly; `.trilinear` magnifies as `.linear` does. The
+        // compositor samples bilinearly (as a GPU does); `render(in:)` draws through Core
+        // Graphics at its default quality, which averages an image shrunk below half its size.
+        ctx.interpolationQuality = filter == .nearest ? .none : (rules == .renderInContext ? .default : .low)
         let blend = minifying && filter == .trilinear ? mipmaps.flatMap {
             mipmapBlend(of: image, source: source.size, target: target.size, deviceScale: deviceScale,
                         bias: layer.minificationFilterBias, mipmaps: $0)

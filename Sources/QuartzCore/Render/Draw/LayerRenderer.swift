@@ -212,7 +212,7 @@ enum LayerRenderer {
         let contentIsBelow: Bool
         if case .gradient? = layer.content { contentIsBelow = true } else { contentIsBelow = false }
         if contentIsBelow, let content = layer.content { content.draw(in: ctx, bounds: layer.bounds, shape: shape) }
-        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased, mipmaps: context.mipmaps) }
+        if let image = layer.contents { LayerContents.draw(image, of: layer, in: ctx, reaching: aliased, mipmaps: context.mipmaps, rules: context.rules) }
         if !contentIsBelow, let content = layer.content {
             content.draw(in: ctx, bounds: layer.bounds, shape: shape)
         }

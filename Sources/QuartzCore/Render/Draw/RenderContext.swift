@@ -35,7 +35,10 @@ package final class RenderContext: Sendable {
 /// turn about the layer's center and take the instance colors in the compositor, about its
 /// origin and without colors in `render(in:)`; a `CATransformLayer` keeps its sublayers in 3D,
 /// sorted by depth, without a look of its own in the compositor, and is drawn as a plain layer
-/// (flattened, background, border and `masksToBounds` applied) by `render(in:)`.
+/// (flattened, background, border and `masksToBounds` applied) by `render(in:)`. Contents
+/// shrunk below half their size with `.linear` minification are sampled bilinearly by the
+/// compositor and averaged by `render(in:)`, which draws them through Core Graphics (measured
+/// on iOS's `render(in:)`; the compositor's is a GPU's bilinear filter).
 package enum RenderRules: Sendable {
     case compositor
     case renderInContext
