@@ -100,6 +100,8 @@ let package = Package(
         // Tests written as macOS tests are (`import AppKit` only): views, the guide's listings, goldens.
         .testTarget(name: "AppKitTests", dependencies: ["AppKit", "LaminaTesting"], exclude: ["__Snapshots__"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "CLaminaKernels"]),
+        // lamina-bench's options (the benchmarks themselves are release programs, never unit tests).
+        .testTarget(name: "LaminaBenchTests", dependencies: ["lamina-bench"]),
         .testTarget(name: "CoreTextTests", dependencies: ["CoreText", "ImageIO", "LaminaTesting", "CCairo"],
                     exclude: ["__Snapshots__", "Fixtures"]),
     ],

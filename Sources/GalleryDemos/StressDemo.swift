@@ -2,8 +2,9 @@ import LaminaHost
 
 /// The stress scene of the Qt Quick peer (shared/peers/qtquick/stress.qml): `count` rounded
 /// 64×64 tiles with a 2-point white border, each rotating, sliding in x and fading, over a dark
-/// 1280×720 backdrop, with a frame-rate readout.
+/// 1280×720 backdrop (or one of another size), with a frame-rate readout.
 public final class StressDemo: DemoView {
+    /// The scene's size in points, the peer's window's.
     public static let size = CGSize(width: 1280, height: 720)
     private let readout = TextLayer(TextLayout("", fontSize: 18, weight: .semibold, color: .white))
     private var timer: Timer?
@@ -11,10 +12,12 @@ public final class StressDemo: DemoView {
 
     public convenience override init() { self.init(count: 1000) }
 
-    public init(count: Int) {
+    /// `count` tiles spread over `size` points (`StressDemo.size` by default; each side over 64
+    /// points, the tiles' own).
+    public init(count: Int, size: CGSize = StressDemo.size) {
         super.init()
         layer.backgroundColor = Self.color(0x20 / 255, 0x20 / 255, 0x20 / 255)
-        let width = Self.size.width, height = Self.size.height
+        let width = max(size.width, 65), height = max(size.height, 65)
         for i in 0..<count {
             let tile = CALayer()
             tile.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)

@@ -17,8 +17,8 @@ import LaminaHost
 enum DragSuite {
     /// The still tiles and the dragged layer on top.
     @MainActor
-    static func scene() -> (view: HostingView, dragged: CALayer) {
-        let view = WindowSuite.scene(moving: false)
+    static func scene(size: CGSize) -> (view: HostingView, dragged: CALayer) {
+        let view = WindowSuite.scene(moving: false, size: size)
         let dragged = CALayer()
         dragged.bounds = CGRect(x: 0, y: 0, width: 64, height: 64)
         dragged.position = CGPoint(x: 100, y: 360)
@@ -45,7 +45,7 @@ enum DragSuite {
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
         measure("drag", options) {
-            let (view, dragged) = scene()
+            let (view, dragged) = scene(size: options.geometry.size)
             return (view, { move(dragged, to: $0) })
         }
     }
@@ -57,7 +57,7 @@ enum DragSuite {
     @MainActor
     static func measure(_ name: String, _ options: SuiteOptions, scene: () -> (HostingView, (CGPoint) -> Void)) -> Int32 {
         let (view, drag) = scene()
-        let frames = OffscreenFrames(view, size: StressDemo.size)
+        let frames = OffscreenFrames(view, geometry: options.geometry)
         var main: [(wall: Double, cpu: Double)] = [], render = main
         for i in 0..<30 { drag(position(i)); CATransaction.flush(); frames.commit(); frames.next() }   // warm up: textures
         let whole = frames.wholeFrames
@@ -68,13 +68,13 @@ enum DragSuite {
         let m = FrameTimes(main.map(\.wall)), r = FrameTimes(render.map(\.wall))
         let mc = FrameTimes(main.map(\.cpu)), rc = FrameTimes(render.map(\.cpu))
         print(String(format: "\(name) offscreen: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
-                     + "main_cpu_ms=%.3f render_cpu_ms=%.3f whole=%d",
+                     + "main_cpu_ms=%.3f render_cpu_ms=%.3f whole=%d %@",
                      m.count, m.percentile(0.5), m.percentile(0.99), r.percentile(0.5), r.percentile(0.99),
-                     mc.percentile(0.5), rc.percentile(0.5), frames.wholeFrames - whole))
+                     mc.percentile(0.5), rc.percentile(0.5), frames.wholeFrames - whole, options.geometry.description))
         fflush(nil)
         guard options.wantsWindow(name) else { return 0 }
         let (windowView, windowDrag) = scene()
-        guard let window = WindowSuite.open(windowView) else { return 1 }
+        guard let window = WindowSuite.open(windowView, options.geometry) else { return 1 }
         var commits: [(wall: Double, cpu: Double)] = []
         var mainThreadCPU = 0.0
         let interval = 1 / Window.framesPerSecond
@@ -98,9 +98,9 @@ enum DragSuite {
         // The render thread's CPU (and the evaluation it hands to other threads): all but the main thread's.
         let renderCPU = shown.frames > 0 ? (shown.cpuSeconds - mainThreadCPU) / Double(shown.frames) * 1000 : 0
         print(String(format: "\(name) window: commits=%d main_p50_ms=%.3f main_p99_ms=%.3f render_p50_ms=%.3f render_p99_ms=%.3f "
-                     + "main_cpu_ms=%.3f render_cpu_ms=%.3f fps=%.1f whole=%d",
+                     + "main_cpu_ms=%.3f render_cpu_ms=%.3f fps=%.1f whole=%d %@",
                      c.count, c.percentile(0.5), c.percentile(0.99), shown.times.percentile(0.5), shown.times.percentile(0.99),
-                     cc.percentile(0.5), renderCPU, shown.fps, shown.wholeFrames))
+                     cc.percentile(0.5), renderCPU, shown.fps, shown.wholeFrames, options.geometry.description))
         return 0
     }
 }

@@ -22,14 +22,14 @@ enum EffectsSuite {
     /// The scene with `layers` animated tiles: `layers` ÷ 5 cells, rounded up (the last one may
     /// hold fewer tiles).
     @MainActor
-    static func scene(layers: Int = defaultLayers) -> HostingView {
+    static func scene(layers: Int = defaultLayers, size: CGSize = SceneGeometry.defaultSize) -> HostingView {
         let view = HostingView()
         view.layer.backgroundColor = DemoView.color(0.12, 0.13, 0.16)
         let cells = (layers + tilesPerCell - 1) / tilesPerCell
         for index in 0..<cells {
             let effect = Effect.allCases[index % Effect.allCases.count]
             let cell = CALayer()
-            cell.frame = CGRect(origin: origin(ofCell: index), size: cellSize)
+            cell.frame = CGRect(origin: origin(ofCell: index, in: size), size: cellSize)
             cell.backgroundColor = DemoView.color(0.85, 0.87, 0.9)
             switch effect {
             case .mask:
@@ -59,9 +59,9 @@ enum EffectsSuite {
 
     /// Where cell `index` lies: the first 40 in an 8 × 5 grid filling the window; each later sheet
     /// of 40 shifted from it by a step of a low-discrepancy sequence (up to half a cell either
-    /// way, so sheets differ), kept inside the window.
+    /// way, so sheets differ), kept inside the window's `size` (the grid keeps its 1280×720 place).
     @MainActor
-    static func origin(ofCell index: Int) -> CGPoint {
+    static func origin(ofCell index: Int, in size: CGSize) -> CGPoint {
         let sheet = index / (columns * rows), slot = index % (columns * rows)
         let pitch = CGSize(width: 158, height: 142)
         var x = 10 + CGFloat(slot % columns) * pitch.width, y = 10 + CGFloat(slot / columns) * pitch.height
@@ -70,8 +70,7 @@ enum EffectsSuite {
             x += CGFloat(fraction(0.618_034)) * pitch.width
             y += CGFloat(fraction(0.754_878)) * pitch.height
         }
-        return CGPoint(x: min(max(x, 0), StressDemo.size.width - cellSize.width),
-                       y: min(max(y, 0), StressDemo.size.height - cellSize.height))
+        return CGPoint(x: max(min(x, size.width - cellSize.width), 0), y: max(min(y, size.height - cellSize.height), 0))
     }
 
     /// The `k`th tile of cell `index`: sliding across the cell's edges (where masks and clips
@@ -113,6 +112,6 @@ enum EffectsSuite {
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
         guard let layers = options.whole("--layers", defaultLayers, in: 1...10_000, suite: "effects") else { return 2 }
-        return AnimatedSceneSuite.run("effects", options, size: "layers=\(layers)") { scene(layers: layers) }
+        return AnimatedSceneSuite.run("effects", options, size: "layers=\(layers)") { scene(layers: layers, size: options.geometry.size) }
     }
 }

@@ -23,20 +23,23 @@ enum FirstFrameSuite {
     /// The steps of a child's start, in order (see the suite's comment).
     static let phases = ["loaded", "connected", "built", "committed", "drawn"]
 
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], geometry: SceneGeometry) -> Int32 {
         if let i = arguments.firstIndex(of: "--child"), i + 1 < arguments.count {
-            return MainActor.assumeIsolated { child(arguments[i + 1]) }
+            return MainActor.assumeIsolated { child(arguments[i + 1], size: geometry.size) }
         }
         let runs = arguments.firstIndex(of: "--runs").flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? 3
-        let named = arguments.dropFirst().filter { !$0.hasPrefix("--") && Int($0) == nil }
+        // Demo names: the words that are neither flags nor the values of --runs, --size and --scale.
+        let values = Set(["--runs", "--size", "--scale"].compactMap { flag in arguments.firstIndex(of: flag).map { $0 + 1 } })
+        let named = arguments.indices.dropFirst().filter { !values.contains($0) && !arguments[$0].hasPrefix("--") }.map { arguments[$0] }
         let names = named.isEmpty ? demos.map(\.name) : Array(named)
         var all: [Double] = []
         for name in names {
             var times: [Double] = []
             var steps: [[Double]] = Array(repeating: [], count: phases.count)
             for _ in 0..<max(runs, 1) {
+                // The child reads its window's scale from LAMINA_SCALE, set in this process's environment.
                 let (ms, phased): (Double, [Double])
-                switch launch(name) {
+                switch launch(name, geometry) {
                 case .success(let result): (ms, phased) = result
                 case .failure(let failure):
                     print("first-frame: demo=\(name) failed: \(failure.reason)")
@@ -47,8 +50,8 @@ enum FirstFrameSuite {
             }
             all += times
             let sorted = times.sorted()
-            print(String(format: "first-frame: demo=%@ runs=%d p50_ms=%.1f max_ms=%.1f", name, times.count, sorted[sorted.count / 2],
-                         sorted.last!))
+            print(String(format: "first-frame: demo=%@ runs=%d p50_ms=%.1f max_ms=%.1f %@", name, times.count, sorted[sorted.count / 2],
+                         sorted.last!, geometry.description))
             if arguments.contains("--phases"), !steps[0].isEmpty {
                 let medians = steps.map { $0.sorted()[$0.count / 2] }
                 print("first-frame: demo=\(name) phases " + zip(phases, medians).map { String(format: "%@=%.1f", $0, $1) }.joined(separator: " "))
@@ -56,7 +59,7 @@ enum FirstFrameSuite {
             fflush(nil)
         }
         let sorted = all.sorted()
-        print(String(format: "first-frame: all p50_ms=%.1f max_ms=%.1f", sorted[sorted.count / 2], sorted.last!))
+        print(String(format: "first-frame: all p50_ms=%.1f max_ms=%.1f %@", sorted[sorted.count / 2], sorted.last!, geometry.description))
         return 0
     }
 
@@ -67,10 +70,10 @@ enum FirstFrameSuite {
 
     /// Starts a child for `demo` and returns its time to first frame in milliseconds, with the
     /// time each of its `phases` took.
-    private static func launch(_ demo: String) -> Result<(Double, [Double]), LaunchFailure> {
+    private static func launch(_ demo: String, _ geometry: SceneGeometry) -> Result<(Double, [Double]), LaunchFailure> {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["first-frame", "--child", demo]
+        process.arguments = ["first-frame", "--child", demo, "--size", "\(Int(geometry.size.width))x\(Int(geometry.size.height))"]
         let output = Pipe()
         process.standardOutput = output
         let started = Date().timeIntervalSince1970
@@ -106,12 +109,12 @@ enum FirstFrameSuite {
 
     /// The child: opens `name` in a window and prints the wall clock once a frame is shown.
     @MainActor
-    private static func child(_ name: String) -> Int32 {
+    private static func child(_ name: String, size: CGSize) -> Int32 {
         func note(_ phase: String) { print(String(format: "%@=%.6f", phase, Date().timeIntervalSince1970)) }
         note("loaded")
         guard let demo = demos.first(where: { $0.name == name }) else { return 1 }
         let window: Window
-        do { window = try Window(checkedTitle: "lamina-bench first-frame", size: StressDemo.size) } catch {
+        do { window = try Window(checkedTitle: "lamina-bench first-frame", size: size) } catch {
             FileHandle.standardError.write(Data("first-frame: no window: \(error)\n".utf8))
             return 1
         }

@@ -7,37 +7,39 @@ import QuartzCore
 /// offscreen, without the X server: steadier figures than a window's for comparing changes.
 enum FrameSuite {
     @MainActor
-    static var benchmarks: [Benchmark] {
-        [Benchmark(name: "stress frame, 1000 animated tiles (whole frame)", body: frames(of: StressDemo(count: 1000))),
-         Benchmark(name: "stress frame, 2000 animated tiles (whole frame)", body: frames(of: StressDemo(count: 2000))),
-         Benchmark(name: "one tile moving over 1000 still tiles (damage only)", body: frames(of: WindowSuite.scene(moving: true))),
-         Benchmark(name: "the same inside one container layer (damage only)",
-                   body: frames(of: WindowSuite.scene(moving: true, nested: true)))]
+    static func benchmarks(_ geometry: SceneGeometry) -> [Benchmark] {
+        let size = geometry.size, at = ", \(geometry)"
+        return [Benchmark(name: "stress frame, 1000 animated tiles (whole frame)" + at, body: frames(of: StressDemo(count: 1000, size: size), geometry)),
+                Benchmark(name: "stress frame, 2000 animated tiles (whole frame)" + at, body: frames(of: StressDemo(count: 2000, size: size), geometry)),
+                Benchmark(name: "one tile moving over 1000 still tiles (damage only)" + at,
+                          body: frames(of: WindowSuite.scene(moving: true, size: size), geometry)),
+                Benchmark(name: "the same inside one container layer (damage only)" + at,
+                          body: frames(of: WindowSuite.scene(moving: true, nested: true, size: size), geometry))]
     }
 
     /// `frames --layers N --count F`: F stress frames of N tiles offscreen (after a warm-up), with
     /// wall time and CPU time per frame (all threads, and the calling thread alone: the planning
     /// plus its share of the bands). CPU time is the steadier figure on a shared machine.
     @MainActor
-    static func runStress(_ arguments: [String]) -> Int32 {
+    static func runStress(_ arguments: [String], geometry: SceneGeometry) -> Int32 {
         func value(_ flag: String, _ fallback: Int) -> Int {
             arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? fallback
         }
         let layers = value("--layers", 1000), count = value("--count", 300)
-        let frames = OffscreenFrames(StressDemo(count: layers), size: StressDemo.size)
+        let frames = OffscreenFrames(StressDemo(count: layers, size: geometry.size), geometry: geometry)
         var thread: [Double] = []
         let times = frames.run(count) { work in thread.append(Benchmark.times(cpu: CLOCK_THREAD_CPUTIME_ID, work).cpu) }
         let wall = FrameTimes(times.wall), cpu = FrameTimes(times.cpu), own = FrameTimes(thread)
-        print(String(format: "stress frame, %d tiles, %d frames: wall p50 %.2f ms, mean %.2f ms; CPU per frame %.2f ms (calling thread %.2f ms)",
-                     layers, count, wall.percentile(0.5), wall.mean, cpu.mean, own.mean))
+        print(String(format: "stress frame, %d tiles, %d frames: wall p50 %.2f ms, mean %.2f ms; CPU per frame %.2f ms (calling thread %.2f ms) %@",
+                     layers, count, wall.percentile(0.5), wall.mean, cpu.mean, own.mean, geometry.description))
         return 0
     }
 
     /// Successive frames of `view`'s tree, a 60th of a second apart, as the render thread draws them
     /// (each one placed by the compositor: a whole-frame fallback stops the run).
     @MainActor
-    static func frames(of view: HostingView) -> () -> Void {
-        let frames = OffscreenFrames(view, size: StressDemo.size)
+    static func frames(of view: HostingView, _ geometry: SceneGeometry) -> () -> Void {
+        let frames = OffscreenFrames(view, geometry: geometry)
         return { precondition(frames.next(), "the scene is placed by the compositor") }
     }
 }
@@ -48,7 +50,7 @@ enum FrameSuite {
 /// window's swap chain. Only the put is left out.
 @MainActor
 final class OffscreenFrames {
-    let size: CGSize
+    let geometry: SceneGeometry
     private let root: CALayer
     private(set) var tree: RenderTree
     private let presenter: BitmapPresenter
@@ -57,16 +59,17 @@ final class OffscreenFrames {
     /// Frames the compositor could not place, drawn whole by the renderer (whole-frame fallbacks).
     private(set) var wholeFrames = 0
 
-    /// `threads`: how many the compositor composites on (the caller included); by default every
-    /// core this process may use, as a window's.
-    init(_ view: HostingView, size: CGSize, threads: Int = FrameWorkers.usableCores) {
-        self.size = size
+    /// `geometry`: the scene's size in points and the frames' scale (a bitmap of its pixels, as a
+    /// window of that size and scale has). `threads`: how many the compositor composites on (the
+    /// caller included); by default every core this process may use, as a window's.
+    init(_ view: HostingView, geometry: SceneGeometry, threads: Int = FrameWorkers.usableCores) {
+        self.geometry = geometry
         pipeline = FramePipeline(compositor: Compositor(threads: threads))
         root = view.layer
-        root.frame = CGRect(origin: .zero, size: size)
+        root.frame = CGRect(origin: .zero, size: geometry.size)
         CATransaction.flush()
         tree = RenderTree(root)!
-        presenter = BitmapPresenter(width: Int(size.width), height: Int(size.height))!
+        presenter = BitmapPresenter(width: geometry.pixelWidth, height: geometry.pixelHeight)!
     }
 
     /// The main thread's hand-over after a commit, as `Window.render` does it: finished animations
@@ -83,7 +86,7 @@ final class OffscreenFrames {
         t += 1.0 / 60
         // What the last frame left freed once this one is drawn, as a window's render thread does.
         defer { pipeline.releaseSpentFrame() }
-        guard pipeline.drawFrame(tree, atMediaTime: t, scale: 1, nextFrameAt: t + 1.0 / 60, to: presenter) == .drawnWhole else {
+        guard pipeline.drawFrame(tree, atMediaTime: t, scale: geometry.scale, nextFrameAt: t + 1.0 / 60, to: presenter) == .drawnWhole else {
             return true
         }
         wholeFrames += 1

@@ -8,18 +8,22 @@ import LaminaHost
 /// and the blur's reach read, three box passes each way, on one core) beside pixman's separable
 /// gaussian convolution of the same region; then a 600×400 panel with `CIGaussianBlur` radius 20
 /// in its `backgroundFilters` over an animated, colourful 1280×720 scene, offscreen and in a
-/// window (as `AnimatedSceneSuite` prints).
+/// window (as `AnimatedSceneSuite` prints). At another `--size` the scene is the same one grown
+/// or shrunk: its tiles' grid repeated to fill the window, the panel the same share of it
+/// (900×600 in 1920×1080), centred; the blur's radius stays 20 points.
 enum FrostSuite {
     @MainActor
-    static func scene() -> HostingView {
+    static func scene(size: CGSize = SceneGeometry.defaultSize) -> HostingView {
         let view = HostingView()
         view.layer.backgroundColor = DemoView.color(0.1, 0.11, 0.14)
         let palette: [(CGFloat, CGFloat, CGFloat)] = [(0.95, 0.35, 0.3), (0.25, 0.6, 0.95), (0.35, 0.8, 0.4), (0.98, 0.75, 0.2),
                                                       (0.7, 0.4, 0.9), (0.2, 0.8, 0.8)]
-        for i in 0..<48 {
+        // 8 × 6 tiles in 1280×720; a tile per 160×120 points at any size.
+        let columns = max(Int(size.width / 160), 1), rows = max(Int(size.height / 120), 1)
+        for i in 0..<(columns * rows) {
             let tile = CALayer()
             tile.bounds = CGRect(x: 0, y: 0, width: 90, height: 90)
-            tile.position = CGPoint(x: 60 + CGFloat(i % 8) * 160, y: 60 + CGFloat(i / 8) * 120)
+            tile.position = CGPoint(x: 60 + CGFloat(i % columns) * 160, y: 60 + CGFloat(i / columns) * 120)
             let (r, g, b) = palette[i % palette.count]
             tile.backgroundColor = DemoView.color(r, g, b)
             tile.cornerRadius = 20
@@ -31,14 +35,16 @@ enum FrostSuite {
             tile.add(spin, forKey: "spin")
             view.layer.addSublayer(tile)
         }
-        view.layer.addSublayer(panel())
+        view.layer.addSublayer(panel(in: size))
         return view
     }
 
+    /// The frosted panel: 600×400 at (340, 160) in 1280×720, the same share of another `size`.
     @MainActor
-    static func panel() -> CALayer {
+    static func panel(in size: CGSize = SceneGeometry.defaultSize) -> CALayer {
         let panel = CALayer()
-        panel.frame = CGRect(x: 340, y: 160, width: 600, height: 400)
+        let share = CGSize(width: size.width / StressDemo.size.width, height: size.height / StressDemo.size.height)
+        panel.frame = CGRect(x: 340 * share.width, y: 160 * share.height, width: 600 * share.width, height: 400 * share.height)
         panel.cornerRadius = 28
         panel.backgroundColor = DemoView.color(1, 1, 1, 0.18)
         panel.borderWidth = 1
@@ -52,7 +58,7 @@ enum FrostSuite {
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
         kernel(samples: options.short ? 5 : 21)
-        return AnimatedSceneSuite.run("frost", options, make: scene)
+        return AnimatedSceneSuite.run("frost", options) { scene(size: options.geometry.size) }
     }
 
     /// The blur of a 600×400 region at radius 20, ours and pixman's, ours the median of `samples`.

@@ -52,7 +52,7 @@ enum LabelsSuite {
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
         let (view, labels) = scene()
-        let frames = OffscreenFrames(view, size: StressDemo.size)
+        let frames = OffscreenFrames(view, geometry: options.geometry)
         for i in 0..<10 { change(labels, frame: i, frames); _ = frames.next() }   // warm up
         let whole = frames.wholeFrames
         var main: [Double] = [], render: [Double] = []
@@ -61,12 +61,13 @@ enum LabelsSuite {
             render.append(Benchmark.times { _ = frames.next() }.wall)
         }
         let m = FrameTimes(main), r = FrameTimes(render)
-        print(String(format: "labels offscreen: frames=%d main_p50_ms=%.2f main_p99_ms=%.2f render_p50_ms=%.2f render_p99_ms=%.2f whole=%d",
-                     m.count, m.percentile(0.5), m.percentile(0.99), r.percentile(0.5), r.percentile(0.99), frames.wholeFrames - whole))
+        print(String(format: "labels offscreen: frames=%d main_p50_ms=%.2f main_p99_ms=%.2f render_p50_ms=%.2f render_p99_ms=%.2f whole=%d %@",
+                     m.count, m.percentile(0.5), m.percentile(0.99), r.percentile(0.5), r.percentile(0.99), frames.wholeFrames - whole,
+                     options.geometry.description))
         fflush(nil)
         guard options.wantsWindow("labels") else { return 0 }
         let (windowView, windowLabels) = scene()
-        guard let window = WindowSuite.open(windowView) else { return 1 }
+        guard let window = WindowSuite.open(windowView, options.geometry) else { return 1 }
         var commits: [Double] = []
         let interval = 1 / Window.framesPerSecond
         let shown = WindowSuite.measure(window, seconds: options.seconds) { seconds in
@@ -85,8 +86,8 @@ enum LabelsSuite {
         window.close()
         let c = FrameTimes(commits)
         print(String(format: "labels window: commits=%d fps=%.1f main_p50_ms=%.2f main_p99_ms=%.2f render_p50_ms=%.2f render_p99_ms=%.2f "
-                     + "cpu_ms=%.2f whole=%d", c.count, shown.fps, c.percentile(0.5), c.percentile(0.99),
-                     shown.times.percentile(0.5), shown.times.percentile(0.99), shown.cpuPerFrame, shown.wholeFrames))
+                     + "cpu_ms=%.2f whole=%d %@", c.count, shown.fps, c.percentile(0.5), c.percentile(0.99),
+                     shown.times.percentile(0.5), shown.times.percentile(0.99), shown.cpuPerFrame, shown.wholeFrames, options.geometry.description))
         return 0
     }
 }

@@ -12,8 +12,9 @@ import LaminaHost
 enum NestedSuite {
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
-        let flat = OffscreenFrames(WindowSuite.scene(moving: true), size: StressDemo.size)
-        let nested = OffscreenFrames(WindowSuite.scene(moving: true, nested: true), size: StressDemo.size)
+        let geometry = options.geometry
+        let flat = OffscreenFrames(WindowSuite.scene(moving: true, size: geometry.size), geometry: geometry)
+        let nested = OffscreenFrames(WindowSuite.scene(moving: true, nested: true, size: geometry.size), geometry: geometry)
         // In turns, so that both see the same machine (it is shared and noisy).
         var flatTimes: (wall: [Double], cpu: [Double]) = ([], []), nestedTimes = flatTimes
         let turn = 60, turns = max(options.frames / turn, 1)
@@ -28,22 +29,23 @@ enum NestedSuite {
         let f = FrameTimes(flatTimes.wall), n = FrameTimes(nestedTimes.wall)
         let fc = FrameTimes(flatTimes.cpu), nc = FrameTimes(nestedTimes.cpu)
         print(String(format: "nested offscreen: frames=%d flat_p50_ms=%.3f nested_p50_ms=%.3f ratio=%.1f flat_cpu_ms=%.3f nested_cpu_ms=%.3f "
-                     + "cpu_ratio=%.1f flat_whole=%d nested_whole=%d",
+                     + "cpu_ratio=%.1f flat_whole=%d nested_whole=%d %@",
                      f.count, f.percentile(0.5), n.percentile(0.5), n.percentile(0.5) / max(f.percentile(0.5), 1e-6),
-                     fc.percentile(0.5), nc.percentile(0.5), nc.percentile(0.5) / max(fc.percentile(0.5), 1e-6), flatWhole, nestedWhole))
+                     fc.percentile(0.5), nc.percentile(0.5), nc.percentile(0.5) / max(fc.percentile(0.5), 1e-6), flatWhole, nestedWhole,
+                     geometry.description))
         fflush(nil)
         guard options.wantsWindow("nested") else { return 0 }
         var shown: [WindowSuite.Shown] = []
         for isNested in [false, true] {
-            guard let window = WindowSuite.open(WindowSuite.scene(moving: true, nested: isNested)) else { return 1 }
+            guard let window = WindowSuite.open(WindowSuite.scene(moving: true, nested: isNested, size: geometry.size), geometry) else { return 1 }
             shown.append(WindowSuite.measure(window, seconds: options.seconds))
             window.close()
         }
         let (fw, nw) = (shown[0], shown[1])
         print(String(format: "nested window: flat_p50_ms=%.3f nested_p50_ms=%.3f ratio=%.1f flat_cpu_ms=%.3f nested_cpu_ms=%.3f "
-                     + "flat_fps=%.1f nested_fps=%.1f flat_whole=%d nested_whole=%d",
+                     + "flat_fps=%.1f nested_fps=%.1f flat_whole=%d nested_whole=%d %@",
                      fw.times.percentile(0.5), nw.times.percentile(0.5), nw.times.percentile(0.5) / max(fw.times.percentile(0.5), 1e-6),
-                     fw.cpuPerFrame, nw.cpuPerFrame, fw.fps, nw.fps, fw.wholeFrames, nw.wholeFrames))
+                     fw.cpuPerFrame, nw.cpuPerFrame, fw.fps, nw.fps, fw.wholeFrames, nw.wholeFrames, geometry.description))
         return 0
     }
 }

@@ -2,13 +2,15 @@ import GalleryDemos
 import QuartzCore
 
 /// `lamina-bench offscreen`: what a whole frame of a layer tree costs offscreen — composited from
-/// cached textures as a window does, and drawn whole by `CARenderer`.
+/// cached textures as a window does, and drawn whole by `CARenderer` — at `--size` and `--scale`
+/// (1280×720 at 1 by default; the scenes keep their places in a larger frame). Each row's name
+/// says its size and scale.
 enum OffscreenSuite {
-    /// 100 layers at 1280×720: rounded, bordered, some shadowed, some rotated, a few gradients
-    /// and masks — a busy app screen.
-    static func busyScene() -> CALayer {
+    /// 100 layers in 1280×720 points of a root of `size`: rounded, bordered, some shadowed, some
+    /// rotated, a few gradients and masks — a busy app screen.
+    static func busyScene(size: CGSize = SceneGeometry.defaultSize) -> CALayer {
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.frame = CGRect(origin: .zero, size: size)
         root.backgroundColor = CGColor(gray: 0.95, alpha: 1)
         for i in 0..<99 {
             let layer: CALayer
@@ -31,9 +33,9 @@ enum OffscreenSuite {
     }
 
     /// `count` plain 64×64 rounded, bordered, translucent tiles, some rotated.
-    static func tiles(_ count: Int) -> CALayer {
+    static func tiles(_ count: Int, size: CGSize = SceneGeometry.defaultSize) -> CALayer {
         let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 1280, height: 720)
+        root.frame = CGRect(origin: .zero, size: size)
         for i in 0..<count {
             let tile = CALayer()
             tile.frame = CGRect(x: CGFloat((i * 37) % 1216), y: CGFloat((i * 53) % 656), width: 64, height: 64)
@@ -46,10 +48,11 @@ enum OffscreenSuite {
         return root
     }
 
-    static var benchmarks: [Benchmark] {
-        let busy = busyScene(), hundred = tiles(100), thousand = tiles(1000)
-        func frame(_ layer: CALayer, scale: CGFloat = 1) -> () -> Void {
-            let renderer = CARenderer(size: CGSize(width: 1280, height: 720), scale: scale)
+    static func benchmarks(_ geometry: SceneGeometry) -> [Benchmark] {
+        let size = geometry.size
+        let busy = busyScene(size: size), hundred = tiles(100, size: size), thousand = tiles(1000, size: size)
+        func frame(_ layer: CALayer, scale: CGFloat = geometry.scale) -> () -> Void {
+            let renderer = CARenderer(size: size, scale: scale)
             renderer.layer = layer
             return { _ = renderer.makeImage() }
         }
@@ -57,23 +60,24 @@ enum OffscreenSuite {
         // each time (the target forgotten first), or a first frame that draws every texture.
         func composited(_ layer: CALayer, cold: Bool = false) -> () -> Void {
             let tree = RenderTree(layer)!
-            let target = CGContext(data: nil, width: 1280, height: 720, bitsPerComponent: 8, bytesPerRow: 0,
+            let target = CGContext(data: nil, width: geometry.pixelWidth, height: geometry.pixelHeight, bitsPerComponent: 8, bytesPerRow: 0,
                                    space: CGColorSpaceCreateDeviceRGB(),
                                    bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
             var compositor = Compositor()
             return {
                 if cold { compositor = Compositor() } else { compositor.invalidate() }
-                precondition(compositor.composite(tree, atMediaTime: CACurrentMediaTime(), scale: 1, into: target) != nil,
+                precondition(compositor.composite(tree, atMediaTime: CACurrentMediaTime(), scale: geometry.scale, into: target) != nil,
                              "the scene is drawn by the compositor")
             }
         }
+        let named = "offscreen \(Int(size.width))×\(Int(size.height))" + (geometry.scale == 1 ? "" : " @\(SceneGeometry.format(Double(geometry.scale)))x")
         return [
-            Benchmark(name: "offscreen 1280×720: 100-layer busy scene, composited from cached textures", body: composited(busy)),
-            Benchmark(name: "offscreen 1280×720: 100-layer busy scene, composited, first frame", body: composited(busy, cold: true)),
-            Benchmark(name: "offscreen 1280×720: 100-layer busy scene, drawn whole (CARenderer)", body: frame(busy)),
-            Benchmark(name: "offscreen 1280×720 @2x: 100-layer busy scene", body: frame(busy, scale: 2)),
-            Benchmark(name: "offscreen 1280×720: 100 rotated tiles", body: frame(hundred)),
-            Benchmark(name: "offscreen 1280×720: 1000 rotated tiles", body: frame(thousand)),
+            Benchmark(name: "\(named): 100-layer busy scene, composited from cached textures", body: composited(busy)),
+            Benchmark(name: "\(named): 100-layer busy scene, composited, first frame", body: composited(busy, cold: true)),
+            Benchmark(name: "\(named): 100-layer busy scene, drawn whole (CARenderer)", body: frame(busy)),
+        ] + (geometry.scale == 1 ? [Benchmark(name: "\(named) @2x: 100-layer busy scene", body: frame(busy, scale: 2))] : []) + [
+            Benchmark(name: "\(named): 100 rotated tiles", body: frame(hundred)),
+            Benchmark(name: "\(named): 1000 rotated tiles", body: frame(thousand)),
         ]
     }
 }

@@ -5,12 +5,12 @@ import LaminaHost
 /// the distribution of intervals between frames put on screen, beside the clock that paces them.
 enum PacingSuite {
     @MainActor
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], geometry: SceneGeometry) -> Int32 {
         func value(_ flag: String, _ fallback: Double) -> Double {
             arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Double(arguments[$0 + 1]) : nil } ?? fallback
         }
         let layers = Int(value("--layers", 100)), seconds = value("--seconds", 5)
-        guard let window = WindowSuite.open(StressDemo(count: layers)) else { return 1 }
+        guard let window = WindowSuite.open(StressDemo(count: layers, size: geometry.size), geometry) else { return 1 }
         let skipped = window.recentFrameIntervals.count
         RunLoop.main.run(until: Date().addingTimeInterval(seconds))      // as Application.run() does
         let intervals = Array(window.recentFrameIntervals.dropFirst(skipped))
@@ -19,7 +19,7 @@ enum PacingSuite {
             print("pacing: no frames shown")
             return 1
         }
-        print("pacing: layers=\(layers) " + line)
+        print("pacing: layers=\(layers) " + line + " \(geometry)")
         return 0
     }
 

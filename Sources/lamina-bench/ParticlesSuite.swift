@@ -2,7 +2,7 @@ import GalleryDemos
 import LaminaHost
 
 /// `lamina-bench particles [--count N]`: the emitter target, 10,000 (or N) live particles
-/// at 1280×720: one emitter across the window's middle, 2,500 (N ÷ 4) a second living 4 s,
+/// at 1280×720 (or `--size`): one emitter across the window's middle, 2,500 (N ÷ 4) a second living 4 s,
 /// 12-point sprites (a soft dot) turning and fading, tinted per particle. The emitter's time
 /// starts at media time 0, so the particles are all alive from the first frame. Prints as
 /// `AnimatedSceneSuite` says, with `particles=N`.
@@ -13,14 +13,14 @@ enum ParticlesSuite {
     static let lifetime: Float = 4
 
     @MainActor
-    static func scene(count: Int = defaultCount) -> HostingView {
+    static func scene(count: Int = defaultCount, size: CGSize = SceneGeometry.defaultSize) -> HostingView {
         let view = HostingView()
         view.layer.backgroundColor = DemoView.color(0.06, 0.06, 0.09)
         let emitter = CAEmitterLayer()
-        emitter.frame = CGRect(origin: .zero, size: StressDemo.size)
-        emitter.emitterPosition = CGPoint(x: StressDemo.size.width / 2, y: StressDemo.size.height / 2)
+        emitter.frame = CGRect(origin: .zero, size: size)
+        emitter.emitterPosition = CGPoint(x: size.width / 2, y: size.height / 2)
         emitter.emitterShape = .rectangle
-        emitter.emitterSize = CGSize(width: StressDemo.size.width * 0.8, height: StressDemo.size.height * 0.6)
+        emitter.emitterSize = CGSize(width: size.width * 0.8, height: size.height * 0.6)
         let cell = CAEmitterCell()
         cell.contents = EmitterDemo.softDot
         cell.birthRate = Float(count) / lifetime
@@ -45,6 +45,6 @@ enum ParticlesSuite {
         // Below the particles an emitter draws (EmitterSimulation.maximumParticles, 100,000): evenly
         // spaced births put one more than rate × lifetime alive at some moments.
         guard let count = options.whole("--count", defaultCount, in: 1...99_000, suite: "particles") else { return 2 }
-        return AnimatedSceneSuite.run("particles", options, size: "particles=\(count)") { scene(count: count) }
+        return AnimatedSceneSuite.run("particles", options, size: "particles=\(count)") { scene(count: count, size: options.geometry.size) }
     }
 }

@@ -30,7 +30,7 @@ import QuartzCore
 /// untimed frames of each turn take that.
 enum ScalingSuite {
     @MainActor
-    static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], geometry: SceneGeometry) -> Int32 {
         func value(_ flag: String, _ fallback: Int) -> Int {
             arguments.firstIndex(of: flag).flatMap { $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil } ?? fallback
         }
@@ -41,8 +41,8 @@ enum ScalingSuite {
             return 2
         }
         // The two-thread frames first, on both CPUs: their helpers start then, free to run on either.
-        let two = OffscreenFrames(StressDemo(count: layers), size: StressDemo.size, threads: 2)
-        let one = OffscreenFrames(StressDemo(count: layers), size: StressDemo.size, threads: 1)
+        let two = OffscreenFrames(StressDemo(count: layers, size: geometry.size), geometry: geometry, threads: 2)
+        let one = OffscreenFrames(StressDemo(count: layers, size: geometry.size), geometry: geometry, threads: 1)
         _ = two.run(30)
         _ = one.run(30)
         enum Kind: CaseIterable { case onFirst, onSecond, onBoth }
@@ -80,10 +80,10 @@ enum ScalingSuite {
         let againstFirst = rows.map { $0.first / $0.both }.sorted()
         func median(_ values: [Double]) -> Double { quantile(values.sorted(), 0.5) }
         func quantile(_ sorted: [Double], _ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        print(String(format: "scaling: layers=%d rounds=%d frames=%d speedup=%.2f p25=%.2f p75=%.2f one_ms=%.2f first_cpu=%d first_ms=%.2f second_cpu=%d second_ms=%.2f two_ms=%.2f first_alone_speedup=%.2f machine_speedup=%.2f",
+        print(String(format: "scaling: layers=%d rounds=%d frames=%d speedup=%.2f p25=%.2f p75=%.2f one_ms=%.2f first_cpu=%d first_ms=%.2f second_cpu=%d second_ms=%.2f two_ms=%.2f first_alone_speedup=%.2f machine_speedup=%.2f %@",
                      layers, rounds, perRound, quantile(speedUps, 0.5), quantile(speedUps, 0.25), quantile(speedUps, 0.75),
                      median(rows.flatMap { [$0.first, $0.second] }), first, median(rows.map(\.first)), second, median(rows.map(\.second)),
-                     median(rows.map(\.both)), quantile(againstFirst, 0.5), median(machine)))
+                     median(rows.map(\.both)), quantile(againstFirst, 0.5), median(machine), geometry.description))
         return 0
     }
 

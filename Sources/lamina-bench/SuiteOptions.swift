@@ -3,9 +3,12 @@ import Foundation
 /// The options of the scene suites (`nested`, `drag`, `effects`, `scroll`): `--frames N` offscreen
 /// frames, `--seconds S` in a window, `--short` for a quick check (fewer of both), `--offscreen`
 /// to leave the window out, `--window-only` the offscreen frames; some scenes take a size
-/// (`effects --layers N`, `particles --count N`, read with `whole(_:_:in:suite:)`).
+/// (`effects --layers N`, `particles --count N`, read with `whole(_:_:in:suite:)`); every one
+/// runs at `geometry` (`--size WxH`, `--scale S`).
 struct SuiteOptions {
     let arguments: [String]
+    /// The scene's size in points and its scale, offscreen and in the window.
+    let geometry: SceneGeometry
 
     var short: Bool { arguments.contains("--short") }
 

@@ -20,7 +20,7 @@ enum TiledSuite {
     static func run(_ options: SuiteOptions) -> Int32 {
         guard options.wantsWindow("tiles") else { return 0 }
         for withTiles in [true, false] {
-            guard let line = pass(withTiles: withTiles, seconds: options.seconds) else { return 1 }
+            guard let line = pass(withTiles: withTiles, seconds: options.seconds, options.geometry) else { return 1 }
             print(line)
             fflush(nil)
         }
@@ -28,11 +28,11 @@ enum TiledSuite {
     }
 
     @MainActor
-    static func pass(withTiles: Bool, seconds: Double) -> String? {
+    static func pass(withTiles: Bool, seconds: Double, _ geometry: SceneGeometry) -> String? {
         let demo = TiledMapDemo()
         demo.map.isHidden = !withTiles
-        guard let window = WindowSuite.open(demo) else { return nil }
-        let middle = CGPoint(x: StressDemo.size.width / 2, y: StressDemo.size.height / 2)
+        guard let window = WindowSuite.open(demo, geometry) else { return nil }
+        let middle = CGPoint(x: geometry.size.width / 2, y: geometry.size.height / 2)
         var steps: [(wall: Double, cpu: Double)] = [], late: [Double] = [], waitCPU: [Double] = []
         var keptMost = 0
         let drawnBefore = demo.map.tileCounts.drawn
@@ -66,8 +66,9 @@ enum TiledSuite {
         window.close()
         let s = FrameTimes(steps.map(\.wall)), c = FrameTimes(steps.map(\.cpu)), l = FrameTimes(late), w = FrameTimes(waitCPU)
         return String(format: "tiles %@: steps=%d main_p50_ms=%.3f main_p99_ms=%.3f main_max_ms=%.3f main_cpu_max_ms=%.3f "
-                      + "late_p99_ms=%.3f late_max_ms=%.3f wait_cpu_p99_ms=%.3f wait_cpu_max_ms=%.3f tiles_drawn=%d kept_max=%d fps=%.1f",
+                      + "late_p99_ms=%.3f late_max_ms=%.3f wait_cpu_p99_ms=%.3f wait_cpu_max_ms=%.3f tiles_drawn=%d kept_max=%d fps=%.1f %@",
                       withTiles ? "window" : "baseline", s.count, s.percentile(0.5), s.percentile(0.99), s.percentile(1), c.percentile(1),
-                      l.percentile(0.99), l.percentile(1), w.percentile(0.99), w.percentile(1), demo.map.tileCounts.drawn - drawnBefore, keptMost, shown.fps)
+                      l.percentile(0.99), l.percentile(1), w.percentile(0.99), w.percentile(1), demo.map.tileCounts.drawn - drawnBefore, keptMost, shown.fps,
+                      geometry.description)
     }
 }

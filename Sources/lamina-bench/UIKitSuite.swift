@@ -9,6 +9,8 @@ import UIKit
 ///     uikit pan: drags=N p50_ms=… max_ms=… p50_frames=…          (goal: ≤ 2 frames)
 ///     uikit scroll: rows=1000 frames=N seconds=S fps=… p50_ms=… p99_ms=… cpu_ms=…   (goal: ≥ 58 fps)
 ///
+/// each ending with `scale=S size=WxH`: `--scale` for all three, `--size` (default 480×720) the
+/// scrolling window's (the press and pan windows are 320×240 points).
 /// `press`: xdotool clicks a `.system` `UIButton`, whose `.touchDown` action notes the time and
 /// recolors the window's background; the figure is from then to when the first frame drawn for a
 /// later time was put (as `latency` measures a layer's press). `pan`: xdotool drags a card whose
@@ -18,17 +20,18 @@ import UIKit
 /// 1,200 points a second, up and down, set on every frame by a display link, as a finger drags.
 enum UIKitSuite {
     @MainActor
-    static func run(_ arguments: [String]) -> Int32 {
-        let options = SuiteOptions(arguments: arguments)
+    static func run(_ arguments: [String], geometry: SceneGeometry) -> Int32 {
+        let options = SuiteOptions(arguments: arguments, geometry: geometry)
         #if DEBUG
         print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
         #endif
         guard let presses = options.whole("--presses", 20, in: 1...1000, suite: "uikit") else { return 2 }
-        let press = latency(presses: presses, pan: false)
+        let small = SceneGeometry(size: CGSize(width: 320, height: 240), scale: geometry.scale)
+        let press = latency(presses: presses, pan: false, small)
         guard press == 0 else { return press }
-        let pan = latency(presses: presses, pan: true)
+        let pan = latency(presses: presses, pan: true, small)
         guard pan == 0 else { return pan }
-        return scroll(seconds: options.seconds)
+        return scroll(seconds: options.seconds, geometry)
     }
 
     /// A spinning square, so that frames keep coming.
@@ -60,8 +63,8 @@ enum UIKitSuite {
     }
 
     @MainActor
-    static func latency(presses: Int, pan: Bool) -> Int32 {
-        let root = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 240))
+    static func latency(presses: Int, pan: Bool, _ geometry: SceneGeometry) -> Int32 {
+        let root = UIWindow(frame: CGRect(origin: .zero, size: geometry.size))
         root.backgroundColor = .systemGray
         var pressedAt: [CFTimeInterval] = []
         if pan {
@@ -124,15 +127,15 @@ enum UIKitSuite {
         let name = pan ? "pan" : "press"
         guard !samples.isEmpty else { print("uikit \(name): nothing reached the screen"); return 1 }
         let median = samples[samples.count / 2] * 1000, worst = samples.last! * 1000
-        print(String(format: "uikit %@: %@=%d p50_ms=%.2f max_ms=%.2f p50_frames=%.2f", name, pan ? "drags" : "presses", samples.count,
-                     median, worst, median / (1000.0 / Window.frameTiming.framesPerSecond)))
+        print(String(format: "uikit %@: %@=%d p50_ms=%.2f max_ms=%.2f p50_frames=%.2f %@", name, pan ? "drags" : "presses", samples.count,
+                     median, worst, median / (1000.0 / Window.frameTiming.framesPerSecond), geometry.description))
         fflush(nil)
         return 0
     }
 
     @MainActor
-    static func scroll(seconds: Double) -> Int32 {
-        let size = CGSize(width: 480, height: 720)
+    static func scroll(seconds: Double, _ geometry: SceneGeometry) -> Int32 {
+        let size = geometry.size
         let root = UIWindow(frame: CGRect(origin: .zero, size: size))
         root.backgroundColor = .white
         let list = UIScrollView(frame: root.bounds)
@@ -166,8 +169,8 @@ enum UIKitSuite {
         let shown = WindowSuite.measure(window, seconds: seconds)
         link.invalidate()
         window.close()
-        print(String(format: "uikit scroll: rows=%d frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f cpu_ms=%.2f", rows, shown.frames,
-                     shown.seconds, shown.fps, shown.times.percentile(0.5), shown.times.percentile(0.99), shown.cpuPerFrame))
+        print(String(format: "uikit scroll: rows=%d frames=%d seconds=%.2f fps=%.1f p50_ms=%.2f p99_ms=%.2f cpu_ms=%.2f %@", rows, shown.frames,
+                     shown.seconds, shown.fps, shown.times.percentile(0.5), shown.times.percentile(0.99), shown.cpuPerFrame, geometry.description))
         return 0
     }
 }

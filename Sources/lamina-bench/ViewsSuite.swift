@@ -19,15 +19,14 @@ import UIKit
 /// `center` set and committed each frame, as `drag` moves a layer. `animate`: 1000 views each
 /// animated by `UIView.animate` (position, transform and alpha, repeating, autoreversed), paced.
 enum ViewsSuite {
-    @MainActor static let size = StressDemo.size
-
     @MainActor
     static func run(_ options: SuiteOptions) -> Int32 {
-        if !options.windowOnly { layout(samples: options.short ? 3 : 9) }
+        let size = options.geometry.size
+        if !options.windowOnly { layout(samples: options.short ? 3 : 9, size: size, options.geometry) }
         let drag = DragSuite.measure("views drag", options) {
             var dragged: UIView!
             let host = UIKitHostingView(size: size) { window in
-                tiles(in: window, animated: false)
+                tiles(in: window, size: size, animated: false)
                 dragged = UIView(frame: CGRect(x: 68, y: 328, width: 64, height: 64))
                 dragged.backgroundColor = .white
                 dragged.layer.cornerRadius = 8
@@ -37,14 +36,14 @@ enum ViewsSuite {
         }
         guard drag == 0 else { return drag }
         return AnimatedSceneSuite.run("views animate", options, size: "views=1000") {
-            UIKitHostingView(size: size) { tiles(in: $0, animated: true) }
+            UIKitHostingView(size: size) { tiles(in: $0, size: size, animated: true) }
         }
     }
 
     /// 1000 views in a 40 × 25 grid over the window, each its own color; when `animated`, each
     /// bobs, turns and fades in a `UIView.animate` block of its own duration, forever.
     @MainActor
-    static func tiles(in window: UIWindow, animated: Bool) {
+    static func tiles(in window: UIWindow, size: CGSize, animated: Bool) {
         let columns = 40, rows = 25
         let width = size.width / CGFloat(columns), height = size.height / CGFloat(rows)
         for index in 0..<(columns * rows) {
@@ -65,7 +64,7 @@ enum ViewsSuite {
 
     /// Prints the `views layout` line.
     @MainActor
-    static func layout(samples: Int) {
+    static func layout(samples: Int, size: CGSize, _ geometry: SceneGeometry) {
         var build: [Double] = [], layout: [Double] = [], total: [Double] = [], cpu: [Double] = []
         var commit: [Double] = [], relayout: [Double] = [], teardown: [Double] = []
         var views = 0, laidOut = 0
@@ -92,8 +91,9 @@ enum ViewsSuite {
         }
         func p50(_ seconds: [Double]) -> Double { FrameTimes(seconds).percentile(0.5) }
         print(String(format: "views layout: views=%d samples=%d build_ms=%.2f layout_ms=%.2f total_ms=%.2f total_cpu_ms=%.2f "
-                     + "commit_ms=%.2f relayout_ms=%.2f teardown_ms=%.2f laid_out=%d",
-                     views, samples, p50(build), p50(layout), p50(total), p50(cpu), p50(commit), p50(relayout), p50(teardown), laidOut))
+                     + "commit_ms=%.2f relayout_ms=%.2f teardown_ms=%.2f laid_out=%d %@",
+                     views, samples, p50(build), p50(layout), p50(total), p50(cpu), p50(commit), p50(relayout), p50(teardown), laidOut,
+                     geometry.description))
         fflush(nil)
     }
 }

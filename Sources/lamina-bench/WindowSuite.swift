@@ -9,8 +9,8 @@ enum WindowSuite {
     /// 1000 still tiles of the stress scene (no animations), plus the moving tile if asked; `nested`
     /// puts them all one level deeper, in one full-size container layer (as views nest).
     @MainActor
-    static func scene(moving: Bool, nested: Bool = false) -> HostingView {
-        let view = StressDemo(count: 1000)
+    static func scene(moving: Bool, nested: Bool = false, size: CGSize = SceneGeometry.defaultSize) -> HostingView {
+        let view = StressDemo(count: 1000, size: size)
         for tile in view.layer.sublayers ?? [] { tile.removeAllAnimations() }
         if moving {
             let mover = CALayer()
@@ -29,7 +29,7 @@ enum WindowSuite {
         }
         if nested {
             let container = CALayer()
-            container.frame = CGRect(origin: .zero, size: StressDemo.size)
+            container.frame = CGRect(origin: .zero, size: size)
             for layer in view.layer.sublayers ?? [] { container.addSublayer(layer) }
             view.layer.addSublayer(container)
         }
@@ -37,8 +37,10 @@ enum WindowSuite {
     }
 
     @MainActor
-    static func open(_ view: HostingView) -> Window? {
-        guard let window = try? Window(checkedTitle: "lamina-bench", size: StressDemo.size) else {
+    /// A window of `geometry`'s size (its scale set at start, `SceneGeometry.applyToWindows`)
+    /// showing `view`, warmed up for a second; nil, with a message, without a display.
+    static func open(_ view: HostingView, _ geometry: SceneGeometry) -> Window? {
+        guard let window = try? Window(checkedTitle: "lamina-bench", size: geometry.size) else {
             print("lamina-bench: cannot open the X display (DISPLAY=\(ProcessInfo.processInfo.environment["DISPLAY"] ?? "unset"))")
             return nil
         }
@@ -82,13 +84,13 @@ enum WindowSuite {
 
     /// `idle: seconds=S puts=N cpu_percent=X`: a still window, the main run loop running.
     @MainActor
-    static func idle(seconds: Double) -> Int32 {
-        guard let window = open(scene(moving: false)) else { return 1 }
+    static func idle(seconds: Double, _ geometry: SceneGeometry) -> Int32 {
+        guard let window = open(scene(moving: false, size: geometry.size), geometry) else { return 1 }
         let puts = window.framesPresented, cpu = cpuSeconds(), started = Date()
         RunLoop.main.run(until: started.addingTimeInterval(seconds))     // as Application.run() does
         let elapsed = Date().timeIntervalSince(started)
-        print(String(format: "idle: seconds=%.2f puts=%d cpu_percent=%.2f", elapsed, window.framesPresented - puts,
-                     100 * (cpuSeconds() - cpu) / elapsed))
+        print(String(format: "idle: seconds=%.2f puts=%d cpu_percent=%.2f %@", elapsed, window.framesPresented - puts,
+                     100 * (cpuSeconds() - cpu) / elapsed, geometry.description))
         window.close()
         return 0
     }
@@ -98,7 +100,7 @@ enum WindowSuite {
     /// the animation removed), the main run loop running. A window whose animations have ended
     /// should cost what a window that never animated does (`idle`).
     @MainActor
-    static func idleAfterAnimation(seconds: Double) -> Int32 {
+    static func idleAfterAnimation(seconds: Double, _ geometry: SceneGeometry) -> Int32 {
         let view = HostingView()
         view.layer.backgroundColor = CGColor(red: 0.125, green: 0.125, blue: 0.125, alpha: 1)
         for i in 0..<600 {
@@ -108,7 +110,7 @@ enum WindowSuite {
             tile.cornerRadius = 4
             view.layer.addSublayer(tile)
         }
-        guard let window = open(view) else { return 1 }
+        guard let window = open(view, geometry) else { return 1 }
         let fade = CABasicAnimation(keyPath: "opacity")
         fade.fromValue = 0
         fade.toValue = 1
@@ -119,8 +121,8 @@ enum WindowSuite {
         let puts = window.framesPresented, drawn = window.framesDrawn, cpu = cpuSeconds(), started = Date()
         RunLoop.main.run(until: started.addingTimeInterval(seconds))
         let elapsed = Date().timeIntervalSince(started)
-        print(String(format: "idle-after-animation: stops=%d seconds=%.2f puts=%d drawn=%d cpu_percent=%.2f", StopRecorder.shared.stops, elapsed,
-                     window.framesPresented - puts, window.framesDrawn - drawn, 100 * (cpuSeconds() - cpu) / elapsed))
+        print(String(format: "idle-after-animation: stops=%d seconds=%.2f puts=%d drawn=%d cpu_percent=%.2f %@", StopRecorder.shared.stops, elapsed,
+                     window.framesPresented - puts, window.framesDrawn - drawn, 100 * (cpuSeconds() - cpu) / elapsed, geometry.description))
         window.close()
         return 0
     }
@@ -135,12 +137,13 @@ enum WindowSuite {
     /// `blocked: layers=N seconds=S fps=X`: the stress scene's frame rate while the main thread
     /// sleeps (animations run on the render thread).
     @MainActor
-    static func blocked(seconds: Double, layers: Int) -> Int32 {
-        guard let window = open(StressDemo(count: layers)) else { return 1 }
+    static func blocked(seconds: Double, layers: Int, _ geometry: SceneGeometry) -> Int32 {
+        guard let window = open(StressDemo(count: layers, size: geometry.size), geometry) else { return 1 }
         let frames = window.framesPresented, started = Date()
         Thread.sleep(forTimeInterval: seconds)                          // the busy main thread
         let elapsed = Date().timeIntervalSince(started)
-        print(String(format: "blocked: layers=%d seconds=%.2f fps=%.1f", layers, elapsed, Double(window.framesPresented - frames) / elapsed))
+        print(String(format: "blocked: layers=%d seconds=%.2f fps=%.1f %@", layers, elapsed, Double(window.framesPresented - frames) / elapsed,
+                     geometry.description))
         window.close()
         return 0
     }
@@ -148,8 +151,8 @@ enum WindowSuite {
     /// `mover: damage_p50_ms=X whole_p50_ms=Y ratio=R`: frame times with damage, then with
     /// whole frames, of the same scene in the same run.
     @MainActor
-    static func mover(seconds: Double) -> Int32 {
-        guard let window = open(scene(moving: true)) else { return 1 }
+    static func mover(seconds: Double, _ geometry: SceneGeometry) -> Int32 {
+        guard let window = open(scene(moving: true, size: geometry.size), geometry) else { return 1 }
         func medianFrame() -> Double {
             let before = window.recentFrameTimes.count
             Application.shared.runUntil(timeout: seconds) { false }
@@ -160,7 +163,8 @@ enum WindowSuite {
         Window.drawsWholeFrames = true
         let whole = medianFrame()
         Window.drawsWholeFrames = false
-        print(String(format: "mover: damage_p50_ms=%.3f whole_p50_ms=%.3f ratio=%.3f", damaged, whole, damaged / max(whole, 1e-9)))
+        print(String(format: "mover: damage_p50_ms=%.3f whole_p50_ms=%.3f ratio=%.3f %@", damaged, whole, damaged / max(whole, 1e-9),
+                     geometry.description))
         window.close()
         return 0
     }
@@ -187,10 +191,10 @@ extension WindowSuite {
     }
 
     @MainActor
-    static func latency(presses: Int) -> Int32 {
+    static func latency(presses: Int, _ geometry: SceneGeometry) -> Int32 {
         let board = PressBoard()
         board.layer.backgroundColor = CGColor(gray: 0.5, alpha: 1)
-        guard let window = try? Window(checkedTitle: "lamina-bench latency", size: CGSize(width: 320, height: 240)) else {
+        guard let window = try? Window(checkedTitle: "lamina-bench latency", size: geometry.size) else {
             print("lamina-bench: cannot open the X display")
             return 1
         }
@@ -232,10 +236,11 @@ extension WindowSuite {
         samples.sort()
         guard !samples.isEmpty else { print("latency: no press reached the screen"); return 1 }
         let median = samples[samples.count / 2] * 1000, worst = samples.last! * 1000
-        print(String(format: "latency: presses=%d p50_ms=%.2f max_ms=%.2f p50_frames=%.2f", samples.count, median, worst, median / (1000.0 / 60)))
+        print(String(format: "latency: presses=%d p50_ms=%.2f max_ms=%.2f p50_frames=%.2f %@", samples.count, median, worst, median / (1000.0 / 60),
+                     geometry.description))
         let intervals = Array(window.recentFrameIntervals.dropFirst(skipped))
         window.close()
-        print("latency pacing: " + (PacingSuite.summary(intervals) ?? "no frames shown"))
+        print("latency pacing: " + (PacingSuite.summary(intervals).map { $0 + " \(geometry)" } ?? "no frames shown"))
         return 0
     }
 }

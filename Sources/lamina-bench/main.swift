@@ -37,9 +37,34 @@
 //   labels     1000 text layers, 100 given a new string each frame: main-thread and render ms, then fps in a window
 //   views      UIKit's views: 10,000 views built and laid out (ms); one view dragged over 1000, a commit per frame
 //              (main-thread ms); 1000 views animated with UIView.animate (fps paced)
+// Every window and offscreen suite also takes --scale S (device pixels per point; default LAMINA_SCALE,
+// else 1) and --size WxH (points; default 1280x720): see SceneGeometry. Their figure lines end with
+// `scale=S size=WxH`.
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+/// The suites that draw a scene, in a window or offscreen, and so take --scale and --size; the
+/// others (per-call and kernel figures, charts) refuse them.
+let geometrySuites: Set<String> = ["nested", "drag", "effects", "scroll", "tiles", "frost", "particles", "shapes", "labels", "views",
+                                   "first-frame", "stress", "frames", "uikit", "scaling", "pacing", "offscreen",
+                                   "idle", "idle-after-animation", "mover", "blocked", "latency"]
+let suiteSizes: [String: CGSize] = ["latency": CGSize(width: 320, height: 240), "uikit": CGSize(width: 480, height: 720)]
+let geometry: SceneGeometry
+if let name = arguments.first, geometrySuites.contains(name) {
+    switch SceneGeometry.parse(arguments, defaultSize: suiteSizes[name] ?? SceneGeometry.defaultSize) {
+    case .success(let parsed): geometry = parsed
+    case .failure(let error):
+        print("lamina-bench \(name): \(error)")
+        exit(2)
+    }
+    geometry.applyToWindows()
+} else {
+    if let flag = arguments.first(where: { $0 == "--scale" || $0 == "--size" }), let name = arguments.first {
+        print("lamina-bench \(name): takes no \(flag) (it draws no window or scene; its figures are per call)")
+        exit(2)
+    }
+    geometry = SceneGeometry(size: SceneGeometry.defaultSize, scale: 1)
+}
 let sceneSuites: [String: @MainActor (SuiteOptions) -> Int32] = ["nested": NestedSuite.run, "drag": DragSuite.run,
                                                                  "effects": EffectsSuite.run, "scroll": ScrollSuite.run,
                                                                  "tiles": TiledSuite.run, "frost": FrostSuite.run,
@@ -49,24 +74,24 @@ if let name = arguments.first, let run = sceneSuites[name] {
     #if DEBUG
     print("warning: a debug build; figures mean little (swift build -c release --product lamina-bench)")
     #endif
-    exit(MainActor.assumeIsolated { run(SuiteOptions(arguments: arguments)) })
+    exit(MainActor.assumeIsolated { run(SuiteOptions(arguments: arguments, geometry: geometry)) })
 }
 if arguments.first == "first-frame" {
-    exit(FirstFrameSuite.run(arguments))
+    exit(FirstFrameSuite.run(arguments, geometry: geometry))
 }
 if arguments.first == "stress" {
-    exit(MainActor.assumeIsolated { StressSuite.run(arguments) })
+    exit(MainActor.assumeIsolated { StressSuite.run(arguments, geometry: geometry) })
 }
 if arguments.first == "frames", arguments.contains("--layers") || arguments.contains("--count") {
-    exit(MainActor.assumeIsolated { FrameSuite.runStress(arguments) })
+    exit(MainActor.assumeIsolated { FrameSuite.runStress(arguments, geometry: geometry) })
 }
-if arguments.first == "uikit" { exit(MainActor.assumeIsolated { UIKitSuite.run(arguments) }) }
-if arguments.first == "scaling" { exit(MainActor.assumeIsolated { ScalingSuite.run(arguments) }) }
-if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments) }) }
+if arguments.first == "uikit" { exit(MainActor.assumeIsolated { UIKitSuite.run(arguments, geometry: geometry) }) }
+if arguments.first == "scaling" { exit(MainActor.assumeIsolated { ScalingSuite.run(arguments, geometry: geometry) }) }
+if arguments.first == "pacing" { exit(MainActor.assumeIsolated { PacingSuite.run(arguments, geometry: geometry) }) }
 if arguments.first == "limits" { exit(MainActor.assumeIsolated { LimitsSuite.run() }) }
-let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks },
+let suites: [String: @MainActor () -> [Benchmark]] = ["cg": { CoreGraphicsSuite.benchmarks }, "offscreen": { OffscreenSuite.benchmarks(geometry) },
                                                      "model": { ModelSuite.benchmarks }, "text": { TextSuite.benchmarks },
-                                                     "frames": { FrameSuite.benchmarks }]
+                                                     "frames": { FrameSuite.benchmarks(geometry) }]
 
 if let window = arguments.first, ["idle", "idle-after-animation", "mover", "blocked", "latency"].contains(window) {
     func value(_ flag: String, _ fallback: Double) -> Double {
@@ -75,11 +100,11 @@ if let window = arguments.first, ["idle", "idle-after-animation", "mover", "bloc
     let seconds = value("--seconds", window == "blocked" ? 1 : 5)
     exit(MainActor.assumeIsolated {
         switch window {
-        case "idle": WindowSuite.idle(seconds: seconds)
-        case "idle-after-animation": WindowSuite.idleAfterAnimation(seconds: seconds)
-        case "mover": WindowSuite.mover(seconds: seconds)
-        case "latency": WindowSuite.latency(presses: Int(value("--presses", 20)))
-        default: WindowSuite.blocked(seconds: seconds, layers: Int(value("--layers", 1000)))
+        case "idle": WindowSuite.idle(seconds: seconds, geometry)
+        case "idle-after-animation": WindowSuite.idleAfterAnimation(seconds: seconds, geometry)
+        case "mover": WindowSuite.mover(seconds: seconds, geometry)
+        case "latency": WindowSuite.latency(presses: Int(value("--presses", 20)), geometry)
+        default: WindowSuite.blocked(seconds: seconds, layers: Int(value("--layers", 1000)), geometry)
         }
     })
 }
@@ -103,6 +128,12 @@ guard let suite = arguments.first, let makeBenchmarks = suites[suite] else {
           + "       (effects --layers N, particles --count N)\n"
           + "   |   lamina-bench first-frame [DEMO…] [--runs N] [--phases]   |   lamina-bench filters [--samples N]\n"
           + "   |   lamina-bench uikit [--presses N] [--seconds S]\n"
+          + "every window and offscreen suite (the scene suites, stress, frames, offscreen, scaling, pacing, first-frame, idle,\n"
+          + "idle-after-animation, mover, blocked, latency, uikit) also takes\n"
+          + "       --scale S    device pixels per point, \(SceneGeometry.format(SceneGeometry.scales.lowerBound)) to \(SceneGeometry.format(SceneGeometry.scales.upperBound)) (default LAMINA_SCALE, else 1)\n"
+          + "       --size WxH   the window's (or offscreen frame's) size in points, each side ≥ \(SceneGeometry.smallestSide), ≤ \(SceneGeometry.largestPixelSide) pixels at the scale\n"
+          + "                    (default 1280x720; latency 320x240, uikit 480x720)\n"
+          + "       and its figure lines end with scale=S size=WxH; e.g. lamina-bench scroll --scale 2 --size 1920x1080 (3840×2160 pixels)\n"
           + "suites: \(suites.keys.sorted().joined(separator: ", ")), stress, \(sceneSuites.keys.sorted().joined(separator: ", "))")
     exit(arguments.isEmpty || arguments.first == "--help" ? 0 : 2)
 }

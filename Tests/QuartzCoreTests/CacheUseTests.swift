@@ -35,9 +35,10 @@ final class CacheUseTests: CompositingTestCase {
         XCTAssertNotNil(composited(root(), with: bare, into: ctx))
         let backdrop = bare.cacheUse
         XCTAssertEqual(backdrop.textures, 2)
-        // At least their 240×160 and 20×20 pixels, at most a ring and some row padding more.
-        XCTAssertGreaterThanOrEqual(backdrop.textureBytes, (240 * 160 + 20 * 20) * 4)
-        XCTAssertLessThan(backdrop.textureBytes, (248 * 168 + 28 * 28) * 4)
+        // The tile's 20×20 pixels, at most a ring and some row padding more; the root, a
+        // background alone that is the frame's backdrop, is read from its outline and holds none.
+        XCTAssertGreaterThanOrEqual(backdrop.textureBytes, 20 * 20 * 4)
+        XCTAssertLessThan(backdrop.textureBytes, 28 * 28 * 4)
 
         let scene = root()
         let labels: [CALayer] = (0..<3).map { i in

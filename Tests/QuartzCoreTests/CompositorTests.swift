@@ -163,6 +163,48 @@ final class CompositorTests: CompositingTestCase {
         XCTAssertLessThan(differing(try XCTUnwrap(ctx.makeImage()), rendered(layer)), size.width * size.height / 200)
     }
 
+    /// An opaque root that is a background alone is the backdrop without its texture drawn: the
+    /// color read from its outline is the one its drawn texels hold (channels that cairo rounds
+    /// either way among them), at scale 1 and 2, and every pixel of the frame is that color;
+    /// the cache holds no pixels for it. (It used to draw the root's window-sized texture to
+    /// read it: 14 MB at 2560×1440.) A bordered root is still read from its drawn texels.
+    func testAnOpaqueRootsBackdropIsReadFromItsOutlineAsItsTexelsHoldIt() throws {
+        let colors: [(CGFloat, CGFloat, CGFloat)] = [(0.1, 0.2, 0.3), (1.0 / 3, 0.5, 0.7), (0x20 / 255.0, 0x20 / 255.0, 0x20 / 255.0),
+                                                     (0.999, 0.001, 0.502), (0, 0, 0), (1, 1, 1)]
+        for scale in [1, 2] as [CGFloat] {
+            for (r, g, b) in colors {
+                let layer = CALayer()
+                layer.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+                layer.backgroundColor = CGColor(red: r, green: g, blue: b, alpha: 1)
+                let tree = RenderTree(layer)!
+                let drawn = try XCTUnwrap(LayerTexture.own(tree.snapshot, scale: scale, context: RenderContext()))
+                XCTAssertNotNil(drawn.drawnOutline, "a background alone is drawn from its outline")
+                drawn.ensureDrawn()
+                let texel = try XCTUnwrap(drawn.texels.texels)[Int(drawn.texels.stride_pixels) * Int(drawn.height / 2) + Int(drawn.width / 2)]
+                let (width, height) = (Int(240 * scale), Int(160 * scale))
+                let ctx = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,
+                                    space: CGColorSpaceCreateDeviceRGB(),
+                                    bitmapInfo: CGImageAlphaInfo.noneSkipFirst.rawValue | CGBitmapInfo.byteOrder32Little.rawValue)!
+                let compositor = Compositor(threads: 1)
+                XCTAssertNotNil(compositor.composite(tree, atMediaTime: CACurrentMediaTime(), scale: scale, into: ctx))
+                let label = "\((r, g, b)) at scale \(scale)"
+                XCTAssertEqual(compositor.cacheUse.textureBytes, 0, "no pixels held for the backdrop: \(label)")
+                let pixels = UnsafeBufferPointer(start: ctx.data!.assumingMemoryBound(to: UInt32.self), count: ctx.bytesPerRow / 4 * height)
+                let rows = (0..<height).map { y in pixels[(y * ctx.bytesPerRow / 4)..<(y * ctx.bytesPerRow / 4 + width)] }
+                XCTAssertTrue(rows.allSatisfy { $0.allSatisfy { $0 | 0xFF00_0000 == texel } }, "every pixel the drawn texel \(String(texel, radix: 16)): \(label)")
+            }
+        }
+        // With a border the ring is another color: the drawn texels say (and the frame equals the renderer's).
+        let bordered = CALayer()
+        bordered.frame = CGRect(x: 0, y: 0, width: 240, height: 160)
+        bordered.backgroundColor = CGColor(red: 0.2, green: 0.3, blue: 0.4, alpha: 1)
+        bordered.borderWidth = 3
+        bordered.borderColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let ctx = target()
+        XCTAssertNotNil(composited(bordered, with: Compositor(threads: 1), into: ctx))
+        XCTAssertEqual(SnapshotComparison.difference(try XCTUnwrap(ctx.makeImage()), rendered(bordered), channelTolerance: 1).differing, 0)
+    }
+
     /// Frames of one tree place only its animated sublayers once their shape is known; when one
     /// of them places a different number of items (faded out, then back), the frame is planned
     /// in full. Every frame equals a fresh compositor's.

@@ -235,3 +235,125 @@ final class KernelTests: XCTestCase {
         }
     }
 }
+
+/// `lamina_texture_find_flat_rect` finds the same rectangles as it did walking each column down
+/// (this file's `reference`, the kernel as it was) now that it reads columns' runs a row at a
+/// time: over textures of many sizes, strides and shapes (rounded tiles, crosses, stripes,
+/// blobs, a texture flat to its edges, one whose center differs).
+final class FlatRectTests: XCTestCase {
+    private struct Found: Equatable {
+        var rects: [Int32]
+        var color: UInt32
+    }
+
+    private func found(_ texels: [UInt32], width: Int, height: Int, stride: Int) -> Found {
+        var texture = lamina_texture()
+        texels.withUnsafeBufferPointer { src in
+            texture.texels = src.baseAddress
+            (texture.stride_pixels, texture.width, texture.height) = (Int32(stride), Int32(width), Int32(height))
+            lamina_texture_find_flat_rect(&texture)
+        }
+        return Found(rects: [texture.flat_x0, texture.flat_y0, texture.flat_x1, texture.flat_y1,
+                             texture.flat2_x0, texture.flat2_y0, texture.flat2_x1, texture.flat2_y1], color: texture.flat_color)
+    }
+
+    /// The kernel as it was (flat_rect.c before its columns were read along rows), in Swift.
+    private func reference(_ t: [UInt32], width w: Int, height h: Int, stride: Int) -> Found {
+        guard w >= 4, h >= 4 else { return Found(rects: Array(repeating: 0, count: 8), color: 0) }
+        let color = t[(h / 2) * stride + w / 2]
+        func runs(columns: Bool) -> (from: [Int], to: [Int]) {
+            let lines = columns ? w : h, length = columns ? h : w, center = length / 2
+            var from = [Int](repeating: 0, count: lines), to = from
+            for i in 0..<lines {
+                func at(_ k: Int) -> UInt32 { columns ? t[k * stride + i] : t[i * stride + k] }
+                var a = center, b = center
+                if at(center) == color {
+                    b = center + 1
+                    while a > 0 && at(a - 1) == color { a -= 1 }
+                    while b < length && at(b) == color { b += 1 }
+                }
+                from[i] = a; to[i] = b
+            }
+            return (from, to)
+        }
+        typealias Rect = (x0: Int, y0: Int, x1: Int, y1: Int)
+        func area(_ r: Rect) -> Int { r.x1 > r.x0 && r.y1 > r.y0 ? (r.x1 - r.x0) * (r.y1 - r.y0) : 0 }
+        func band(_ from: [Int], _ to: [Int], _ lines: Int, columns: Bool) -> Rect {
+            let c = lines / 2, a = from[c], b = to[c]
+            var first = c, last = c + 1
+            if b <= a { return (0, 0, 0, 0) }
+            while first > 0 && from[first - 1] <= a && to[first - 1] >= b { first -= 1 }
+            while last < lines && from[last] <= a && to[last] >= b { last += 1 }
+            return columns ? (first, a, last, b) : (a, first, b, last)
+        }
+        func largest(_ left: [Int], _ right: [Int]) -> Rect {
+            var found: Rect = (0, 0, 0, 0), best = 0
+            let cy = h / 2
+            var topLeft = 0, topRight = w, top = cy
+            while top >= 0 && right[top] > left[top] {
+                topLeft = max(topLeft, left[top]); topRight = min(topRight, right[top])
+                var l = topLeft, r = topRight, bottom = cy
+                while bottom < h && r > l {
+                    l = max(l, left[bottom]); r = min(r, right[bottom])
+                    let a = (r - l) * (bottom + 1 - top)
+                    if r > l && a > best { best = a; found = (l, top, r, bottom + 1) }
+                    bottom += 1
+                }
+                top -= 1
+            }
+            return found
+        }
+        let (left, right) = runs(columns: false), (upper, lower) = runs(columns: true)
+        let wide = band(left, right, h, columns: false), tall = band(upper, lower, w, columns: true)
+        var first = wide, second = tall
+        if area(wide) < 64 || area(tall) < 64 { first = largest(left, right); second = (0, 0, 0, 0) }
+        guard area(first) >= 64 else { return Found(rects: Array(repeating: 0, count: 8), color: 0) }
+        if second.x0 >= first.x0, second.y0 >= first.y0, second.x1 <= first.x1, second.y1 <= first.y1 { second = (0, 0, 0, 0) }
+        return Found(rects: [first.x0, first.y0, first.x1, first.y1, second.x0, second.y0, second.x1, second.y1].map { Int32($0) },
+                     color: color)
+    }
+
+    func testColumnsReadAlongRowsFindTheSameRectangles() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func random(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let flat: UInt32 = 0xFF20_4060
+        var checked = 0, withRects = 0
+        for case_ in 0..<400 {
+            let width = 4 + random(90), height = 4 + random(90), stride = width + random(3) * 4
+            var texels = [UInt32](repeating: 0x1122_3344, count: stride * height)
+            let kind = case_ % 6
+            for y in 0..<height {
+                for x in 0..<width {
+                    let dx = Double(x) - Double(width) / 2, dy = Double(y) - Double(height) / 2
+                    let rx = Double(width) / 2 - 2, ry = Double(height) / 2 - 2, corner = Double(min(width, height)) / 4
+                    let inside: Bool
+                    switch kind {
+                    case 0:   // a rounded tile with a ring of other texels
+                        let qx = max(abs(dx) - (rx - corner), 0), qy = max(abs(dy) - (ry - corner), 0)
+                        inside = abs(dx) < rx && abs(dy) < ry && qx * qx + qy * qy < corner * corner
+                    case 1:   // a cross
+                        inside = abs(dx) < rx / 3 || abs(dy) < ry / 3
+                    case 2:   // stripes of different lengths
+                        inside = abs(dx) < rx * (0.5 + 0.5 * Double((y * 7) % 5) / 4)
+                    case 3:   // a blob with holes
+                        inside = dx * dx / max(rx * rx, 1) + dy * dy / max(ry * ry, 1) < 1 && random(40) != 0
+                    case 4:   // flat to its edges
+                        inside = true
+                    default:  // specks everywhere, the center among them at times
+                        inside = random(3) != 0
+                    }
+                    texels[y * stride + x] = inside ? flat : UInt32(0x4000_0000 | random(0xFFFF))
+                }
+            }
+            let ours = found(texels, width: width, height: height, stride: stride)
+            XCTAssertEqual(ours, reference(texels, width: width, height: height, stride: stride), "case \(case_): \(width)×\(height), kind \(kind)")
+            checked += 1
+            if ours.rects[2] > ours.rects[0] { withRects += 1 }
+        }
+        XCTAssertEqual(checked, 400)
+        XCTAssertGreaterThan(withRects, 150, "most textures have a flat rectangle to find")
+    }
+}

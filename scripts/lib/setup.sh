@@ -40,11 +40,12 @@ lamina_install_packages() {
   }
 }
 
-# Starts Xvfb on the first free display and exports DISPLAY; stops it when the script exits.
+# `lamina_start_xvfb [WxHxDEPTH]`: starts Xvfb on the first free display (its screen 1280x1024x24
+# unless given) and exports DISPLAY; stops it when the script exits.
 lamina_start_xvfb() {
-  local n=99
+  local n=99 screen=${1:-1280x1024x24}
   while [ -e "/tmp/.X$n-lock" ] || [ -e "/tmp/.X11-unix/X$n" ]; do n=$((n + 1)); done
-  Xvfb ":$n" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+  Xvfb ":$n" -screen 0 "$screen" -nolisten tcp >/dev/null 2>&1 &
   LAMINA_XVFB_PID=$!
   trap 'kill $LAMINA_XVFB_PID 2>/dev/null || true' EXIT
   local i

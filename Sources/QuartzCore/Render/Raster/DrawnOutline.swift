@@ -50,6 +50,21 @@ enum DrawnOutline {
         return channel(a) << 24 | channel(c.r * a) << 16 | channel(c.g * a) << 8 | channel(c.b * a)
     }
 
+    /// The texels an outline's drawing paints with its background alone, whole (`flat_*`, no
+    /// pixels): those inside its outline when it has a background, no border and square
+    /// corners; nil otherwise (the drawn texels are read then). Its color is the one the drawing
+    /// paints (`DrawnOutline.premultipliedARGB` rounds as cairo does).
+    static func flatFill(of shape: lamina_rounded_rect) -> lamina_texture? {
+        guard shape.fill != 0, shape.border == 0 || shape.border_color == 0, shape.radius == 0 || shape.rounded == 0 else { return nil }
+        let x0 = shape.x0.rounded(.up), y0 = shape.y0.rounded(.up), x1 = shape.x1.rounded(.down), y1 = shape.y1.rounded(.down)
+        let limit = Double(Int32.max / 2)
+        guard x0 < x1, y0 < y1, [x0, y0, x1, y1].allSatisfy({ abs($0) < limit }) else { return nil }
+        var texels = lamina_texture()
+        (texels.flat_x0, texels.flat_y0, texels.flat_x1, texels.flat_y1) = (Int32(x0), Int32(y0), Int32(x1), Int32(y1))
+        texels.flat_color = shape.fill
+        return texels
+    }
+
     /// Whether `toDevice` keeps shapes' proportions (turns, a uniform scale, a mirror, moves):
     /// the kernel measures distances in device pixels with one scale.
     static func isSimilarity(_ t: CGAffineTransform) -> Bool {
