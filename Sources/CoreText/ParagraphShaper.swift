@@ -110,6 +110,7 @@ struct ParagraphShaper {
         }
         pango_layout_set_attributes(layout, attributeList)
         pango_attr_list_unref(attributeList)
+        if text.contains(0x09) { setTabStops(of: layout) }
         if let direction = styledDirection {
             pango_layout_set_auto_dir(layout, 0)
             pango_context_set_base_dir(context, direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
@@ -264,6 +265,30 @@ struct ParagraphShaper {
         let stringRange = CFRange(location: start, length: index(ofByte: Int(item.offset + item.length)) - start)
         return CTRun(glyphs: glyphs, positions: positions, advances: advances, stringIndices: indices, stringRange: stringRange,
                      status: status, attributes: attributes, style: style, originX: startX)
+    }
+
+    /// Core Text's tab stops: 12 left-aligned tabs 28 points apart (its documented default for
+    /// `kCTParagraphStyleSpecifierTabStops`), and past them multiples of the paragraph style's
+    /// `defaultTabInterval` when it is positive (Pango spaces tabs past its last stop as its last
+    /// two are spaced, so the first two multiples past the twelfth stop are given).
+    ///
+    /// Set on every layout of text with a tab. Without an array of its own, Pango 1.50.12 looks
+    /// for the tab it places in an array that is not there: with a line wider than its 32-bit
+    /// lengths hold (fonts and kerning of 32,768 points: the text fuzz target), it looped
+    /// printing `pango_tab_array_get_tab: assertion 'tab_array != NULL' failed` for minutes.
+    private func setTabStops(of layout: OpaquePointer) {
+        var stops = (1...12).map { CGFloat($0) * 28 }
+        let interval = paragraphStyle?.defaultTabInterval ?? 0
+        if interval.isFinite, interval > 0, interval <= PangoUnits.maximumLength {
+            let first = ((stops[11] / interval).rounded(.down) + 1) * interval
+            stops += [first, first + interval]
+        }
+        guard let tabs = pango_tab_array_new(Int32(stops.count), 0) else { return }
+        for (i, stop) in stops.enumerated() {
+            pango_tab_array_set_tab(tabs, Int32(i), PANGO_TAB_LEFT, PangoUnits.of(stop))
+        }
+        pango_layout_set_tabs(layout, tabs)
+        pango_tab_array_free(tabs)
     }
 
     /// The range as one line without a layout: itemized (bidi, scripts, fonts), each item shaped

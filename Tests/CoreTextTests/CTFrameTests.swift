@@ -58,6 +58,28 @@ final class CTFrameTests: XCTestCase {
         XCTAssertEqual(CTFrameGetVisibleStringRange(f), CFRange(location: 0, length: (text as NSString).length))
     }
 
+    /// Core Text's default tab stops: 12 left-aligned tabs 28 points apart, then multiples of
+    /// `defaultTabInterval` when it is positive.
+    func testTabsStopEvery28PointsThenAtTheDefaultInterval() {
+        func offsetAfterTabs(_ count: Int, interval: CGFloat? = nil) -> CGFloat {
+            var attributes: [NSAttributedString.Key: Any] = [.font: font]
+            if var interval {
+                attributes[NSAttributedString.Key(kCTParagraphStyleAttributeName as String)] = withUnsafeBytes(of: &interval) {
+                    let setting = [CTParagraphStyleSetting(spec: .defaultTabInterval, valueSize: MemoryLayout<CGFloat>.size, value: $0.baseAddress!)]
+                    return CTParagraphStyleCreate(setting, 1)
+                }
+            }
+            let string = NSAttributedString(string: "a" + String(repeating: "\t", count: count) + "b", attributes: attributes)
+            let line = lines(frame(string, in: CGRect(x: 0, y: 0, width: 2000, height: 100)))[0]
+            return CTLineGetOffsetForStringIndex(line, 1 + count, nil)
+        }
+        XCTAssertEqual(offsetAfterTabs(1), 28, accuracy: 0.01)
+        XCTAssertEqual(offsetAfterTabs(3), 84, accuracy: 0.01)
+        XCTAssertEqual(offsetAfterTabs(12), 336, accuracy: 0.01)
+        XCTAssertEqual(offsetAfterTabs(13, interval: 100), 400, accuracy: 0.01)
+        XCTAssertEqual(offsetAfterTabs(14, interval: 100), 500, accuracy: 0.01)
+    }
+
     func testAFrameHoldsOnlyTheLinesThatFit() {
         let height = 2 * (CTFontGetAscent(font) + CTFontGetDescent(font) + CTFontGetLeading(font)) + 1
         let f = frame(attributed(text, font), in: CGRect(x: 0, y: 0, width: 200, height: height))
