@@ -98,10 +98,16 @@ struct ParagraphShaper {
         defer { g_object_unref(UnsafeMutableRawPointer(context)) }
         let layout = pango_layout_new(context)!
         defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
-        text.withUnsafeBufferPointer { buffer in
+        let (attributeList, styles) = makeAttributes()
+        let tabs = text.contains(0x09)
+        let tabsFit = !tabs || Self.tabsFit(styles)
+        // Tabs as spaces (one byte for one: indices hold) where the line may be wider than Pango can place tabs in.
+        (tabsFit ? text : text.map { $0 == 0x09 ? 0x20 : $0 }).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { pango_layout_set_text(layout, $0.baseAddress, Int32($0.count)) }
         }
-        let (attributeList, styles) = makeAttributes()
+        if !tabsFit {
+            OnceLog().log("CTTypesetter", "tabs in a line that may be wider than \(Int(Self.widestTabbedLine)) points are taken as spaces (Pango cannot place them).")
+        }
         let wraps = width.map { wrapping != .none && $0.isFinite && $0 > 0 } ?? false
         if wraps {
             text.withUnsafeBufferPointer { buffer in
@@ -110,7 +116,7 @@ struct ParagraphShaper {
         }
         pango_layout_set_attributes(layout, attributeList)
         pango_attr_list_unref(attributeList)
-        if text.contains(0x09) { setTabStops(of: layout) }
+        if tabs, tabsFit { setTabStops(of: layout) }
         if let direction = styledDirection {
             pango_layout_set_auto_dir(layout, 0)
             pango_context_set_base_dir(context, direction == .rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
@@ -289,6 +295,24 @@ struct ParagraphShaper {
         }
         pango_layout_set_tabs(layout, tabs)
         pango_tab_array_free(tabs)
+    }
+
+    /// The widest a line with tabs may be, in points, for Pango to place its tabs: it walks tab
+    /// stops one by one until one lies past the line so far, in 32-bit 1/1024 points, and a line
+    /// near 2²¹ points wide overflows the stop before it gets there (a loop without end: fonts
+    /// and kerning of 32,768 points, found by the text fuzz target).
+    static let widestTabbedLine: CGFloat = PangoUnits.maximumLength / 4
+
+    /// Whether the runs' text is surely narrower than `widestTabbedLine`: each byte counted as a
+    /// character four ems wide plus its kerning (more than any glyph advances).
+    private static func tabsFit(_ styles: [StyledRun]) -> Bool {
+        var widest: CGFloat = 0
+        for run in styles {
+            // Pango lays out at the font's size; a font matrix is applied to the glyphs afterwards.
+            widest += CGFloat(run.bytes.count) * (4 * run.style.font.size + abs(run.style.kern))
+            if !(widest <= widestTabbedLine) { return false }
+        }
+        return true
     }
 
     /// The range as one line without a layout: itemized (bidi, scripts, fonts), each item shaped
