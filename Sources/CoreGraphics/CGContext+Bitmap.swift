@@ -71,7 +71,7 @@ extension CGContext {
     }
 
     /// The bitmap's memory (nil for PDF contexts). Row 0 is the top row of the image.
-    public var data: UnsafeMutableRawPointer? { bitmap?.data }
+    public var data: UnsafeMutableRawPointer? { bitmap?.currentBytes() }
     public var width: Int { bitmap?.layout.width ?? 0 }
     public var height: Int { bitmap?.layout.height ?? 0 }
     public var bitsPerComponent: Int { bitmap?.layout.bitsPerComponent ?? 0 }
@@ -81,13 +81,24 @@ extension CGContext {
     public var alphaInfo: CGImageAlphaInfo { bitmap?.layout.alphaInfo ?? .none }
     public var colorSpace: CGColorSpace? { bitmapSpace }
 
+    /// Runs `body`'s drawing as one batch: into a bitmap of a layout cairo does not draw (RGBA,
+    /// 16-bit…), the caller's bytes are converted once for the batch instead of once for each
+    /// operation (see `BitmapStorage.beginBatch`). For drawing that runs no caller code reading
+    /// the bytes between operations (a layer tree's `render(in:)`); reading `data` or making an
+    /// image meanwhile still sees every pixel drawn, and ends the batching.
+    package func drawingAsOneBatch<T>(_ body: () throws -> T) rethrows -> T {
+        bitmap?.beginBatch()
+        defer { bitmap?.endBatch() }
+        return try body()
+    }
+
     /// A snapshot of the bitmap as an image with the context's layout; later drawing does not
     /// change it. Nil for PDF contexts.
     public func makeImage() -> CGImage? {
         guard let bitmap else { return nil }
         flush()
         let layout = bitmap.layout
-        let bytes = Data(bytes: bitmap.data, count: layout.bytesPerRow * layout.height)
+        let bytes = Data(bytes: bitmap.syncedBytes(), count: layout.bytesPerRow * layout.height)
         return CGImage(layout: layout, space: bitmapSpace, bytes: bytes)
     }
 }

@@ -163,46 +163,50 @@ open class CAEmitterLayer: CALayer {
         CGDiagnostics.log("CAEmitterLayer.\(name)", "\(value) is not finite; kept \(old).")
     }
 
-    open override class var keyValueProperties: [String: LayerProperty] {
-        func name<V: RawRepresentable<String>>(_ path: ReferenceWritableKeyPath<CAEmitterLayer, V>) -> LayerProperty {
-            LayerProperty(get: { ($0 as? CAEmitterLayer).map { $0[keyPath: path].rawValue } },
-                          set: { layer, value in
-                              guard let layer = layer as? CAEmitterLayer, let raw = value as? String ?? (value as? NSString).map({ $0 as String }),
-                                    let v = V(rawValue: raw) else { return false }
-                              layer[keyPath: path] = v
-                              return true
-                          })
-        }
-        return super.keyValueProperties.merging([
-            "emitterCells": LayerProperty(get: { ($0 as? CAEmitterLayer)?.emitterCells },
-                                          set: { layer, value in
-                                              guard let layer = layer as? CAEmitterLayer else { return false }
-                                              if value == nil { layer.emitterCells = nil; return true }
-                                              guard let cells = value as? [CAEmitterCell] else { return false }
-                                              layer.emitterCells = cells
-                                              return true
-                                          }),
-            "birthRate": .keyPath(\CAEmitterLayer.birthRate, animatable: true),
-            "lifetime": .keyPath(\CAEmitterLayer.lifetime, animatable: true),
-            "emitterPosition": .keyPath(\CAEmitterLayer.emitterPosition, animatable: true),
-            "emitterZPosition": .keyPath(\CAEmitterLayer.emitterZPosition, animatable: true),
-            "emitterSize": .keyPath(\CAEmitterLayer.emitterSize, animatable: true),
-            "emitterDepth": .keyPath(\CAEmitterLayer.emitterDepth, animatable: true),
-            "emitterShape": name(\CAEmitterLayer.emitterShape),
-            "emitterMode": name(\CAEmitterLayer.emitterMode),
-            "renderMode": name(\CAEmitterLayer.renderMode),
-            "preservesDepth": .keyPath(\CAEmitterLayer.preservesDepth),
-            "velocity": .keyPath(\CAEmitterLayer.velocity, animatable: true),
-            "scale": .keyPath(\CAEmitterLayer.scale, animatable: true),
-            "spin": .keyPath(\CAEmitterLayer.spin, animatable: true),
-            "seed": LayerProperty(get: { ($0 as? CAEmitterLayer).map { NSNumber(value: $0.seed) } },
-                                  set: { layer, value in
-                                      guard let layer = layer as? CAEmitterLayer, let n = Boxing.number(value), n.isFinite else { return false }
-                                      layer.seed = UInt32(truncatingIfNeeded: Int64(n))
-                                      return true
-                                  }),
-        ]) { $1 }
+    /// A property of one of the emitter's string-backed names.
+    private static func nameProperty<V: RawRepresentable<String>>(_ path: ReferenceWritableKeyPath<CAEmitterLayer, V>) -> LayerProperty {
+        LayerProperty(get: { ($0 as? CAEmitterLayer).map { $0[keyPath: path].rawValue } },
+                      set: { layer, value in
+                          guard let layer = layer as? CAEmitterLayer, let raw = value as? String ?? (value as? NSString).map({ $0 as String }),
+                                let v = V(rawValue: raw) else { return false }
+                          layer[keyPath: path] = v
+                          return true
+                      })
     }
+
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] = CALayer.keyValueProperties.merging([
+        "emitterCells": LayerProperty(get: { ($0 as? CAEmitterLayer)?.emitterCells },
+                                      set: { layer, value in
+                                          guard let layer = layer as? CAEmitterLayer else { return false }
+                                          if value == nil { layer.emitterCells = nil; return true }
+                                          guard let cells = value as? [CAEmitterCell] else { return false }
+                                          layer.emitterCells = cells
+                                          return true
+                                      }),
+        "birthRate": .keyPath(\CAEmitterLayer.birthRate, animatable: true),
+        "lifetime": .keyPath(\CAEmitterLayer.lifetime, animatable: true),
+        "emitterPosition": .keyPath(\CAEmitterLayer.emitterPosition, animatable: true),
+        "emitterZPosition": .keyPath(\CAEmitterLayer.emitterZPosition, animatable: true),
+        "emitterSize": .keyPath(\CAEmitterLayer.emitterSize, animatable: true),
+        "emitterDepth": .keyPath(\CAEmitterLayer.emitterDepth, animatable: true),
+        "emitterShape": nameProperty(\CAEmitterLayer.emitterShape),
+        "emitterMode": nameProperty(\CAEmitterLayer.emitterMode),
+        "renderMode": nameProperty(\CAEmitterLayer.renderMode),
+        "preservesDepth": .keyPath(\CAEmitterLayer.preservesDepth),
+        "velocity": .keyPath(\CAEmitterLayer.velocity, animatable: true),
+        "scale": .keyPath(\CAEmitterLayer.scale, animatable: true),
+        "spin": .keyPath(\CAEmitterLayer.spin, animatable: true),
+        "seed": LayerProperty(get: { ($0 as? CAEmitterLayer).map { NSNumber(value: $0.seed) } },
+                              set: { layer, value in
+                                  guard let layer = layer as? CAEmitterLayer, let n = Boxing.number(value), n.isFinite else { return false }
+                                  layer.seed = UInt32(truncatingIfNeeded: Int64(n))
+                                  return true
+                              }),
+    ]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 
     /// What the render side needs of the emitter: its values and cells as values, and its time
     /// now (a presented tree sets the frame's).

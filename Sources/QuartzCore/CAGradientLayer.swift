@@ -46,36 +46,38 @@ open class CAGradientLayer: CALayer {
         super.init(coder: coder)
     }
 
-    open override class var keyValueProperties: [String: LayerProperty] {
-        super.keyValueProperties.merging([
-            "colors": LayerProperty(get: { ($0 as? CAGradientLayer)?.colors },
-                                    set: { layer, value in
-                                        guard let layer = layer as? CAGradientLayer else { return false }
-                                        if value == nil { layer.colors = nil; return true }
-                                        guard let array = value as? [Any] ?? (value as? NSArray).map({ $0.map { $0 } }) else { return false }
-                                        layer.colors = array
-                                        return true
-                                    }, animatable: true),
-            "locations": LayerProperty(get: { ($0 as? CAGradientLayer)?.locations },
-                                       set: { layer, value in
-                                           guard let layer = layer as? CAGradientLayer else { return false }
-                                           if value == nil { layer.locations = nil; return true }
-                                           guard let array = value as? [Any] else { return false }
-                                           let numbers = array.compactMap { Boxing.number($0).map { NSNumber(value: $0) } }
-                                           guard numbers.count == array.count else { return false }
-                                           layer.locations = numbers
-                                           return true
-                                       }, animatable: true),
-            "startPoint": .keyPath(\CAGradientLayer.startPoint, animatable: true),
-            "endPoint": .keyPath(\CAGradientLayer.endPoint, animatable: true),
-            "type": LayerProperty(get: { ($0 as? CAGradientLayer)?.type.rawValue },
-                                  set: { layer, value in
-                                      guard let layer = layer as? CAGradientLayer, let name = value as? String else { return false }
-                                      layer.type = CAGradientLayerType(rawValue: name)
-                                      return true
-                                  }),
-        ]) { $1 }
-    }
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] = CALayer.keyValueProperties.merging([
+        "colors": LayerProperty(get: { ($0 as? CAGradientLayer)?.colors },
+                                set: { layer, value in
+                                    guard let layer = layer as? CAGradientLayer else { return false }
+                                    if value == nil { layer.colors = nil; return true }
+                                    guard let array = value as? [Any] ?? (value as? NSArray).map({ $0.map { $0 } }) else { return false }
+                                    layer.colors = array
+                                    return true
+                                }, animatable: true),
+        "locations": LayerProperty(get: { ($0 as? CAGradientLayer)?.locations },
+                                   set: { layer, value in
+                                       guard let layer = layer as? CAGradientLayer else { return false }
+                                       if value == nil { layer.locations = nil; return true }
+                                       guard let array = value as? [Any] else { return false }
+                                       let numbers = array.compactMap { Boxing.number($0).map { NSNumber(value: $0) } }
+                                       guard numbers.count == array.count else { return false }
+                                       layer.locations = numbers
+                                       return true
+                                   }, animatable: true),
+        "startPoint": .keyPath(\CAGradientLayer.startPoint, animatable: true),
+        "endPoint": .keyPath(\CAGradientLayer.endPoint, animatable: true),
+        "type": LayerProperty(get: { ($0 as? CAGradientLayer)?.type.rawValue },
+                              set: { layer, value in
+                                  guard let layer = layer as? CAGradientLayer, let name = value as? String else { return false }
+                                  layer.type = CAGradientLayerType(rawValue: name)
+                                  return true
+                              }),
+    ]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 
     override var renderContent: LayerContent? {
         let cgColors = (colors ?? []).compactMap { $0 as? CGColor }

@@ -36,7 +36,10 @@ extension CALayer {
     }
 
     /// `value`'s behaviour (the open member is declared in `CALayer.swift`).
+    /// A key path without a dot is one key, read without splitting: every animation reads and
+    /// writes its key path on every presentation copy.
     func kvcValue(forKeyPath keyPath: String) -> Any? {
+        if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")) { return value(forKey: keyPath) }
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return nil }
         if first == "emitterCells", parts.count > 2, let emitter = self as? CAEmitterLayer { return emitter.cellValue(atPath: parts.dropFirst()) }
@@ -46,6 +49,7 @@ extension CALayer {
 
     /// `setValue`'s behaviour (the open member is declared in `CALayer.swift`).
     func kvcSetValue(_ value: Any?, forKeyPath keyPath: String) {
+        if !keyPath.isEmpty, !keyPath.utf8.contains(UInt8(ascii: ".")) { setValue(value, forKey: keyPath); return }
         let parts = keyPath.split(separator: ".").map(String.init)
         guard let first = parts.first else { return }
         guard parts.count > 1 else { setValue(value, forKey: first); return }
@@ -76,7 +80,7 @@ extension CALayer {
         applyingStyle = true
         defer { applyingStyle = false }
         copyBuiltInProperties(from: other)
-        for (key, property) in Self.keyValueProperties where LayerProperty.builtIn[key] == nil {
+        for (key, property) in Self.keyValueProperties where !property.isCALayerRow && LayerProperty.builtIn[key] == nil {
             property.copy(self, other)
         }
         copyManagedProperties(from: other)

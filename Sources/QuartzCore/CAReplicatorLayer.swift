@@ -86,29 +86,31 @@ open class CAReplicatorLayer: CALayer {
         return old
     }
 
-    open override class var keyValueProperties: [String: LayerProperty] {
-        super.keyValueProperties.merging([
-            // Not `.keyPath`: a boxed NaN or 1e300 must not reach Int(…), which traps.
-            "instanceCount": LayerProperty(get: { ($0 as? CAReplicatorLayer).map { NSNumber(value: $0.instanceCount) } },
-                                           set: { layer, value in
-                                               guard let layer = layer as? CAReplicatorLayer, let n = Boxing.number(value) else { return false }
-                                               guard n.isFinite else {
-                                                   CGDiagnostics.log("CAReplicatorLayer.instanceCount", "\(n) is not a count; kept \(layer.instanceCount).")
-                                                   return true
-                                               }
-                                               layer.instanceCount = Int(saturating: min(max(n.rounded(), -1e9), 1e9))
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] = CALayer.keyValueProperties.merging([
+        // Not `.keyPath`: a boxed NaN or 1e300 must not reach Int(…), which traps.
+        "instanceCount": LayerProperty(get: { ($0 as? CAReplicatorLayer).map { NSNumber(value: $0.instanceCount) } },
+                                       set: { layer, value in
+                                           guard let layer = layer as? CAReplicatorLayer, let n = Boxing.number(value) else { return false }
+                                           guard n.isFinite else {
+                                               CGDiagnostics.log("CAReplicatorLayer.instanceCount", "\(n) is not a count; kept \(layer.instanceCount).")
                                                return true
-                                           }, animatable: true),
-            "instanceDelay": .keyPath(\CAReplicatorLayer.instanceDelay, animatable: true),
-            "instanceTransform": .keyPath(\CAReplicatorLayer.instanceTransform, animatable: true),
-            "instanceColor": .keyPath(\CAReplicatorLayer.instanceColor, animatable: true),
-            "instanceRedOffset": .keyPath(\CAReplicatorLayer.instanceRedOffset, animatable: true),
-            "instanceGreenOffset": .keyPath(\CAReplicatorLayer.instanceGreenOffset, animatable: true),
-            "instanceBlueOffset": .keyPath(\CAReplicatorLayer.instanceBlueOffset, animatable: true),
-            "instanceAlphaOffset": .keyPath(\CAReplicatorLayer.instanceAlphaOffset, animatable: true),
-            "preservesDepth": .keyPath(\CAReplicatorLayer.preservesDepth),
-        ]) { $1 }
-    }
+                                           }
+                                           layer.instanceCount = Int(saturating: min(max(n.rounded(), -1e9), 1e9))
+                                           return true
+                                       }, animatable: true),
+        "instanceDelay": .keyPath(\CAReplicatorLayer.instanceDelay, animatable: true),
+        "instanceTransform": .keyPath(\CAReplicatorLayer.instanceTransform, animatable: true),
+        "instanceColor": .keyPath(\CAReplicatorLayer.instanceColor, animatable: true),
+        "instanceRedOffset": .keyPath(\CAReplicatorLayer.instanceRedOffset, animatable: true),
+        "instanceGreenOffset": .keyPath(\CAReplicatorLayer.instanceGreenOffset, animatable: true),
+        "instanceBlueOffset": .keyPath(\CAReplicatorLayer.instanceBlueOffset, animatable: true),
+        "instanceAlphaOffset": .keyPath(\CAReplicatorLayer.instanceAlphaOffset, animatable: true),
+        "preservesDepth": .keyPath(\CAReplicatorLayer.preservesDepth),
+    ]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 
     /// What the render side needs of the replicator.
     override var renderReplicator: ReplicatorState? {

@@ -70,9 +70,12 @@ open class CAScrollLayer: CALayer {
                            y: axis(r.minY, r.height, visible.minY, visible.height)))
     }
 
-    open override class var keyValueProperties: [String: LayerProperty] {
-        super.keyValueProperties.merging(["scrollMode": .name(\CAScrollLayer.scrollMode)]) { $1 }
-    }
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] =
+        CALayer.keyValueProperties.merging(["scrollMode": .name(\CAScrollLayer.scrollMode)]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 }
 
 extension CALayer {

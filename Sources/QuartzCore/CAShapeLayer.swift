@@ -124,32 +124,34 @@ open class CAShapeLayer: CALayer {
         return true
     }
 
-    open override class var keyValueProperties: [String: LayerProperty] {
-        super.keyValueProperties.merging([
-            // Animatable, but Core Animation makes no implicit animation for a new path.
-            "path": .keyPath(\CAShapeLayer.path),
-            "fillColor": .keyPath(\CAShapeLayer.fillColor, animatable: true),
-            "fillRule": .name(\CAShapeLayer.fillRule),
-            "strokeColor": .keyPath(\CAShapeLayer.strokeColor, animatable: true),
-            "strokeStart": .keyPath(\CAShapeLayer.strokeStart, animatable: true),
-            "strokeEnd": .keyPath(\CAShapeLayer.strokeEnd, animatable: true),
-            "lineWidth": .keyPath(\CAShapeLayer.lineWidth, animatable: true),
-            "miterLimit": .keyPath(\CAShapeLayer.miterLimit, animatable: true),
-            "lineCap": .name(\CAShapeLayer.lineCap),
-            "lineJoin": .name(\CAShapeLayer.lineJoin),
-            "lineDashPhase": .keyPath(\CAShapeLayer.lineDashPhase, animatable: true),
-            "lineDashPattern": LayerProperty(get: { ($0 as? CAShapeLayer)?.lineDashPattern },
-                                             set: { layer, value in
-                                                 guard let layer = layer as? CAShapeLayer else { return false }
-                                                 if value == nil { layer.lineDashPattern = nil; return true }
-                                                 guard let array = value as? [Any] else { return false }
-                                                 let numbers = array.compactMap { Boxing.number($0).map { NSNumber(value: $0) } }
-                                                 guard numbers.count == array.count else { return false }
-                                                 layer.lineDashPattern = numbers
-                                                 return true
-                                             }),
-        ]) { $1 }
-    }
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] = CALayer.keyValueProperties.merging([
+        // Animatable, but Core Animation makes no implicit animation for a new path.
+        "path": .keyPath(\CAShapeLayer.path),
+        "fillColor": .keyPath(\CAShapeLayer.fillColor, animatable: true),
+        "fillRule": .name(\CAShapeLayer.fillRule),
+        "strokeColor": .keyPath(\CAShapeLayer.strokeColor, animatable: true),
+        "strokeStart": .keyPath(\CAShapeLayer.strokeStart, animatable: true),
+        "strokeEnd": .keyPath(\CAShapeLayer.strokeEnd, animatable: true),
+        "lineWidth": .keyPath(\CAShapeLayer.lineWidth, animatable: true),
+        "miterLimit": .keyPath(\CAShapeLayer.miterLimit, animatable: true),
+        "lineCap": .name(\CAShapeLayer.lineCap),
+        "lineJoin": .name(\CAShapeLayer.lineJoin),
+        "lineDashPhase": .keyPath(\CAShapeLayer.lineDashPhase, animatable: true),
+        "lineDashPattern": LayerProperty(get: { ($0 as? CAShapeLayer)?.lineDashPattern },
+                                         set: { layer, value in
+                                             guard let layer = layer as? CAShapeLayer else { return false }
+                                             if value == nil { layer.lineDashPattern = nil; return true }
+                                             guard let array = value as? [Any] else { return false }
+                                             let numbers = array.compactMap { Boxing.number($0).map { NSNumber(value: $0) } }
+                                             guard numbers.count == array.count else { return false }
+                                             layer.lineDashPattern = numbers
+                                             return true
+                                         }),
+    ]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 
     override var renderContent: LayerContent? {
         .shape(ShapeContent(path: path, fillColor: fillColor, fillRule: fillRule, strokeColor: strokeColor,

@@ -118,31 +118,33 @@ open class CATextLayer: CALayer {
     private static let textKeys: Set<String> = ["string", "font", "fontSize", "foregroundColor", "wrapped", "truncationMode",
                                                 "alignmentMode", "allowsFontSubpixelQuantization"]
 
-    open override class var keyValueProperties: [String: LayerProperty] {
-        super.keyValueProperties.merging([
-            "string": LayerProperty(get: { ($0 as? CATextLayer)?.string },
-                                    set: { layer, value in
-                                        guard let layer = layer as? CATextLayer else { return false }
-                                        layer.string = value
-                                        return true
-                                    }),
-            "font": LayerProperty(get: { ($0 as? CATextLayer)?.font },
-                                  set: { layer, value in
-                                      guard let layer = layer as? CATextLayer else { return false }
-                                      if value == nil { layer.font = nil; return true }
-                                      if let name = value as? String { layer.font = name as NSString; return true }
-                                      guard let object = value.map({ $0 as AnyObject }) else { return false }
-                                      layer.font = object
-                                      return true
-                                  }),
-            "fontSize": .keyPath(\CATextLayer.fontSize, animatable: true),
-            "foregroundColor": .keyPath(\CATextLayer.foregroundColor, animatable: true),
-            "wrapped": .keyPath(\CATextLayer.isWrapped),
-            "truncationMode": .name(\CATextLayer.truncationMode),
-            "alignmentMode": .name(\CATextLayer.alignmentMode),
-            "allowsFontSubpixelQuantization": .keyPath(\CATextLayer.allowsFontSubpixelQuantization),
-        ]) { $1 }
-    }
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] = CALayer.keyValueProperties.merging([
+        "string": LayerProperty(get: { ($0 as? CATextLayer)?.string },
+                                set: { layer, value in
+                                    guard let layer = layer as? CATextLayer else { return false }
+                                    layer.string = value
+                                    return true
+                                }),
+        "font": LayerProperty(get: { ($0 as? CATextLayer)?.font },
+                              set: { layer, value in
+                                  guard let layer = layer as? CATextLayer else { return false }
+                                  if value == nil { layer.font = nil; return true }
+                                  if let name = value as? String { layer.font = name as NSString; return true }
+                                  guard let object = value.map({ $0 as AnyObject }) else { return false }
+                                  layer.font = object
+                                  return true
+                              }),
+        "fontSize": .keyPath(\CATextLayer.fontSize, animatable: true),
+        "foregroundColor": .keyPath(\CATextLayer.foregroundColor, animatable: true),
+        "wrapped": .keyPath(\CATextLayer.isWrapped),
+        "truncationMode": .name(\CATextLayer.truncationMode),
+        "alignmentMode": .name(\CATextLayer.alignmentMode),
+        "allowsFontSubpixelQuantization": .keyPath(\CATextLayer.allowsFontSubpixelQuantization),
+    ]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 
     /// Lays the text out in the bounds and draws it (the layer's `display()` calls this for its
     /// backing image).

@@ -249,13 +249,15 @@ open class CATiledLayer: CALayer {
     // MARK: Key-value coding
 
     /// `CALayer`'s properties and `tileSize`, `levelsOfDetail`, `levelsOfDetailBias` (none animatable).
-    open override class var keyValueProperties: [String: LayerProperty] {
-        super.keyValueProperties.merging([
-            "tileSize": .keyPath(\CATiledLayer.tileSize),
-            "levelsOfDetail": integerProperty(\CATiledLayer.levelsOfDetail),
-            "levelsOfDetailBias": integerProperty(\CATiledLayer.levelsOfDetailBias),
-        ]) { $1 }
-    }
+    /// CALayer's rows and this class's, merged once: the table is read for every key-value
+    /// access, every animated value and every presentation copy.
+    nonisolated(unsafe) private static let propertyTable: [String: LayerProperty] = CALayer.keyValueProperties.merging([
+        "tileSize": .keyPath(\CATiledLayer.tileSize),
+        "levelsOfDetail": integerProperty(\CATiledLayer.levelsOfDetail),
+        "levelsOfDetailBias": integerProperty(\CATiledLayer.levelsOfDetailBias),
+    ]) { $1 }
+
+    open override class var keyValueProperties: [String: LayerProperty] { propertyTable }
 
     /// An integer property set from any number that is a whole one in range (NaN and ±∞ are
     /// refused, as `Int(…)` would trap on them).

@@ -36,6 +36,9 @@ public struct LayerProperty {
     let copy: (_ into: CALayer, _ from: CALayer) -> Void
     /// The render node's side of the property; nil when the render tree does not carry it.
     let node: NodeField?
+    /// Whether this row is one of CALayer's own (`builtIn`): `init(layer:)` copies those one
+    /// assignment each and skips them in the table without looking their keys up.
+    private(set) var isCALayerRow = false
 
     /// A subclass's property read by `get` and written by `set` (false for a value of the wrong type), copied through them.
     public init(get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool,
@@ -89,7 +92,7 @@ public struct LayerProperty {
 
     /// CALayer's own properties. A row with a `node` field is carried by the render tree: the
     /// render thread's animations reach the node's field through the row.
-    nonisolated(unsafe) static let builtIn: [String: LayerProperty] = [
+    nonisolated(unsafe) static let builtIn: [String: LayerProperty] = ([
         "bounds": .keyPath(\CALayer.bounds, node: \.bounds, rule: LayerValueRule.standardized, animatable: true),
         "position": .keyPath(\CALayer.position, node: \.position, animatable: true, effect: .placement),
         "zPosition": .keyPath(\CALayer.zPosition, node: \.zPosition, animatable: true, effect: .placement),
@@ -149,7 +152,11 @@ public struct LayerProperty {
         "style": .keyPath(\CALayer.style, effect: .none),
         "mask": .keyPath(\CALayer.mask, effect: .tree),
         "sublayers": .keyPath(\CALayer.sublayers, effect: .tree),
-    ]
+    ] as [String: LayerProperty]).mapValues { row in
+        var row = row
+        row.isCALayerRow = true
+        return row
+    }
 
     /// Keys of CALayer's own properties whose change only places the layer (its drawing stays).
     static let placementKeys: Set<String> = Set(builtIn.filter { $0.value.effect == .placement }.keys)

@@ -131,10 +131,18 @@ extension CALayer {
     }
 
     /// Copies every managed property's value from `other` (for `init(layer:)`).
+    /// The source's table comes first: it is a model layer's, found once, while this copy is new
+    /// and its mirror costs a walk of every stored property. A copy of a class without managed
+    /// properties (nearly every presentation copy) learns that it has none from the source.
     func copyManagedProperties(from other: CALayer) {
+        let theirs = other.managedProperties
+        if theirs.isEmpty, type(of: other) == type(of: self) {
+            managedPropertyCache = [:]
+            return
+        }
         let mine = managedProperties
         guard !mine.isEmpty else { return }
-        for (key, box) in other.managedProperties { mine[key]?.copyValue(from: box) }
+        for (key, box) in theirs { mine[key]?.copyValue(from: box) }
     }
 }
 

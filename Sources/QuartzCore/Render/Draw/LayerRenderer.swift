@@ -7,14 +7,16 @@ enum LayerRenderer {
     static func render(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var root = layer
         root.backgroundFilters = []           // nothing is behind the root
-        draw(root, in: ctx, context: context, reusingDrawings: true, cutsEdges: true)
+        // No caller code runs while a snapshot is drawn: the tree's conversions into a bitmap of
+        // another layout than cairo's happen once (render(in:) into RGBA).
+        ctx.drawingAsOneBatch { draw(root, in: ctx, context: context, reusingDrawings: true, cutsEdges: true) }
     }
 
     /// Renders `layer` placed in its superlayer's space (position, anchor, transform applied).
     static func renderPlaced(_ layer: LayerSnapshot, in ctx: CGContext, context: RenderContext) {
         var root = layer
         root.backgroundFilters = []           // nothing is behind the root
-        drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true, cutsEdges: true)
+        ctx.drawingAsOneBatch { drawSublayer(root, of: nil, in: ctx, context: context, reusingDrawings: true, cutsEdges: true) }
     }
 
     /// With `reusingDrawings`, leaf layers that land on whole device pixels may be drawn from
