@@ -1,5 +1,6 @@
 import CCairo
 import CPixman
+import Synchronization
 
 /// The memory behind a bitmap context and the cairo surface that draws into it.
 ///
@@ -21,7 +22,13 @@ final class BitmapStorage {
     /// In a batch: the pixels the shadow holds newer than the caller's bytes, nil before the first drawing.
     private var batchCovered: PixelRect?
     /// Whether the caller has been given the bytes (`currentBytes()`); always for the caller's own memory.
-    private var bytesHandedOut = false
+    /// Atomic: a texture's context is read (`data`) by several compositing threads at once,
+    /// each of which sets it (the thread sanitizer reported every such read as a race).
+    private let handedOut = Atomic<Bool>(false)
+    private var bytesHandedOut: Bool {
+        get { handedOut.load(ordering: .relaxed) }
+        set { handedOut.store(newValue, ordering: .relaxed) }
+    }
     /// What the shadow holds newer than the bytes while `keepsBytesBehind`.
     private var bytesBehind: PixelRect?
     /// Whether the open batch was ended early (`currentBytes()`): operations convert one by one again.
@@ -34,7 +41,7 @@ final class BitmapStorage {
         if let data {
             self.data = data
             ownsData = false
-            bytesHandedOut = true
+            handedOut.store(true, ordering: .relaxed)
         } else {
             guard let allocated = calloc(max(layout.bytesPerRow * layout.height, 1), 1) else { return nil }
             self.data = allocated
@@ -170,7 +177,7 @@ final class BitmapStorage {
     /// batch converts each operation as outside one (the caller may write the bytes now).
     func currentBytes() -> UnsafeMutableRawPointer {
         catchUpBytes()
-        bytesHandedOut = true
+        if !bytesHandedOut { bytesHandedOut = true }
         return currentBytesInBatch()
     }
 
